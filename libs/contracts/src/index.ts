@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './orders';
+export * from './products';
+export * from './runs';
+export * from './strategies';

@@ -1,0 +1,29 @@
+import type { StrategyName } from './strategies';
+
+/** Largest quantity one order may ask for; larger is a 400, not a deduction. */
+export const MAX_ORDER_QUANTITY = 1000;
+/** Largest stock a product may be reset to. */
+export const MAX_STOCK = 10_000_000;
+
+export interface CreateOrderRequest {
+  productId: number;
+  quantity: number;
+  strategy: StrategyName;
+  idempotencyKey?: string;
+}
+
+export interface OrderView {
+  id: number;
+  productId: number;
+  quantity: number;
+  strategy: StrategyName;
+  runId: string;
+  idempotencyKey: string | null;
+  createdAt: string;
+  /** True when an order with the same idempotency key already existed and was returned again. */
+  replayed: boolean;
+}
+
+/** What one deduction attempt ended as. Shared by HTTP responses, metrics and run figures. */
+export const ORDER_OUTCOMES = ['sold', 'sold_out', 'lock_timeout', 'conflict', 'lock_lost', 'error'] as const;
+export type OrderOutcome = (typeof ORDER_OUTCOMES)[number];

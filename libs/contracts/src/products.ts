@@ -1,0 +1,41 @@
+import type { StrategyName } from './strategies';
+
+export const DEFAULT_LOCK_TTL_MS = 2000;
+export const DEFAULT_BUSINESS_DELAY_MS = 0;
+
+export interface ResetProductRequest {
+  stock: number;
+  strategy: StrategyName;
+  /** Lease of the lock strategies' lock, in ms. */
+  lockTtlMs?: number;
+  /** Time spent "doing business" inside the critical section, in ms; > lockTtlMs shows the expiry pitfall. */
+  businessDelayMs?: number;
+  /** Segments for the segmented strategy (default 5). */
+  segments?: number;
+}
+
+/** The settings a product was last reset with: one run of one strategy. */
+export interface ProductRunSettings {
+  productId: number;
+  runId: string;
+  strategy: StrategyName;
+  initialStock: number;
+  lockTtlMs: number;
+  businessDelayMs: number;
+  segments: number;
+}
+
+export interface InventoryView {
+  productId: number;
+  runId: string;
+  strategy: StrategyName;
+  initialStock: number;
+  /** Stock left in the strategy's own store (Redis key(s) or MySQL column). */
+  remaining: number;
+  /** Units in MySQL orders recorded for this run. */
+  sold: number;
+  orders: number;
+  oversold: number;
+  /** remaining + sold == initialStock and remaining >= 0. */
+  storesAgree: boolean;
+}

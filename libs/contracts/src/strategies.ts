@@ -1,0 +1,46 @@
+/** Every strategy the service can deduct stock with. The order is the order of the tables. */
+export const STRATEGY_NAMES = [
+  'no-lock',
+  'naive-setnx',
+  'uuid-lua',
+  'watchdog',
+  'segmented',
+  'lua-decrement',
+  'db-optimistic',
+] as const;
+
+export type StrategyName = (typeof STRATEGY_NAMES)[number];
+
+export function isStrategyName(value: unknown): value is StrategyName {
+  return typeof value === 'string' && (STRATEGY_NAMES as readonly string[]).includes(value);
+}
+
+/** Where a strategy keeps the stock it deducts from. */
+export type StockStore = 'redis' | 'mysql';
+
+/** How a strategy keeps concurrent deductions apart. */
+export type StrategyKind = 'none' | 'lock' | 'atomic' | 'database';
+
+/** A script a strategy sends to its store, shown in the dashboard's explain view. */
+export interface StrategyScript {
+  name: string;
+  language: 'lua' | 'sql';
+  source: string;
+}
+
+export interface StrategyDescription {
+  name: StrategyName;
+  title: string;
+  kind: StrategyKind;
+  store: StockStore;
+  /** True when the strategy never oversells under the conditions the lab runs it in by default. */
+  safe: boolean;
+  description: string;
+  guarantee: string;
+  pitfall: string;
+  /** How to make the pitfall happen on demand (e.g. "business delay > lock TTL"). */
+  reproduce: string;
+  /** What the strategy does for one order, step by step. */
+  steps: string[];
+  scripts: StrategyScript[];
+}
