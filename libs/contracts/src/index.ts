@@ -3,3 +3,4 @@ export * from './orders';
 export * from './products';
 export * from './runs';
 export * from './strategies';
+export * from './scenarios';
