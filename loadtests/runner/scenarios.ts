@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { isStrategyName, RUN_LIMITS, STRATEGY_NAMES, type Scenario } from '@oversell/contracts';
+import { validateLoadProfile } from './load-profile';
+import { expectKnownKeys, expectObject, InvalidFieldError, readNumber, requireNumber, requireString } from './validation';
+
+/** loadtests/scenarios, seen from runner/ (ts) and from dist/ (built) alike: both sit one level below. */
+export const SCENARIOS_DIR = resolve(__dirname, '..', 'scenarios');
+
+const SCENARIO_KEYS: readonly (keyof Scenario)[] = [
+  'name',
+  'description',
+  'strategy',
+  'initialStock',
+  'lockTtlMs',
+  'businessDelayMs',
+  'segments',
+  'load',
+];
+
+export class UnknownScenarioError extends Error {
+  constructor(
+    readonly scenario: string,
+    readonly available: string[],
+  ) {
+    super(`Unknown scenario "${scenario}". Available: ${available.join(', ') || '(none)'}`);
+    this.name = 'UnknownScenarioError';
+  }
+}
+
+/** Names of the scenario files in `dir`, sorted. */
+export function listScenarios(dir = SCENARIOS_DIR): string[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.slice(0, -'.json'.length))
+    .sort();
+}
+
+/** Reads and validates `<dir>/<name>.json`; errors name the file and the field at fault. */
+export function loadScenario(name: string, dir = SCENARIOS_DIR): Scenario {
+  const available = listScenarios(dir);
+  if (!available.includes(name)) throw new UnknownScenarioError(name, available);
+  const file = join(dir, `${name}.json`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new InvalidFieldError('(file)', `is not valid JSON: ${(error as Error).message}`, file);
+  }
+  try {
+    return validateScenario(parsed, name);
+  } catch (error) {
+    throw error instanceof InvalidFieldError ? error.from(file) : error;
+  }
+}
+
+/** Checks a parsed scenario; `expectedName` is its file name, which `name` must repeat. */
+export function validateScenario(value: unknown, expectedName: string): Scenario {
+  const fields = expectObject(value, '');
+  expectKnownKeys(fields, SCENARIO_KEYS);
+  const name = requireString(fields, 'name');
+  if (name !== expectedName) {
+    throw new InvalidFieldError('name', `must match the file name "${expectedName}" (got "${name}")`);
+  }
+  const strategy = fields.strategy;
+  if (strategy !== undefined && !isStrategyName(strategy)) {
+    throw new InvalidFieldError('strategy', `must be one of ${STRATEGY_NAMES.join(', ')} (got ${JSON.stringify(strategy)})`);
+  }
+  return {
+    name,
+    description: requireString(fields, 'description'),
+    strategy,
+    initialStock: requireNumber(fields, 'initialStock', { min: 1, max: RUN_LIMITS.maxStock, integer: true }),
+    lockTtlMs: readNumber(fields, 'lockTtlMs', { min: 1, max: RUN_LIMITS.maxLockTtlMs, integer: true }),
+    businessDelayMs: readNumber(fields, 'businessDelayMs', { min: 0, max: RUN_LIMITS.maxBusinessDelayMs, integer: true }),
+    segments: readNumber(fields, 'segments', { min: 1, max: 1000, integer: true }),
+    load: validateLoadProfile(fields.load),
+  };
+}

@@ -1,0 +1,80 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CreateOrderRequest, InventoryView, ResetProductRequest } from '@oversell/contracts';
+
+/** What the fake saw, so tests compare the load tool's figures with the server's own count. */
+export interface FakeOrderService {
+  url: string;
+  orders: CreateOrderRequest[];
+  noops: number;
+  resets: ResetProductRequest[];
+  statusCounts: Record<string, number>;
+  close(): Promise<void>;
+}
+
+/**
+ * Imitates the order service's HTTP contract: the first `stock` orders are 201, the rest 409 sold_out.
+ * Resetting the product sets a new stock, as the real reset does.
+ */
+export async function startFakeOrderService(stock: number): Promise<FakeOrderService> {
+  const state: Omit<FakeOrderService, 'url' | 'close'> = { orders: [], noops: 0, resets: [], statusCounts: {} };
+  let initialStock = stock;
+  const reply = (res: ServerResponse, status: number, body: unknown) => {
+    state.statusCounts[status] = (state.statusCounts[status] ?? 0) + 1;
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+  const server = createServer(async (req, res) => {
+    const body = await readJson(req);
+    const route = `${req.method} ${req.url?.replace(/\/\d+\//, '/:id/')}`;
+    switch (route) {
+      case 'POST /api/orders': {
+        state.orders.push(body as CreateOrderRequest);
+        return state.orders.length <= initialStock
+          ? reply(res, 201, { id: state.orders.length })
+          : reply(res, 409, { statusCode: 409, error: 'sold_out', message: 'sold out' });
+      }
+      case 'POST /api/noop':
+        state.noops += 1;
+        return reply(res, 201, {});
+      case 'POST /api/products/:id/reset':
+        state.resets.push(body as ResetProductRequest);
+        state.orders.length = 0;
+        initialStock = (body as ResetProductRequest).stock;
+        return reply(res, 201, { ...(body as object), runId: 'fake-run' });
+      case 'GET /api/products/:id/inventory': {
+        const sold = Math.min(state.orders.length, initialStock);
+        const view: InventoryView = {
+          productId: Number(req.url?.split('/')[3]),
+          runId: 'fake-run',
+          strategy: state.resets.at(-1)?.strategy ?? 'lua-decrement',
+          initialStock,
+          remaining: initialStock - sold,
+          sold,
+          orders: sold,
+          oversold: 0,
+          storesAgree: true,
+        };
+        return reply(res, 200, view);
+      }
+      default:
+        return reply(res, 404, { statusCode: 404, error: 'not_found', message: route });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(state, {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? JSON.parse(text) : undefined;
+}
