@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+import { writeFileSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import type { InventoryView, Scenario } from '@oversell/contracts';
+import { parseCliArgs, UsageError, USAGE, type CliArgs } from './cli-args';
+import { serveLoadOverIpc } from './ipc-child';
+import { fetchInventory, resetProduct } from './product-api';
+import { createProgressDisplay } from './progress-display';
+import { formatReport } from './report';
+import { runLoad } from './run-load';
+import { loadScenario, UnknownScenarioError } from './scenarios';
+import { InvalidFieldError } from './validation';
+
+const EXIT_FAILED = 1;
+const EXIT_BAD_ARGUMENTS = 2;
+
+/** Resets the product, drives the scenario's load, reads the inventory back and prints both views. */
+async function runScenario(args: CliArgs): Promise<void> {
+  let scenario: Scenario;
+  try {
+    scenario = loadScenario(args.scenario);
+  } catch (error) {
+    if (error instanceof UnknownScenarioError || error instanceof InvalidFieldError) {
+      throw new UsageError(`--scenario: ${error.message}`);
+    }
+    throw error;
+  }
+  const strategy = args.strategy ?? scenario.strategy;
+  if (!strategy) throw new UsageError(`--strategy is required: scenario "${scenario.name}" names no default strategy`);
+  // A fresh product per run by default, so runs never read each other's orders.
+  const productId = args.productId ?? randomInt(100_000, 1_000_000);
+  // Product calls go to the first URL: with several instances behind one proxy, that is the entry point.
+  const [entryUrl] = args.urls;
+
+  if (args.reset) {
+    const { initialStock: stock, lockTtlMs, businessDelayMs, segments } = scenario;
+    await resetProduct(entryUrl, productId, { stock, strategy, lockTtlMs, businessDelayMs, segments });
+  }
+  console.log(`${scenario.name}: ${args.target} on product ${productId} with ${strategy} via ${args.urls.join(', ')}`);
+
+  const interrupted = new AbortController();
+  process.once('SIGINT', () => interrupted.abort());
+  const display = createProgressDisplay(scenario.load);
+  const summary = await runLoad({
+    urls: args.urls,
+    target: args.target,
+    productId,
+    strategy,
+    profile: scenario.load,
+    onTick: (tick) => display.update(tick),
+    signal: interrupted.signal,
+  }).finally(() => display.stop());
+
+  // The no-op endpoint deducts nothing, so there is no inventory worth reading after it.
+  const inventory: InventoryView | null = args.target === 'orders' ? await fetchInventory(entryUrl, productId) : null;
+  console.log(formatReport(summary, inventory));
+  if (args.jsonPath) {
+    const record = { scenario: scenario.name, target: args.target, strategy, productId, urls: args.urls, client: summary, inventory };
+    writeFileSync(args.jsonPath, `${JSON.stringify(record, null, 2)}\n`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  try {
+    const parsed = parseCliArgs(argv);
+    if (parsed.mode === 'help') console.log(USAGE);
+    else if (parsed.mode === 'ipc') await serveLoadOverIpc();
+    else await runScenario(parsed);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return EXIT_BAD_ARGUMENTS;
+    }
+    console.error(`load run failed: ${(error as Error).message}`);
+    return EXIT_FAILED;
+  }
+}
+
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

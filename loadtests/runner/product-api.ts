@@ -1,0 +1,24 @@
+import type { InventoryView, ProductRunSettings, ResetProductRequest } from '@oversell/contracts';
+
+/** The two product calls the CLI makes around a run: seed a fresh run, then read what happened. */
+export async function resetProduct(baseUrl: string, productId: number, request: ResetProductRequest): Promise<ProductRunSettings> {
+  return callJson<ProductRunSettings>(new URL(`/api/products/${productId}/reset`, baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(request),
+  });
+}
+
+export async function fetchInventory(baseUrl: string, productId: number): Promise<InventoryView> {
+  return callJson<InventoryView>(new URL(`/api/products/${productId}/inventory`, baseUrl), { method: 'GET' });
+}
+
+async function callJson<T>(url: URL, init: RequestInit): Promise<T> {
+  const response = await fetch(url, init).catch((error: Error & { cause?: { code?: string; message?: string } }) => {
+    // fetch only says "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND, ...) is in its cause.
+    throw new Error(`cannot reach ${url.origin}: ${error.cause?.code ?? error.cause?.message ?? error.message}`);
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method} ${url.pathname} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
