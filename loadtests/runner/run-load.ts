@@ -27,9 +27,10 @@ export function runLoad(options: RunLoadOptions): Promise<LoadSummary> {
 
   return new Promise((resolve, reject) => {
     // Declared before autocannon starts: it calls back synchronously when it rejects the options.
-    let stopTimer: NodeJS.Timeout | undefined;
     let progress = NO_PROGRESS;
     let finished = false;
+    // With `amount` set autocannon ignores `duration`, so the time bound is enforced here.
+    const stopTimer = profile.totalRequests !== undefined ? setTimeout(stop, stopAfterSec * 1000) : undefined;
     const instance = autocannon(
       {
         // autocannon spreads connections round-robin over an array of URLs; its typings only admit a string.
@@ -59,8 +60,6 @@ export function runLoad(options: RunLoadOptions): Promise<LoadSummary> {
     );
     if (finished) return;
     progress = trackProgress(instance, onTick);
-    // With `amount` set autocannon ignores `duration`, so the time bound is enforced here.
-    stopTimer = profile.totalRequests !== undefined ? setTimeout(stop, stopAfterSec * 1000) : undefined;
     function stop(): void {
       instance.stop();
     }

@@ -1,0 +1,72 @@
+// Every strategy under the same load, one after another, each on its own freshly reset product.
+// Run from the repository root:  k6 run loadtests/k6/compare-strategies.js
+// Env: SCENARIO (default compare), STRATEGIES (comma-separated, default all), BASE_URL (comma-separated),
+// PRODUCT_ID (first product id; default random), GAP_SEC (pause between strategies, default 2),
+// P99_MS (per-strategy latency threshold, default 2000), SUMMARY_PATH, EXPECT_SAFE.
+import {
+  baseUrls,
+  checkInventory,
+  executorFor,
+  executorSeconds,
+  parseScenario,
+  placeOrder,
+  productIdFromEnv,
+  resetProduct,
+  scenarioPath,
+  STRATEGY_NAMES,
+  summaryOutputs,
+  SUMMARY_TREND_STATS,
+} from './lib/common.js';
+
+const SCENARIO_NAME = __ENV.SCENARIO || 'compare';
+const scenario = parseScenario(open(scenarioPath(SCENARIO_NAME)), SCENARIO_NAME);
+const STRATEGIES = __ENV.STRATEGIES ? __ENV.STRATEGIES.split(',').map((s) => s.trim()) : STRATEGY_NAMES;
+for (const strategy of STRATEGIES) {
+  if (STRATEGY_NAMES.indexOf(strategy) < 0) throw new Error('unknown strategy in STRATEGIES: ' + strategy);
+}
+const URLS = baseUrls();
+const P99_MS = __ENV.P99_MS || '2000';
+// The pause lets the previous strategy's in-flight requests drain before the next one starts.
+const GAP_SEC = parseInt(__ENV.GAP_SEC || '2', 10);
+const PHASE_SEC = executorSeconds(scenario.load) + GAP_SEC;
+
+function buildOptions() {
+  const scenarios = {};
+  const thresholds = { 'checks{kind:inventory}': ['rate==1'] };
+  STRATEGIES.forEach((strategy, index) => {
+    scenarios[strategy] = executorFor(scenario.load, {
+      exec: 'order',
+      startTime: index * PHASE_SEC + 's',
+      env: { STRATEGY: strategy },
+      tags: { strategy: strategy },
+    });
+    thresholds['checks{kind:order,strategy:' + strategy + '}'] = ['rate>0.99'];
+    thresholds['http_req_duration{endpoint:order,strategy:' + strategy + '}'] = ['p(99)<' + P99_MS];
+  });
+  return { scenarios: scenarios, thresholds: thresholds, summaryTrendStats: SUMMARY_TREND_STATS };
+}
+
+export const options = buildOptions();
+
+/** One product per strategy, all reset before the first load starts. */
+export function setup() {
+  const products = {};
+  STRATEGIES.forEach((strategy, index) => {
+    products[strategy] = productIdFromEnv(index);
+    resetProduct(URLS[0], products[strategy], strategy, scenario);
+  });
+  return { products: products };
+}
+
+export function order(data) {
+  const strategy = __ENV.STRATEGY;
+  placeOrder(URLS, data.products[strategy], strategy, scenario.load.quantity);
+}
+
+export function teardown(data) {
+  for (const strategy of STRATEGIES) checkInventory(URLS[0], data.products[strategy], strategy, scenario);
+}
+
+export function handleSummary(data) {
+  return summaryOutputs(data, 'compare-strategies-' + SCENARIO_NAME);
+}

@@ -1,0 +1,229 @@
+// Helpers shared by the k6 scripts. Runs inside k6 (goja), not Node: only k6 modules, no npm packages.
+import { check } from 'k6';
+import http from 'k6/http';
+import { Counter } from 'k6/metrics';
+
+/** Kept in step with STRATEGY_NAMES in libs/contracts (a loadtests test compares the two). */
+export const STRATEGY_NAMES = ['no-lock', 'naive-setnx', 'uuid-lua', 'watchdog', 'segmented', 'lua-decrement', 'db-optimistic'];
+
+/** Lock strategies that rely on a lease: safe only while the lease outlives the work done under it. */
+const LEASE_STRATEGIES = ['naive-setnx', 'uuid-lua'];
+
+/** Statuses an order may end with; any other is a failed check. 409 = sold_out/conflict, 503 = lock_timeout/lock_lost. */
+export const EXPECTED_ORDER_STATUSES = [201, 409, 503];
+const EXPECTED_ERROR_CODES = { 409: ['sold_out', 'conflict'], 503: ['lock_timeout', 'lock_lost'] };
+
+// One counter per status, read back by runner/k6.ts (order_status_0 = no response at all).
+const COUNTED_STATUSES = [0, 200, 201, 400, 404, 409, 413, 422, 500, 502, 503, 504];
+const statusCounters = {};
+for (const status of COUNTED_STATUSES) statusCounters[status] = new Counter('order_status_' + status);
+const otherStatusCounter = new Counter('order_status_other');
+const timeoutCounter = new Counter('order_timeouts');
+/** k6's error code for a request that timed out. */
+const K6_REQUEST_TIMEOUT = 1050;
+
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+/**
+ * Path of a scenario file. open() must be called from the entry script (in loadtests/k6/), where this
+ * relative path points at loadtests/scenarios; k6 resolves open() against the entry script, not this module.
+ */
+export function scenarioPath(name) {
+  return '../scenarios/' + name + '.json';
+}
+
+export function parseScenario(text, name) {
+  const scenario = JSON.parse(text);
+  if (scenario.name !== name) throw new Error('scenario file ' + name + '.json names itself "' + scenario.name + '"');
+  const load = scenario.load || {};
+  if (!(load.connections > 0)) throw new Error(name + '.json: load.connections must be above 0');
+  if (!(load.durationSec > 0) && !(load.totalRequests > 0)) {
+    throw new Error(name + '.json: load.durationSec or load.totalRequests is required so the run is bounded');
+  }
+  return scenario;
+}
+
+/** BASE_URL may list several base URLs, comma-separated; orders go round-robin over them. */
+export function baseUrls() {
+  return (__ENV.BASE_URL || 'http://127.0.0.1:8080')
+    .split(',')
+    .map((url) => url.trim().replace(/\/+$/, ''))
+    .filter((url) => url.length > 0);
+}
+
+/** Round-robin per VU and iteration, so every instance gets an even share whatever the VU count. */
+export function pickUrl(urls) {
+  return urls[(__VU + __ITER) % urls.length];
+}
+
+/** PRODUCT_ID from the environment, or a random fresh one (call it in setup(), once, not per VU). */
+export function productIdFromEnv(offset) {
+  const fromEnv = parseInt(__ENV.PRODUCT_ID || '', 10);
+  return fromEnv > 0 ? fromEnv + offset : 100000 + Math.floor(Math.random() * 900000);
+}
+
+/** Seeds a fresh run of `strategy` on the product; throwing here aborts the whole test, as it should. */
+export function resetProduct(baseUrl, productId, strategy, scenario) {
+  const body = {
+    stock: scenario.initialStock,
+    strategy: strategy,
+    lockTtlMs: scenario.lockTtlMs,
+    businessDelayMs: scenario.businessDelayMs,
+    segments: scenario.segments,
+  };
+  const res = http.post(baseUrl + '/api/products/' + productId + '/reset', JSON.stringify(body), {
+    headers: JSON_HEADERS,
+    tags: { endpoint: 'reset' },
+  });
+  if (res.status !== 200 && res.status !== 201) {
+    throw new Error('reset of product ' + productId + ' failed: ' + res.status + ' ' + res.body);
+  }
+}
+
+function fetchInventory(baseUrl, productId) {
+  const res = http.get(baseUrl + '/api/products/' + productId + '/inventory', { tags: { endpoint: 'inventory' } });
+  if (res.status !== 200) throw new Error('inventory of product ' + productId + ' failed: ' + res.status + ' ' + res.body);
+  return res.json();
+}
+
+/** A unique key per order: VU, iteration, time and randomness, so no two orders are replays of each other. */
+function idempotencyKey(strategy) {
+  return ['k6', strategy, __VU, __ITER, Date.now(), Math.random().toString(36).slice(2)].join('-');
+}
+
+export function orderBody(productId, strategy, quantity) {
+  return JSON.stringify({ productId: productId, quantity: quantity || 1, strategy: strategy, idempotencyKey: idempotencyKey(strategy) });
+}
+
+function countStatus(res) {
+  (statusCounters[res.status] || otherStatusCounter).add(1);
+  if (res.error_code === K6_REQUEST_TIMEOUT) timeoutCounter.add(1);
+}
+
+export function isExpectedOutcome(res) {
+  if (res.status === 201) return true;
+  const codes = EXPECTED_ERROR_CODES[res.status];
+  if (!codes) return false;
+  try {
+    return codes.indexOf(res.json('error')) >= 0;
+  } catch {
+    return false;
+  }
+}
+
+/** One order: posted, counted by status, and checked against the outcomes the service may legitimately give. */
+export function placeOrder(urls, productId, strategy, quantity) {
+  const res = http.post(pickUrl(urls) + '/api/orders', orderBody(productId, strategy, quantity), {
+    headers: JSON_HEADERS,
+    tags: { endpoint: 'order' },
+    responseCallback: http.expectedStatuses.apply(null, EXPECTED_ORDER_STATUSES),
+  });
+  countStatus(res);
+  check(res, { 'order is 201 or an expected 409/503': isExpectedOutcome }, { kind: 'order' });
+  return res;
+}
+
+/** Whether `strategy` must not oversell under `scenario`; EXPECT_SAFE=true|false overrides the guess. */
+export function isSafe(strategy, scenario) {
+  if (__ENV.EXPECT_SAFE === 'true' || __ENV.EXPECT_SAFE === 'false') return __ENV.EXPECT_SAFE === 'true';
+  if (strategy === 'no-lock') return false;
+  if (LEASE_STRATEGIES.indexOf(strategy) >= 0) return (scenario.businessDelayMs || 0) < (scenario.lockTtlMs || 2000);
+  return true;
+}
+
+/**
+ * A k6 scenario for the scenario file's load: constant VUs for a duration, shared iterations for a
+ * count, or a constant arrival rate (open model) when arrivalRate is set.
+ */
+export function executorFor(load, extra) {
+  const maxDuration = (__ENV.MAX_DURATION_SEC || '600') + 's';
+  let executor;
+  if (load.arrivalRate) {
+    const seconds = load.durationSec || Math.ceil(load.totalRequests / load.arrivalRate);
+    executor = {
+      executor: 'constant-arrival-rate',
+      rate: load.arrivalRate,
+      timeUnit: '1s',
+      duration: seconds + 's',
+      preAllocatedVUs: load.connections,
+      maxVUs: load.connections,
+    };
+  } else if (load.durationSec) {
+    executor = { executor: 'constant-vus', vus: load.connections, duration: load.durationSec + 's' };
+  } else {
+    executor = { executor: 'shared-iterations', vus: Math.min(load.connections, load.totalRequests), iterations: load.totalRequests, maxDuration: maxDuration };
+  }
+  return Object.assign(executor, extra);
+}
+
+/** How long one executor from executorFor() can run, in seconds; used to stagger scenarios one after another. */
+export function executorSeconds(load) {
+  if (load.arrivalRate) return load.durationSec || Math.ceil(load.totalRequests / load.arrivalRate);
+  return load.durationSec || parseInt(__ENV.MAX_DURATION_SEC || '600', 10);
+}
+
+/** Only the trend statistics the summaries read; p(99) is not in k6's default set. */
+export const SUMMARY_TREND_STATS = ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)'];
+
+function metricLine(name, metric) {
+  const v = metric.values;
+  if (metric.type === 'trend') {
+    return name + ': avg=' + fixed(v.avg) + ' p50=' + fixed(v.med) + ' p90=' + fixed(v['p(90)']) + ' p99=' + fixed(v['p(99)']) + ' max=' + fixed(v.max);
+  }
+  if (metric.type === 'rate') return name + ': ' + fixed(v.rate * 100) + '%';
+  if (metric.type === 'counter') return name + ': ' + v.count + ' (' + fixed(v.rate) + '/s)';
+  return name + ': ' + JSON.stringify(v);
+}
+
+function fixed(n) {
+  return typeof n === 'number' ? n.toFixed(2) : '-';
+}
+
+function thresholdLines(data) {
+  const lines = [];
+  for (const name of Object.keys(data.metrics)) {
+    const thresholds = data.metrics[name].thresholds || {};
+    for (const rule of Object.keys(thresholds)) {
+      lines.push('  ' + (thresholds[rule].ok ? 'ok   ' : 'FAIL ') + name + ' ' + rule);
+    }
+  }
+  return lines;
+}
+
+/** A short text summary, written here because k6's own textSummary lives in a remote jslib. */
+export function textSummary(data, title) {
+  const lines = [title];
+  const names = Object.keys(data.metrics).sort();
+  for (const name of names) {
+    if (name === 'checks' || name.indexOf('http_req_duration') === 0 || name.indexOf('order_') === 0 || name === 'http_reqs') {
+      lines.push('  ' + metricLine(name, data.metrics[name]));
+    }
+  }
+  lines.push('thresholds:');
+  return lines.concat(thresholdLines(data)).join('\n') + '\n';
+}
+
+/** handleSummary() result: the raw data as JSON (for runner/k6.ts and the bench) plus the text on stdout. */
+export function summaryOutputs(data, scenarioName) {
+  const path = __ENV.SUMMARY_PATH || 'bench-results/k6-' + scenarioName + '.json';
+  const outputs = { stdout: textSummary(data, 'k6 ' + scenarioName + ' -> ' + path) };
+  outputs[path] = JSON.stringify(data, null, 2);
+  return outputs;
+}
+
+/**
+ * Reads the product's inventory after the load and checks a strategy expected to be safe did not
+ * oversell. Always records the check (tag kind:inventory) so its threshold has data either way.
+ */
+export function checkInventory(baseUrl, productId, strategy, scenario) {
+  const inventory = fetchInventory(baseUrl, productId);
+  const safe = isSafe(strategy, scenario);
+  console.log(
+    strategy + ' on product ' + productId + ': sold ' + inventory.sold + '/' + inventory.initialStock + ', remaining ' +
+      inventory.remaining + ', oversold ' + inventory.oversold + ', stores agree ' + inventory.storesAgree +
+      (safe ? '' : ' (not expected to be safe here)'),
+  );
+  const name = safe ? strategy + ' (safe) did not oversell' : strategy + ' (not safe here) may oversell';
+  check(inventory, { [name]: (inv) => !safe || (inv.oversold === 0 && inv.storesAgree) }, { kind: 'inventory', strategy: strategy });
+  return inventory;
+}
