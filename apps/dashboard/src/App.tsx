@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useHashRoute } from './hooks/useHashRoute';
+import { routeHref, type Route } from './lib/routes';
+import { DEFAULT_FORM_VALUES, type RunFormValues } from './lib/run-form';
+import { CompareView } from './views/CompareView';
+import { ExplainView } from './views/ExplainView';
+import { HistoryView } from './views/HistoryView';
+import { LabView } from './views/LabView';
+
+const TABS: { label: string; route: Route; active: (route: Route) => boolean }[] = [
+  { label: 'Lab', route: { view: 'lab' }, active: (r) => r.view === 'lab' },
+  { label: 'Compare', route: { view: 'compare' }, active: (r) => r.view === 'compare' },
+  { label: 'Explain', route: { view: 'explain' }, active: (r) => r.view === 'explain' },
+  { label: 'History', route: { view: 'history' }, active: (r) => r.view === 'history' || r.view === 'run' },
+];
+
+export function App() {
+  const route = useHashRoute();
+  // One set of run settings for the whole session: the lab runs it, the compare view's "run all" reuses it.
+  const [values, setValues] = useState<RunFormValues>(DEFAULT_FORM_VALUES);
+
+  return (
+    <>
+      <header className="app-header">
+        <h1>
+          <a href={routeHref({ view: 'lab' })}>Oversell Lab</a>
+        </h1>
+        <nav aria-label="Views">
+          <ul className="tabs">
+            {TABS.map((tab) => (
+              <li key={tab.label}>
+                <a
+                  href={routeHref(tab.route)}
+                  className="tab"
+                  data-testid={`nav-${tab.route.view}`}
+                  aria-current={tab.active(route) ? 'page' : undefined}
+                >
+                  {tab.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main>
+        {route.view === 'lab' && <LabView runId={route.runId} values={values} onValuesChange={setValues} />}
+        {route.view === 'run' && <LabView runId={route.runId} readOnly values={values} onValuesChange={setValues} />}
+        {route.view === 'compare' && <CompareView values={values} />}
+        {route.view === 'explain' && <ExplainView />}
+        {route.view === 'history' && <HistoryView />}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import type {
+  ErrorBody,
+  RunBatchRequest,
+  RunBatchView,
+  RunParams,
+  RunView,
+  Scenario,
+  StrategyDescription,
+} from '@oversell/contracts';
+
+/** Relative, so the dashboard works behind whatever origin serves it (the service, the dev proxy). */
+export const API_BASE = 'api';
+
+/** The order service answered with an error body of its own (a 4xx, or a 5xx it reported). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+
+  constructor(body: ErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = body.statusCode;
+    this.body = body;
+  }
+
+  /** The message for one request field, e.g. 'initialStock' or 'load.connections'. */
+  messageFor(field: string): string | undefined {
+    const detail = this.body.details?.find((d) => d.field === field);
+    if (detail) return detail.problems.join('; ');
+    return this.body.field === field ? this.body.message : undefined;
+  }
+}
+
+/**
+ * Nothing that speaks the API answered: the network failed, a proxy answered for a service that is down,
+ * or something other than the API served the URL. The UI shows one "cannot reach the order service" state
+ * for all of these, because the fix is the same: start the service.
+ */
+export class ServiceUnreachableError extends Error {
+  constructor(reason: string) {
+    super(`Cannot reach the order service (${reason}).`);
+    this.name = 'ServiceUnreachableError';
+  }
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Partial<ErrorBody>;
+  return typeof body.statusCode === 'number' && typeof body.error === 'string' && typeof body.message === 'string';
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function request<T>(path: string, init?: RequestInit): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/${path}`, {
+      ...init,
+      headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}) },
+    });
+  } catch {
+    throw new ServiceUnreachableError('network error');
+  }
+  const body = await readJson(response);
+  if (!response.ok) {
+    if (isErrorBody(body)) throw new ApiError(body);
+    throw new ServiceUnreachableError(`HTTP ${response.status} without an API error body`);
+  }
+  // A page (e.g. an SPA fallback) where JSON should be means /api is not routed to the service.
+  if (body === undefined) throw new ServiceUnreachableError('the answer was not JSON');
+  return body as T;
+}
+
+function post<T>(path: string, payload: unknown): Promise<T> {
+  return request<T>(path, { method: 'POST', body: JSON.stringify(payload) });
+}
+
+export const api = {
+  strategies: () => request<StrategyDescription[]>('strategies'),
+  scenarios: () => request<Scenario[]>('scenarios'),
+  runs: (limit: number) => request<RunView[]>(`runs?limit=${limit}`),
+  run: (id: string) => request<RunView>(`runs/${encodeURIComponent(id)}`),
+  startRun: (params: RunParams) => post<RunView>('runs', params),
+  startBatch: (batch: RunBatchRequest) => post<RunBatchView>('runs/batch', batch),
+  /** URL of the run's server-sent event stream, for EventSource. */
+  runEventsUrl: (id: string) => `${API_BASE}/runs/${encodeURIComponent(id)}/events`,
+};

@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RunBatchRequest, RunParams, RunView } from '@oversell/contracts';
+import { isInProgress } from '../lib/run-status';
+import { api } from './client';
+
+/** How many runs the history and compare views look at. */
+export const RUN_HISTORY_LIMIT = 50;
+const POLL_MS = 1000;
+
+export const queryKeys = {
+  strategies: ['strategies'] as const,
+  scenarios: ['scenarios'] as const,
+  runs: ['runs'] as const,
+  run: (id: string) => ['runs', id] as const,
+};
+
+export function useStrategies() {
+  // Strategy descriptions are fixed for the life of the service.
+  return useQuery({ queryKey: queryKeys.strategies, queryFn: api.strategies, staleTime: Infinity });
+}
+
+export function useScenarios() {
+  return useQuery({ queryKey: queryKeys.scenarios, queryFn: api.scenarios, staleTime: 60_000 });
+}
+
+/** Run history, polled while any listed run is still queued or running so views fill in as runs finish. */
+export function useRuns() {
+  return useQuery({
+    queryKey: queryKeys.runs,
+    queryFn: () => api.runs(RUN_HISTORY_LIMIT),
+    refetchInterval: (query) => (query.state.data?.some(isInProgress) ? POLL_MS : false),
+  });
+}
+
+/**
+ * One run. `poll` is for when its event stream is unavailable: the REST view is then the only way
+ * to see it progress.
+ */
+export function useRun(id: string, poll: boolean) {
+  return useQuery({
+    queryKey: queryKeys.run(id),
+    queryFn: () => api.run(id),
+    refetchInterval: (query) => (poll && query.state.data && isInProgress(query.state.data) ? POLL_MS : false),
+  });
+}
+
+function useRunCreated() {
+  const queryClient = useQueryClient();
+  return (runs: RunView[]) => {
+    for (const run of runs) queryClient.setQueryData(queryKeys.run(run.id), run);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.runs, exact: true });
+  };
+}
+
+export function useStartRun() {
+  const onCreated = useRunCreated();
+  return useMutation({ mutationFn: (params: RunParams) => api.startRun(params), onSuccess: (run) => onCreated([run]) });
+}
+
+export function useStartBatch() {
+  const onCreated = useRunCreated();
+  return useMutation({
+    mutationFn: (batch: RunBatchRequest) => api.startBatch(batch),
+    onSuccess: (view) => onCreated(view.runs),
+  });
+}

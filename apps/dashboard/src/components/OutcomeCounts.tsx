@@ -1,0 +1,20 @@
+import { ORDER_OUTCOMES, type OutcomeCounts as Counts } from '@oversell/contracts';
+import { formatCount } from '../lib/format';
+
+/** How the order attempts ended, so far or in total. */
+export function OutcomeCounts({ counts }: { counts: Counts }) {
+  return (
+    <dl className="outcomes" data-testid="outcome-counts">
+      <div>
+        <dt>attempts</dt>
+        <dd>{formatCount(counts.attempts)}</dd>
+      </div>
+      {ORDER_OUTCOMES.map((outcome) => (
+        <div key={outcome}>
+          <dt>{outcome.replace('_', ' ')}</dt>
+          <dd>{formatCount(counts[outcome])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

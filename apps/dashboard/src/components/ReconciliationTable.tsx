@@ -1,0 +1,36 @@
+import type { Reconciliation } from '@oversell/contracts';
+import { formatCount } from '../lib/format';
+
+/** The books after the run: does what was sold plus what is left add up to what there was? */
+export function ReconciliationTable({ reconciliation: r }: { reconciliation: Reconciliation }) {
+  const rows: { label: string; value: string; alarm: boolean; testId: string }[] = [
+    { label: 'Initial stock', value: formatCount(r.initialStock), alarm: false, testId: 'initial' },
+    { label: 'Sold (units in orders)', value: formatCount(r.sold), alarm: false, testId: 'sold' },
+    { label: 'Orders', value: formatCount(r.orders), alarm: false, testId: 'orders' },
+    { label: 'Remaining in the store', value: formatCount(r.remaining), alarm: r.remaining < 0, testId: 'remaining' },
+    { label: 'Oversold', value: formatCount(r.oversold), alarm: r.oversold > 0, testId: 'oversold' },
+    { label: 'Lost (stock gone without an order, or the reverse)', value: formatCount(r.lost), alarm: r.lost > 0, testId: 'lost' },
+    {
+      label: 'Mutual-exclusion violations',
+      value: formatCount(r.exclusionViolations),
+      alarm: r.exclusionViolations > 0,
+      testId: 'exclusion-violations',
+    },
+    { label: 'Stores agree', value: r.storesAgree ? 'yes' : 'NO', alarm: !r.storesAgree, testId: 'stores-agree' },
+  ];
+  return (
+    <section className="panel" data-testid="reconciliation">
+      <h3>Reconciliation</h3>
+      <table className="figures">
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.testId} className={row.alarm ? 'alarm-row' : undefined} data-testid={`reconciliation-${row.testId}`}>
+              <th scope="row">{row.label}</th>
+              <td>{row.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import type { FormEvent } from 'react';
+import { RUN_LIMITS, STRATEGY_NAMES, type Scenario, type StrategyDescription, type StrategyName } from '@oversell/contracts';
+import { formErrors, type FormField } from '../lib/form-errors';
+import { formFromScenario, type LoadBound, type RunFormValues } from '../lib/run-form';
+import { NumberField } from './NumberField';
+
+interface RunFormProps {
+  values: RunFormValues;
+  onChange: (values: RunFormValues) => void;
+  onSubmit: () => void;
+  strategies: StrategyDescription[] | undefined;
+  scenarios: Scenario[] | undefined;
+  submitting: boolean;
+  /** The last submission's failure; a 400's messages are shown next to their fields. */
+  error: Error | null;
+}
+
+export function RunForm({ values, onChange, onSubmit, strategies, scenarios, submitting, error }: RunFormProps) {
+  const segmented = values.strategy === 'segmented';
+  const visible: FormField[] = [
+    'strategy',
+    'initialStock',
+    'lockTtlMs',
+    'businessDelayMs',
+    ...(segmented ? (['segments'] as const) : []),
+    'connections',
+    values.bound === 'duration' ? 'durationSec' : 'totalRequests',
+    'arrivalRate',
+  ];
+  const errors = formErrors(error, visible);
+  // Editing a field means the values no longer are the scenario's.
+  const set = (patch: Partial<RunFormValues>) => onChange({ ...values, ...patch, scenario: undefined });
+  const number = (name: FormField) => ({
+    name,
+    value: values[name],
+    error: errors.byField[name],
+    onChange: (value: string) => set({ [name]: value }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+
+  const pickScenario = (name: string) => {
+    const scenario = scenarios?.find((s) => s.name === name);
+    if (scenario) onChange(formFromScenario(scenario, values));
+  };
+
+  return (
+    // noValidate: the service is the one authority on limits, and its messages appear next to the fields.
+    <form className="run-form" onSubmit={submit} noValidate data-testid="run-form" aria-label="Run settings">
+      <div className="field">
+        <label htmlFor="scenario">Scenario</label>
+        <select
+          id="scenario"
+          data-testid="scenario-select"
+          value={values.scenario ?? ''}
+          disabled={!scenarios?.length}
+          onChange={(e) => pickScenario(e.target.value)}
+        >
+          <option value="">{scenarios?.length ? 'Custom settings' : 'No scenarios found'}</option>
+          {scenarios?.map((s) => (
+            <option key={s.name} value={s.name}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+        {values.scenario && (
+          <small className="field-hint">{scenarios?.find((s) => s.name === values.scenario)?.description}</small>
+        )}
+      </div>
+
+      <div className={`field${errors.byField.strategy ? ' field--invalid' : ''}`}>
+        <label htmlFor="field-strategy">Strategy</label>
+        <select
+          id="field-strategy"
+          data-testid="field-strategy"
+          value={values.strategy}
+          onChange={(e) => set({ strategy: e.target.value as StrategyName })}
+        >
+          {(strategies?.map((s) => s.name) ?? STRATEGY_NAMES).map((name) => (
+            <option key={name} value={name}>
+              {strategies?.find((s) => s.name === name)?.title ?? name}
+            </option>
+          ))}
+        </select>
+        {errors.byField.strategy && <small className="field-error">{errors.byField.strategy}</small>}
+      </div>
+
+      <fieldset>
+        <legend>Stock and lock</legend>
+        <NumberField {...number('initialStock')} label="Initial stock" min={0} max={RUN_LIMITS.maxStock} />
+        <NumberField {...number('lockTtlMs')} label="Lock TTL (ms)" min={1} max={RUN_LIMITS.maxLockTtlMs} />
+        <NumberField
+          {...number('businessDelayMs')}
+          label="Business delay (ms)"
+          hint="time spent inside the critical section; above the lock TTL the lease expires mid-order"
+          min={0}
+          max={RUN_LIMITS.maxBusinessDelayMs}
+        />
+        {segmented && <NumberField {...number('segments')} label="Segments" min={1} />}
+      </fieldset>
+
+      <fieldset>
+        <legend>Load</legend>
+        <NumberField {...number('connections')} label="Connections" min={1} max={RUN_LIMITS.maxConnections} />
+        <fieldset className="radio-row">
+          <legend>Stop after</legend>
+          {(
+            [
+              ['duration', 'a duration'],
+              ['requests', 'a number of requests'],
+            ] as [LoadBound, string][]
+          ).map(([bound, label]) => (
+            <label key={bound}>
+              <input
+                type="radio"
+                name="bound"
+                value={bound}
+                data-testid={`bound-${bound}`}
+                checked={values.bound === bound}
+                onChange={() => set({ bound })}
+              />{' '}
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        {values.bound === 'duration' ? (
+          <NumberField {...number('durationSec')} label="Duration (s)" min={1} max={RUN_LIMITS.maxDurationSec} />
+        ) : (
+          <NumberField {...number('totalRequests')} label="Total requests" min={1} max={RUN_LIMITS.maxTotalRequests} />
+        )}
+        <NumberField
+          {...number('arrivalRate')}
+          label="Arrival rate (req/s, optional)"
+          hint="empty: each connection sends its next request as soon as the last is answered"
+          min={1}
+          max={RUN_LIMITS.maxArrivalRate}
+        />
+      </fieldset>
+
+      {errors.general && (
+        <p className="notice notice--error" role="alert" data-testid="run-form-error">
+          {errors.general}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" data-testid="start-run" disabled={submitting}>
+        {submitting ? 'Starting…' : 'Start run'}
+      </button>
+    </form>
+  );
+}

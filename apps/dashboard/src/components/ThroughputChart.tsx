@@ -1,0 +1,22 @@
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import type { TimelineRow } from '../lib/timeline';
+import { ChartBox } from './ChartBox';
+import { CHART_COLORS } from './chart-colors';
+
+/** Requests answered per second (bars) against the slowest 1 % of them (line, right axis). */
+export function ThroughputChart({ rows }: { rows: TimelineRow[] }) {
+  return (
+    <ChartBox title="Throughput and p99 latency" testId="throughput-chart">
+      <ComposedChart data={rows} margin={{ top: 8, right: 0, bottom: 4, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="t" type="number" domain={[0, 'dataMax']} unit=" s" allowDecimals={false} />
+        <YAxis yAxisId="rate" allowDecimals={false} width={56} />
+        <YAxis yAxisId="latency" orientation="right" unit=" ms" width={64} />
+        <Tooltip />
+        <Legend />
+        <Bar yAxisId="rate" dataKey="requestsPerSec" name="requests/s" fill={CHART_COLORS.rate} isAnimationActive={false} />
+        <Line yAxisId="latency" type="monotone" dataKey="p99" name="p99 ms" stroke={CHART_COLORS.latency} strokeWidth={2} dot={false} isAnimationActive={false} />
+      </ComposedChart>
+    </ChartBox>
+  );
+}

@@ -1,0 +1,41 @@
+import { STRATEGY_NAMES, type RunView, type StrategyName } from '@oversell/contracts';
+import { ceilingRatio, findCeilingRun } from './ceiling';
+import { isInProgress } from './run-status';
+
+/** One strategy in the compare view: its latest completed run's figures. */
+export interface CompareRow {
+  strategy: StrategyName;
+  /** Latest completed run, if any. */
+  run?: RunView;
+  /** A run of this strategy is queued or running, so the figures are about to change. */
+  pending: boolean;
+  oversold?: number;
+  lost?: number;
+  throughput?: number;
+  /** Throughput over the no-op ceiling's. */
+  ceilingRatio?: number;
+  p50?: number;
+  p99?: number;
+}
+
+/** Every strategy, in the contracts' order, from the run list (newest first). */
+export function buildCompareRows(runs: readonly RunView[]): CompareRow[] {
+  return STRATEGY_NAMES.map((strategy) => {
+    const own = runs.filter((r) => r.params.strategy === strategy);
+    const run = own.find((r) => r.status === 'completed' && r.result);
+    const pending = own.some(isInProgress);
+    const result = run?.result;
+    if (!run || !result) return { strategy, pending };
+    return {
+      strategy,
+      run,
+      pending,
+      oversold: result.reconciliation.oversold,
+      lost: result.reconciliation.lost,
+      throughput: result.throughput,
+      ceilingRatio: ceilingRatio(result.throughput, findCeilingRun(run, runs)?.result?.throughput),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+    };
+  });
+}

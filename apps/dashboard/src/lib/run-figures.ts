@@ -1,0 +1,34 @@
+import type { LockEvent, OutcomeCounts, Reconciliation, RunStatus, RunView, TimelinePoint } from '@oversell/contracts';
+import type { LiveRun } from './live-run';
+import { laterStatus } from './run-status';
+
+/** What the lab view draws for one run, whether it is live or finished. */
+export interface RunFigures {
+  status: RunStatus;
+  failure: string | null;
+  timeline: TimelinePoint[];
+  lockEvents: LockEvent[];
+  oversold: number;
+  counts?: OutcomeCounts;
+  /** Only once the run has completed. */
+  reconciliation?: Reconciliation;
+}
+
+/** The stored result wins once there is one; until then the stream's figures are all there is. */
+export function runFigures(run: RunView, live: LiveRun): RunFigures {
+  const result = run.result ?? live.finished?.result ?? null;
+  const status = laterStatus(run.status, live.status);
+  const failure = run.failure ?? live.failure ?? null;
+  if (result) {
+    return {
+      status,
+      failure,
+      timeline: result.timeline,
+      lockEvents: result.lockEvents,
+      oversold: result.reconciliation.oversold,
+      counts: result.counts,
+      reconciliation: result.reconciliation,
+    };
+  }
+  return { status, failure, timeline: live.timeline, lockEvents: live.lockEvents, oversold: live.oversold, counts: live.counts };
+}

@@ -1,0 +1,106 @@
+import {
+  DEFAULT_BUSINESS_DELAY_MS,
+  DEFAULT_LOCK_TTL_MS,
+  type LoadProfile,
+  type RunBatchRequest,
+  type RunParams,
+  type Scenario,
+  type StrategyName,
+} from '@oversell/contracts';
+
+/** How a run's load is bounded: by time or by request count. */
+export type LoadBound = 'duration' | 'requests';
+
+/**
+ * The lab form as typed. Numbers stay strings so a field can be empty while being edited; the server
+ * validates the numbers and its messages are shown next to the fields.
+ */
+export interface RunFormValues {
+  strategy: StrategyName;
+  initialStock: string;
+  lockTtlMs: string;
+  businessDelayMs: string;
+  segments: string;
+  connections: string;
+  bound: LoadBound;
+  durationSec: string;
+  totalRequests: string;
+  arrivalRate: string;
+  /** The scenario the values were last filled from, reported with the run. */
+  scenario?: string;
+}
+
+export const DEFAULT_FORM_VALUES: RunFormValues = {
+  strategy: 'no-lock',
+  initialStock: '100',
+  lockTtlMs: String(DEFAULT_LOCK_TTL_MS),
+  businessDelayMs: String(DEFAULT_BUSINESS_DELAY_MS),
+  segments: '5',
+  connections: '50',
+  bound: 'duration',
+  durationSec: '10',
+  totalRequests: '1000',
+  arrivalRate: '',
+};
+
+function text(value: number | undefined): string {
+  return value === undefined ? '' : String(value);
+}
+
+/** Empty means "not given"; anything else goes to the server as typed, to be validated there. */
+function number(value: string): number | undefined {
+  return value.trim() === '' ? undefined : Number(value);
+}
+
+export function formFromScenario(scenario: Scenario, current: RunFormValues): RunFormValues {
+  const { load } = scenario;
+  return {
+    strategy: scenario.strategy ?? current.strategy,
+    initialStock: text(scenario.initialStock),
+    lockTtlMs: text(scenario.lockTtlMs ?? DEFAULT_LOCK_TTL_MS),
+    businessDelayMs: text(scenario.businessDelayMs ?? DEFAULT_BUSINESS_DELAY_MS),
+    segments: scenario.segments === undefined ? current.segments : text(scenario.segments),
+    connections: text(load.connections),
+    bound: load.totalRequests !== undefined && load.durationSec === undefined ? 'requests' : 'duration',
+    durationSec: load.durationSec === undefined ? current.durationSec : text(load.durationSec),
+    totalRequests: load.totalRequests === undefined ? current.totalRequests : text(load.totalRequests),
+    arrivalRate: text(load.arrivalRate),
+    scenario: scenario.name,
+  };
+}
+
+/** The settings shared by a single run and a "run all" batch. */
+function runSettings(values: RunFormValues): Omit<RunBatchRequest, 'strategies' | 'includeCeiling'> {
+  // An empty required field is sent as missing on purpose: the server's 400 then names that field.
+  const load: LoadProfile = {
+    connections: number(values.connections) as number,
+    arrivalRate: number(values.arrivalRate),
+    ...(values.bound === 'duration'
+      ? { durationSec: number(values.durationSec) }
+      : { totalRequests: number(values.totalRequests) }),
+  };
+  return {
+    initialStock: number(values.initialStock) as number,
+    lockTtlMs: number(values.lockTtlMs),
+    businessDelayMs: number(values.businessDelayMs),
+    // Only the segmented strategy splits its stock; other strategies never see the field.
+    segments: values.strategy === 'segmented' ? number(values.segments) : undefined,
+    load,
+    scenario: values.scenario,
+  };
+}
+
+export function toRunParams(values: RunFormValues): RunParams {
+  return { strategy: values.strategy, ...runSettings(values) };
+}
+
+/** Every strategy with the form's settings; segments is sent so the segmented run gets it too. */
+export function toBatchRequest(values: RunFormValues): RunBatchRequest {
+  return { ...runSettings(values), segments: number(values.segments) };
+}
+
+/** A scenario as a batch: the compare view's "run all" with a scenario other than the form's. */
+export function scenarioToBatchRequest(scenario: Scenario): RunBatchRequest {
+  const { name, initialStock, lockTtlMs, businessDelayMs, segments, load } = scenario;
+  return { initialStock, lockTtlMs, businessDelayMs, segments, load, scenario: name };
+}

@@ -1,0 +1,173 @@
+import { useMemo, useState } from 'react';
+import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { NOOP_TARGET, type RunBatchRequest } from '@oversell/contracts';
+import { useRuns, useScenarios, useStartBatch } from '../api/queries';
+import { ChartBox } from '../components/ChartBox';
+import { CHART_COLORS } from '../components/chart-colors';
+import { ServiceError } from '../components/ServiceError';
+import { formatRatio } from '../lib/ceiling';
+import { buildCompareRows } from '../lib/compare-rows';
+import { formatCount, formatMs, formatRate } from '../lib/format';
+import { routeHref } from '../lib/routes';
+import { scenarioToBatchRequest, toBatchRequest, type RunFormValues } from '../lib/run-form';
+import { isFinished } from '../lib/run-status';
+
+/** The scenario picker's value for "use the lab form's settings". */
+const FORM_SETTINGS = '';
+
+interface CompareViewProps {
+  /** The lab form, the default scenario for "run all". */
+  values: RunFormValues;
+}
+
+/** Every strategy's latest completed run side by side, against the no-op ceiling. */
+export function CompareView({ values }: CompareViewProps) {
+  const runs = useRuns();
+  const scenarios = useScenarios();
+  const startBatch = useStartBatch();
+  const [scenarioName, setScenarioName] = useState(FORM_SETTINGS);
+  const rows = useMemo(() => buildCompareRows(runs.data ?? []), [runs.data]);
+  const ceiling = runs.data?.find((r) => r.params.strategy === NOOP_TARGET && r.status === 'completed' && r.result);
+
+  const batchId = startBatch.data?.batchId;
+  const batchRuns = runs.data?.filter((r) => batchId && r.params.batchId === batchId) ?? [];
+  const batchDone = batchRuns.filter((r) => isFinished(r.status)).length;
+
+  const runAll = () => {
+    const scenario = scenarios.data?.find((s) => s.name === scenarioName);
+    const batch: RunBatchRequest = scenario ? scenarioToBatchRequest(scenario) : toBatchRequest(values);
+    startBatch.mutate(batch);
+  };
+
+  const chartRows = rows
+    .filter((r) => r.run)
+    .map((r) => ({
+      strategy: r.strategy,
+      oversold: r.oversold,
+      lost: r.lost,
+      throughput: r.throughput,
+      ratioLabel: formatRatio(r.ceilingRatio),
+      p50: r.p50,
+      p99: r.p99,
+    }));
+
+  return (
+    <div className="view compare" data-testid="compare-view">
+      <section className="panel run-all">
+        <h2>Run every strategy</h2>
+        <p>Measures the no-op ceiling first, then each strategy with the same settings, one at a time.</p>
+        <div className="run-all-controls">
+          <div className="field">
+            <label htmlFor="batch-scenario">Settings</label>
+            <select id="batch-scenario" data-testid="batch-scenario" value={scenarioName} onChange={(e) => setScenarioName(e.target.value)}>
+              <option value={FORM_SETTINGS}>The lab form's settings</option>
+              {scenarios.data?.map((s) => (
+                <option key={s.name} value={s.name}>
+                  Scenario: {s.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" className="button button--primary" data-testid="run-all" onClick={runAll} disabled={startBatch.isPending}>
+            {startBatch.isPending ? 'Queuing…' : 'Run all'}
+          </button>
+        </div>
+        {startBatch.error && <ServiceError error={startBatch.error} what="the batch" />}
+        {batchId && (
+          <p role="status" data-testid="batch-progress">
+            Batch {batchId}: {batchDone} of {startBatch.data?.runs.length} runs finished.
+          </p>
+        )}
+      </section>
+
+      {runs.error && <ServiceError error={runs.error} what="the runs" onRetry={() => void runs.refetch()} />}
+
+      <p data-testid="ceiling">
+        No-op ceiling:{' '}
+        {ceiling?.result ? (
+          <>
+            <strong>{formatRate(ceiling.result.throughput)}</strong> (latest; each strategy is compared with the
+            ceiling of its own batch when there is one)
+          </>
+        ) : (
+          'not measured yet — "Run all" measures it first.'
+        )}
+      </p>
+
+      {chartRows.length > 0 && (
+        <div className="chart-grid chart-grid--three">
+          <ChartBox title="Oversold and lost units" hint="anything above 0 is a correctness bug" testId="compare-oversold-chart">
+            <BarChart data={chartRows} margin={{ top: 8, right: 8, bottom: 4, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="strategy" interval={0} angle={-30} textAnchor="end" height={70} />
+              <YAxis allowDecimals={false} width={48} />
+              <Tooltip />
+              <Legend />
+              <Bar dataKey="oversold" name="oversold" fill={CHART_COLORS.alarm} isAnimationActive={false} />
+              <Bar dataKey="lost" name="lost" fill={CHART_COLORS.sold} isAnimationActive={false} />
+            </BarChart>
+          </ChartBox>
+          <ChartBox title="Throughput" hint="labels: share of the no-op ceiling" testId="compare-throughput-chart">
+            <BarChart data={chartRows} margin={{ top: 20, right: 8, bottom: 4, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="strategy" interval={0} angle={-30} textAnchor="end" height={70} />
+              <YAxis width={56} />
+              <Tooltip />
+              <Bar dataKey="throughput" name="requests/s" fill={CHART_COLORS.rate} isAnimationActive={false}>
+                <LabelList dataKey="ratioLabel" position="top" />
+              </Bar>
+            </BarChart>
+          </ChartBox>
+          <ChartBox title="Latency" testId="compare-latency-chart">
+            <BarChart data={chartRows} margin={{ top: 8, right: 8, bottom: 4, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="strategy" interval={0} angle={-30} textAnchor="end" height={70} />
+              <YAxis unit=" ms" width={64} />
+              <Tooltip />
+              <Legend />
+              <Bar dataKey="p50" name="p50 ms" fill={CHART_COLORS.rate} isAnimationActive={false} />
+              <Bar dataKey="p99" name="p99 ms" fill={CHART_COLORS.latency} isAnimationActive={false} />
+            </BarChart>
+          </ChartBox>
+        </div>
+      )}
+
+      <div className="table-scroll">
+        <table className="runs-table" data-testid="compare-table">
+          <caption>Latest completed run of each strategy</caption>
+          <thead>
+            <tr>
+              <th scope="col">Strategy</th>
+              <th scope="col">Oversold</th>
+              <th scope="col">Lost</th>
+              <th scope="col">Throughput</th>
+              <th scope="col">of ceiling</th>
+              <th scope="col">p50</th>
+              <th scope="col">p99</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.strategy} data-testid={`compare-row-${row.strategy}`} data-has-run={Boolean(row.run)}>
+                <th scope="row">
+                  {row.run ? <a href={routeHref({ view: 'run', runId: row.run.id })}>{row.strategy}</a> : row.strategy}
+                  {row.pending && <small className="pending"> running…</small>}
+                </th>
+                <td data-testid="compare-oversold" className={row.oversold ? 'alarm-text' : undefined}>
+                  {formatCount(row.oversold)}
+                </td>
+                <td data-testid="compare-lost" className={row.lost ? 'alarm-text' : undefined}>
+                  {formatCount(row.lost)}
+                </td>
+                <td data-testid="compare-throughput">{formatRate(row.throughput)}</td>
+                <td data-testid="compare-ratio">{formatRatio(row.ceilingRatio)}</td>
+                <td data-testid="compare-p50">{formatMs(row.p50)}</td>
+                <td data-testid="compare-p99">{formatMs(row.p99)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useStartRun, useScenarios, useStrategies } from '../api/queries';
+import { RunForm } from '../components/RunForm';
+import { RunPanel } from '../components/RunPanel';
+import { ServiceError } from '../components/ServiceError';
+import { StrategyBrief } from '../components/StrategyBrief';
+import { routeHref } from '../lib/routes';
+import { toRunParams, type RunFormValues } from '../lib/run-form';
+
+interface LabViewProps {
+  /** The run being watched, from the URL. */
+  runId?: string;
+  /** A stored run opened from the history: its charts without the form. */
+  readOnly?: boolean;
+  values: RunFormValues;
+  onValuesChange: (values: RunFormValues) => void;
+}
+
+export function LabView({ runId, readOnly = false, values, onValuesChange }: LabViewProps) {
+  const strategies = useStrategies();
+  const scenarios = useScenarios();
+  const startRun = useStartRun();
+  const selected = strategies.data?.find((s) => s.name === values.strategy);
+
+  const start = () => {
+    startRun.mutate(toRunParams(values), {
+      // The run's id goes in the URL, so a reload keeps watching it.
+      onSuccess: (run) => window.location.assign(routeHref({ view: 'lab', runId: run.id })),
+    });
+  };
+
+  const runPanel = runId ? (
+    <RunPanel key={runId} runId={runId} />
+  ) : (
+    <p className="empty placeholder" data-testid="no-run">
+      Pick a strategy and settings, then start a run to watch it here.
+    </p>
+  );
+
+  if (readOnly) {
+    return (
+      <div className="view" data-testid="stored-run-view">
+        <p>
+          <a href={routeHref({ view: 'history' })}>← All runs</a>
+        </p>
+        {runPanel}
+      </div>
+    );
+  }
+
+  return (
+    <div className="view lab" data-testid="lab-view">
+      {strategies.error && (
+        <ServiceError error={strategies.error} what="the strategies" onRetry={() => void strategies.refetch()} />
+      )}
+      <div className="lab-layout">
+        <aside className="panel lab-controls">
+          <h2>New run</h2>
+          <RunForm
+            values={values}
+            onChange={(next) => {
+              startRun.reset();
+              onValuesChange(next);
+            }}
+            onSubmit={start}
+            strategies={strategies.data}
+            scenarios={scenarios.data}
+            submitting={startRun.isPending}
+            error={startRun.error}
+          />
+          {selected && <StrategyBrief strategy={selected} />}
+        </aside>
+        <div className="lab-run">{runPanel}</div>
+      </div>
+    </div>
+  );
+}
