@@ -1,0 +1,13 @@
+/** Unit specs (*.spec.ts) and integration specs against the real Redis and MariaDB (*.int-spec.ts). */
+module.exports = {
+  displayName: 'stock',
+  testEnvironment: 'node',
+  rootDir: 'src',
+  testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.json', isolatedModules: true }] },
+  moduleNameMapper: {
+    '^@oversell/contracts$': '<rootDir>/../../contracts/src/index.ts',
+  },
+  globalSetup: '<rootDir>/testing/global-setup.ts',
+  testTimeout: 60_000,
+};

@@ -1,0 +1,5 @@
+export { ensureDatabase, type MysqlConnectionSettings } from './ensure-database';
+export { mysqlDataSourceOptions } from './mysql-options';
+export { OrderEntity } from './order.entity';
+export { ProductEntity } from './product.entity';
+export { STOCK_ENTITIES, STOCK_MIGRATIONS } from './schema';

@@ -1,0 +1,51 @@
+import type { StrategyName } from '@oversell/contracts';
+import { STRATEGY_NAMES } from '@oversell/contracts';
+
+/** Base of the errors the HTTP layer turns into a clear 4xx/5xx instead of a 500. */
+export abstract class StockError extends Error {}
+
+export class UnknownStrategyError extends StockError {
+  constructor(readonly strategy: string) {
+    super(`unknown strategy "${strategy}"; valid strategies: ${STRATEGY_NAMES.join(', ')}`);
+  }
+}
+
+export class ProductNotFoundError extends StockError {
+  constructor(readonly productId: number) {
+    super(`product ${productId} does not exist; reset it first with POST /api/products/${productId}/reset`);
+  }
+}
+
+export class StrategyMismatchError extends StockError {
+  constructor(
+    readonly productId: number,
+    readonly resetFor: StrategyName,
+    readonly asked: StrategyName,
+  ) {
+    super(`product ${productId} was reset for strategy "${resetFor}", not "${asked}"; each strategy keeps its own stock store`);
+  }
+}
+
+/** The store holds no stock for the product (e.g. Redis restarted and lost its keys): reset it. */
+export class StockNotSeededError extends StockError {
+  constructor(readonly productId: number) {
+    super(`no stock is seeded for product ${productId} in its strategy's store; reset the product`);
+  }
+}
+
+/** Redis or MySQL did not answer; nothing was taken (or what was taken has been given back). */
+export class StoreUnavailableError extends StockError {
+  constructor(
+    readonly store: 'redis' | 'mysql',
+    cause: unknown,
+  ) {
+    super(`${store} is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/** Another order already used this idempotency key; the first order is the answer. */
+export class DuplicateIdempotencyKeyError extends StockError {
+  constructor(readonly idempotencyKey: string) {
+    super(`idempotency key "${idempotencyKey}" was already used`);
+  }
+}

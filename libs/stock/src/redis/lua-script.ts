@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+/** A Lua script read from its own file, named the BullMQ way: `<name>-<numberOfKeys>.lua`. */
+export interface LuaScript {
+  /** ioredis command name: the file's name in camelCase plus a version, so a changed script never runs under an old SHA's name. */
+  command: string;
+  numberOfKeys: number;
+  lua: string;
+  fileName: string;
+}
+
+const SCRIPT_VERSION = 1;
+const FILE_NAME = /^([a-z][a-z0-9-]*)-(\d+)\.lua$/;
+
+/**
+ * Reads the script when the module that declares it is imported, so a missing .lua file (an asset that
+ * did not reach dist/) stops the service at start-up instead of failing the first order.
+ */
+export function loadLuaScript(dir: string, fileName: string): LuaScript {
+  const match = FILE_NAME.exec(fileName);
+  if (!match) throw new Error(`Lua script name "${fileName}" must look like <name>-<numberOfKeys>.lua`);
+  const path = join(dir, fileName);
+  let lua: string;
+  try {
+    lua = readFileSync(path, 'utf8');
+  } catch (cause) {
+    throw new Error(`Lua script ${path} is missing; were the .lua assets copied into the build?`, { cause });
+  }
+  const camel = match[1].replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  return { command: `${camel}V${SCRIPT_VERSION}`, numberOfKeys: Number(match[2]), lua, fileName: basename(path) };
+}

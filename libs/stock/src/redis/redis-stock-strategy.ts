@@ -1,0 +1,30 @@
+import type { ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
+import type Redis from 'ioredis';
+import type { StockOptions } from '../stock.options';
+import type { DeductContext, DeductResult, StockStrategy } from '../stock-strategy';
+import { StockKeys } from './stock-keys';
+
+/** The strategies whose stock is one Redis key per product: seeding and reading it are the same for all. */
+export abstract class RedisStockStrategy implements StockStrategy {
+  abstract readonly name: StrategyName;
+  abstract describe(): StrategyDescription;
+  abstract deduct(context: DeductContext): Promise<DeductResult>;
+
+  protected constructor(
+    protected readonly redis: Redis,
+    protected readonly options: StockOptions,
+  ) {}
+
+  protected keys(productId: number): StockKeys {
+    return new StockKeys(this.options.keyPrefix, productId);
+  }
+
+  async prepare(settings: ProductRunSettings): Promise<void> {
+    await this.redis.set(this.keys(settings.productId).stock, settings.initialStock);
+  }
+
+  async remaining(productId: number): Promise<number | null> {
+    const value = await this.redis.get(this.keys(productId).stock);
+    return value === null ? null : Number(value);
+  }
+}

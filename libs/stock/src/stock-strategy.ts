@@ -1,0 +1,41 @@
+import type { OrderView, ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
+import type { EntityManager } from 'typeorm';
+import type { FaultPoints } from './placement/fault-points';
+
+/** Everything a strategy gets for one order. */
+export interface DeductContext {
+  /** Unique per order attempt; lock values and lock events carry it. */
+  requestId: string;
+  quantity: number;
+  settings: ProductRunSettings;
+  /**
+   * Writes the order row. Strategies call it inside their critical section, after taking the stock,
+   * and give it their transaction's manager when they have one, so stock and order commit together.
+   */
+  record(manager?: EntityManager): Promise<OrderView>;
+  /** Named points in the critical section where delays, pauses or crashes are injected. */
+  faults: FaultPoints;
+}
+
+export type DeductResult = (
+  | { outcome: 'sold'; order: OrderView }
+  | { outcome: 'sold_out' }
+  | { outcome: 'lock_timeout' }
+  | { outcome: 'lock_lost' }
+  | { outcome: 'conflict' }
+) & {
+  /** Optimistic version checks that failed on the way to this outcome. */
+  conflicts?: number;
+};
+
+/** One way of deducting stock. Each implementation is one file; the registry names them all. */
+export interface StockStrategy {
+  readonly name: StrategyName;
+  /** What it guarantees, what breaks it, and what it runs — as the API and the dashboard show it. */
+  describe(): StrategyDescription;
+  /** Seeds the strategy's store for a fresh run (the MySQL product row is already written). */
+  prepare(settings: ProductRunSettings): Promise<void>;
+  deduct(context: DeductContext): Promise<DeductResult>;
+  /** Stock left in the strategy's own store; null when the store holds nothing for the product. */
+  remaining(productId: number): Promise<number | null>;
+}

@@ -1,0 +1,43 @@
+import { type DynamicModule, type InjectionToken, Module, type ModuleMetadata } from '@nestjs/common';
+import { LockEvents } from './locks/lock-events';
+import { InventoryService } from './placement/inventory.service';
+import { OrderPlacementService } from './placement/order-placement.service';
+import { OrderRecorder } from './placement/order-recorder';
+import { ProductResetService } from './placement/product-reset.service';
+import { ProductSettingsStore } from './placement/product-settings.store';
+import { RedisConnections } from './redis/redis-connections';
+import { STOCK_OPTIONS, type StockOptions } from './stock.options';
+import { STOCK_STRATEGIES, STRATEGY_CLASSES, strategyRegistryProvider } from './strategy-registry';
+
+export interface StockModuleAsyncOptions {
+  imports?: ModuleMetadata['imports'];
+  inject?: InjectionToken[];
+  useFactory: (...args: never[]) => StockOptions | Promise<StockOptions>;
+}
+
+/**
+ * The strategies and the order placement around them. Needs a TypeORM DataSource from the host
+ * (TypeOrmModule.forRoot with STOCK_ENTITIES and STOCK_MIGRATIONS); brings its own Redis connections.
+ */
+@Module({})
+export class StockModule {
+  static forRootAsync(options: StockModuleAsyncOptions): DynamicModule {
+    return {
+      module: StockModule,
+      imports: options.imports ?? [],
+      providers: [
+        { provide: STOCK_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },
+        RedisConnections,
+        LockEvents,
+        ...STRATEGY_CLASSES,
+        strategyRegistryProvider,
+        OrderRecorder,
+        ProductSettingsStore,
+        OrderPlacementService,
+        ProductResetService,
+        InventoryService,
+      ],
+      exports: [STOCK_OPTIONS, STOCK_STRATEGIES, RedisConnections, LockEvents, OrderPlacementService, ProductResetService, InventoryService, OrderRecorder],
+    };
+  }
+}

@@ -1,0 +1,22 @@
+import type { RedisOptions } from 'ioredis';
+
+export const STOCK_OPTIONS = Symbol('STOCK_OPTIONS');
+
+/** What the stock library needs from its host: where Redis is, and the knobs the strategies share. */
+export interface StockOptions {
+  redis: RedisOptions;
+  /** Prefix of every Redis key this library writes, so several labs (or tests) can share one Redis. */
+  keyPrefix: string;
+  /** Names this process in lock values and lock events. */
+  instanceId: string;
+  /** How long a lock strategy waits for the lock before answering lock_timeout. */
+  lockWaitTimeoutMs: number;
+  /** Attempts the optimistic strategy makes before answering conflict. */
+  optimisticMaxAttempts: number;
+}
+
+export const DEFAULT_STOCK_OPTIONS: Omit<StockOptions, 'redis' | 'instanceId'> = {
+  keyPrefix: 'ol',
+  lockWaitTimeoutMs: 10_000,
+  optimisticMaxAttempts: 25,
+};

@@ -1,0 +1,88 @@
+import { STRATEGY_NAMES, type StrategyName } from '@oversell/contracts';
+import { createStockTestApp, freshKeyPrefix, freshProductId, runOrdersAcrossProcesses, type StockTestApp } from '../testing';
+
+/**
+ * One suite over every strategy (node-redlock's habit): 3 OS processes, each with its own Redis and
+ * MySQL connections and 60 orders in flight, against less stock than they ask for.
+ */
+const PROCESSES = 3;
+const IN_FLIGHT = 60;
+const REQUESTS_PER_PROCESS = 80;
+const STOCK = 100;
+
+/** What each strategy must do under a lease that outlives its business time (TTL 2 s, 5 ms of business). */
+const SAFE_WHEN_TTL_COVERS_BUSINESS: StrategyName[] = STRATEGY_NAMES.filter((name) => name !== 'no-lock');
+
+let stock: StockTestApp;
+let keyPrefix: string;
+
+beforeAll(async () => {
+  keyPrefix = freshKeyPrefix();
+  stock = await createStockTestApp({ keyPrefix });
+});
+
+afterAll(async () => {
+  const keys = await stock.redis.keys(`${keyPrefix}:*`);
+  if (keys.length) await stock.redis.del(...keys);
+  await stock.close();
+});
+
+async function run(strategy: StrategyName, settings: { lockTtlMs: number; businessDelayMs: number; stock?: number; requests?: number; inFlight?: number }) {
+  const productId = freshProductId();
+  const initial = settings.stock ?? STOCK;
+  await stock.reset.reset(productId, { stock: initial, strategy, lockTtlMs: settings.lockTtlMs, businessDelayMs: settings.businessDelayMs });
+  const { outcomes, errors } = await runOrdersAcrossProcesses({
+    processes: PROCESSES,
+    requestsPerProcess: settings.requests ?? REQUESTS_PER_PROCESS,
+    inFlight: settings.inFlight ?? IN_FLIGHT,
+    keyPrefix,
+    productId,
+    strategy,
+  });
+  const inventory = await stock.inventory.inventory(productId);
+  // Printed so the closing note can quote what each run observed.
+  console.log(`${strategy} ttl=${settings.lockTtlMs} delay=${settings.businessDelayMs}: ${JSON.stringify({ outcomes, inventory: { sold: inventory.sold, oversold: inventory.oversold, remaining: inventory.remaining, storesAgree: inventory.storesAgree } })}`);
+  return { outcomes, errors, inventory, initial };
+}
+
+describe.each(SAFE_WHEN_TTL_COVERS_BUSINESS)('%s under 3 processes × 60 in flight', (strategy) => {
+  it('sells exactly the stock: 0 oversold, 0 left, stores agree, one order per sold unit', async () => {
+    const { outcomes, errors, inventory, initial } = await run(strategy, { lockTtlMs: 2000, businessDelayMs: 5 });
+    expect(errors).toEqual([]);
+    expect(inventory.sold).toBe(initial);
+    expect(inventory.oversold).toBe(0);
+    expect(inventory.remaining).toBe(0);
+    expect(inventory.storesAgree).toBe(true);
+    expect(inventory.orders).toBe(outcomes.sold);
+    expect(outcomes.sold + outcomes.sold_out + outcomes.lock_timeout + outcomes.conflict).toBe(PROCESSES * REQUESTS_PER_PROCESS);
+  });
+});
+
+describe('no-lock (baseline)', () => {
+  it('oversells: concurrent read-modify-write sells the same units again', async () => {
+    const { errors, inventory, initial } = await run('no-lock', { lockTtlMs: 2000, businessDelayMs: 5 });
+    expect(errors).toEqual([]);
+    expect(inventory.sold).toBeGreaterThan(initial);
+    expect(inventory.oversold).toBeGreaterThan(0);
+    expect(inventory.storesAgree).toBe(false);
+  });
+});
+
+describe('the lease-expiry pitfall: business delay (150 ms) > lock TTL (50 ms)', () => {
+  const pitfall = { lockTtlMs: 50, businessDelayMs: 150, stock: 30, requests: 50, inFlight: 50 };
+
+  it.each(['naive-setnx', 'uuid-lua'] as const)('%s oversells: the lock expires under its holder and a second holder sells the same stock', async (strategy) => {
+    const { errors, inventory } = await run(strategy, pitfall);
+    expect(errors).toEqual([]);
+    expect(inventory.oversold).toBeGreaterThan(0);
+  });
+
+  it('watchdog does not: renewal keeps the lock for as long as the holder works', async () => {
+    const { errors, inventory, outcomes } = await run('watchdog', pitfall);
+    expect(errors).toEqual([]);
+    expect(outcomes.lock_lost).toBe(0);
+    expect(inventory.sold).toBe(pitfall.stock);
+    expect(inventory.oversold).toBe(0);
+    expect(inventory.storesAgree).toBe(true);
+  });
+});

@@ -1,0 +1,3 @@
+UPDATE products
+   SET stock = stock - ?, version = version + 1
+ WHERE id = ? AND version = ? AND stock >= ?

@@ -1,0 +1,1 @@
+SELECT stock, version FROM products WHERE id = ?

@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ProductRunSettings, StrategyDescription } from '@oversell/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { LockHolding, ReleaseVerdict } from '../../locks/lock-based.strategy';
+import { LockEvents } from '../../locks/lock-events';
+import { SpinLockStrategy } from '../../locks/spin-lock.strategy';
+import { releaseTokenLock, tryAcquireTokenLock } from '../../locks/token-lock';
+import { RedisConnections } from '../../redis/redis-connections';
+import { readCheckWrite } from '../../redis/redis-stock';
+import { STOCK_OPTIONS, type StockOptions } from '../../stock.options';
+import type { DeductContext, DeductResult } from '../../stock-strategy';
+import { LUA_SCRIPTS } from '../lua-scripts';
+
+const SWEEP_BACKOFF_MS = 2;
+
+/**
+ * The stock is split over N keys, each behind its own owner-token lock, so N orders can be inside at
+ * once instead of one. An order starts at a random segment and moves on when that segment's lock is
+ * busy or its stock cannot cover the order; it is sold out only when every segment is.
+ */
+@Injectable()
+export class SegmentedStrategy extends SpinLockStrategy {
+  readonly name = 'segmented' as const;
+
+  constructor(connections: RedisConnections, @Inject(STOCK_OPTIONS) options: StockOptions, lockEvents: LockEvents) {
+    super(connections.commands, options, lockEvents);
+  }
+
+  protected tryAcquire(key: string, token: string, ttlMs: number): Promise<boolean> {
+    return tryAcquireTokenLock(this.redis, key, token, ttlMs);
+  }
+
+  protected release(holding: LockHolding): Promise<ReleaseVerdict> {
+    return releaseTokenLock(this.redis, holding);
+  }
+
+  async prepare(settings: ProductRunSettings): Promise<void> {
+    const keys = this.keys(settings.productId);
+    const base = Math.floor(settings.initialStock / settings.segments);
+    const extra = settings.initialStock % settings.segments;
+    const seeds = Array.from({ length: settings.segments }, (_, i) => [keys.segment(i), base + (i < extra ? 1 : 0)]);
+    await this.redis.mset(Object.fromEntries(seeds));
+  }
+
+  async remaining(productId: number): Promise<number | null> {
+    const keys = this.keys(productId);
+    const segments = await this.segmentCount(productId);
+    if (segments === 0) return null;
+    const values = await this.redis.mget(Array.from({ length: segments }, (_, i) => keys.segment(i)));
+    return values.some((v) => v === null) ? null : values.reduce((sum, v) => sum + Number(v), 0);
+  }
+
+  /** Segments are seeded by prepare(); counting keys avoids trusting a setting that may have changed since. */
+  private async segmentCount(productId: number): Promise<number> {
+    const keys = this.keys(productId);
+    let count = 0;
+    while ((await this.redis.exists(keys.segment(count))) === 1) count++;
+    return count;
+  }
+
+  async deduct(context: DeductContext): Promise<DeductResult> {
+    const { productId, segments } = context.settings;
+    const keys = this.keys(productId);
+    const exhausted = new Set<number>();
+    const start = Math.floor(Math.random() * segments);
+    const deadline = Date.now() + this.options.lockWaitTimeoutMs;
+    for (;;) {
+      for (let step = 0; step < segments; step++) {
+        const index = (start + step) % segments;
+        if (exhausted.has(index)) continue;
+        // One attempt per segment (wait 0): a busy segment is skipped, not waited for.
+        const result = await this.withLock(
+          keys.segmentLock(index),
+          context,
+          (holding) => readCheckWrite(this.redis, keys.segment(index), context, holding.signal),
+          0,
+        );
+        if (result.outcome === 'sold_out') exhausted.add(index);
+        else if (result.outcome !== 'lock_timeout') return result;
+      }
+      if (exhausted.size === segments) return { outcome: 'sold_out' };
+      if (Date.now() >= deadline) return { outcome: 'lock_timeout' };
+      await sleep(SWEEP_BACKOFF_MS * Math.random());
+    }
+  }
+
+  describe(): StrategyDescription {
+    return {
+      name: this.name,
+      title: 'Segmented stock',
+      kind: 'lock',
+      store: 'redis',
+      safe: true,
+      description: 'Splits the stock over N Redis keys (default 5), each guarded by its own owner-token lock. An order takes one free segment with enough stock, moving on when a segment is busy or empty.',
+      guarantee: 'Never oversells while business time < TTL: each segment is an owner-token lock (Lua release) over its own stock key. Up to N orders proceed in parallel.',
+      pitfall:
+        'Each segment lock has the same lease pitfall as uuid-lua (business delay > TTL double-grants a segment). And fragmentation: an order for more units than any single segment holds is refused although the total would cover it.',
+      reproduce: 'Business delay > lock TTL oversells per segment; an order of 3 units when each segment holds 2 shows fragmentation.',
+      steps: ['pick a random segment', 'SET segment-lock <token> NX PX ttl; if busy, try the next segment', 'GET segment stock; if < n, mark it exhausted and try the next', 'business delay', 'SET segment stock − n', 'INSERT the order', 'release the segment lock (Lua compare-and-delete)', 'sold out when every segment is exhausted'],
+      scripts: [{ name: LUA_SCRIPTS.releaseLock.fileName, language: 'lua', source: LUA_SCRIPTS.releaseLock.lua }],
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { StrategyDescription } from '@oversell/contracts';
+import { LockEvents } from '../../locks/lock-events';
+import type { LockHolding, ReleaseVerdict } from '../../locks/lock-based.strategy';
+import { SpinLockStrategy } from '../../locks/spin-lock.strategy';
+import { releaseTokenLock, tryAcquireTokenLock } from '../../locks/token-lock';
+import { RedisConnections } from '../../redis/redis-connections';
+import { STOCK_OPTIONS, type StockOptions } from '../../stock.options';
+import { LUA_SCRIPTS } from '../lua-scripts';
+
+/**
+ * `SET lock <owner token> NX PX ttl`, released by a Lua compare-and-delete, so a holder never
+ * deletes a lock it no longer owns. The lease still runs out under a slow holder: the next order gets
+ * the lock while the first is still inside, and both sell the same stock.
+ */
+@Injectable()
+export class UuidLuaStrategy extends SpinLockStrategy {
+  readonly name = 'uuid-lua' as const;
+
+  constructor(connections: RedisConnections, @Inject(STOCK_OPTIONS) options: StockOptions, lockEvents: LockEvents) {
+    super(connections.commands, options, lockEvents);
+  }
+
+  protected tryAcquire(key: string, token: string, ttlMs: number): Promise<boolean> {
+    return tryAcquireTokenLock(this.redis, key, token, ttlMs);
+  }
+
+  protected release(holding: LockHolding): Promise<ReleaseVerdict> {
+    return releaseTokenLock(this.redis, holding);
+  }
+
+  describe(): StrategyDescription {
+    return {
+      name: this.name,
+      title: 'Owner token + Lua release',
+      kind: 'lock',
+      store: 'redis',
+      safe: false,
+      description: 'Writes a unique owner token into the lock (SET NX PX) and releases it with a Lua script that deletes the key only if it still holds that token.',
+      guarantee: 'Never deletes another holder\'s lock. Mutual exclusion while every holder finishes within the TTL.',
+      pitfall: 'Nothing extends the lease: when the business time exceeds the TTL the lock expires, a second order is granted it while the first is still inside, and both write the same stock (double grant). Oversells.',
+      reproduce: 'Business delay > lock TTL (e.g. TTL 100 ms, delay 250 ms). The lock timeline shows overlapping bars.',
+      steps: ['SET lock <token> NX PX ttl (retry with backoff)', 'GET stock', 'if stock < n: sold out', 'business delay', 'SET stock = stock − n', 'INSERT the order', 'EVAL release-lock: DEL only if the value is still <token>'],
+      scripts: [{ name: LUA_SCRIPTS.releaseLock.fileName, language: 'lua', source: LUA_SCRIPTS.releaseLock.lua }],
+    };
+  }
+}

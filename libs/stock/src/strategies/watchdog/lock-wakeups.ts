@@ -1,0 +1,74 @@
+import type Redis from 'ioredis';
+
+interface ChannelWaiters {
+  subscribers: number;
+  queue: (() => void)[];
+  /** Releases announced while nobody was queued, kept so a waiter arriving just after one still sees it. */
+  permits: number;
+}
+
+/**
+ * Wakes waiters of a lock when its holder announces the release (Redisson's LockPubSub): one
+ * subscription per channel per process, and one waiter woken per message, so a release does not
+ * stampede every waiter of the process at the lock. A waiter also gives up waiting after a bounded
+ * time, so a lost message (pub/sub is at-most-once) strands no one.
+ */
+export class LockWakeups {
+  private readonly channels = new Map<string, ChannelWaiters>();
+  private listening = false;
+
+  constructor(private readonly subscriber: Redis) {}
+
+  /** Subscribe before the first acquisition attempt, so a release between attempt and wait is not missed. */
+  async join(channel: string): Promise<void> {
+    this.listen();
+    const entry = this.channels.get(channel);
+    if (entry) {
+      entry.subscribers++;
+      return;
+    }
+    this.channels.set(channel, { subscribers: 1, queue: [], permits: 0 });
+    await this.subscriber.subscribe(channel);
+  }
+
+  async leave(channel: string): Promise<void> {
+    const entry = this.channels.get(channel);
+    if (!entry || --entry.subscribers > 0) return;
+    this.channels.delete(channel);
+    await this.subscriber.unsubscribe(channel);
+  }
+
+  /** Resolves on a release message or after timeoutMs, whichever comes first. */
+  wait(channel: string, timeoutMs: number): Promise<void> {
+    const entry = this.channels.get(channel);
+    if (!entry) throw new Error(`wait() on ${channel} before join()`);
+    if (entry.permits > 0) {
+      entry.permits--;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        const at = entry.queue.indexOf(wake);
+        if (at >= 0) entry.queue.splice(at, 1);
+        resolve();
+      }, Math.max(1, timeoutMs));
+      entry.queue.push(wake);
+    });
+  }
+
+  private listen(): void {
+    if (this.listening) return;
+    this.listening = true;
+    this.subscriber.on('message', (channel: string) => {
+      const entry = this.channels.get(channel);
+      if (!entry) return;
+      const next = entry.queue.shift();
+      if (next) next();
+      else entry.permits = Math.min(entry.permits + 1, entry.subscribers);
+    });
+  }
+}

@@ -1,0 +1,110 @@
+import { ORDER_OUTCOMES, type OrderOutcome, type StrategyName } from '@oversell/contracts';
+import { fork, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+export interface WorkerStart {
+  type: 'start';
+  worker: number;
+  keyPrefix: string;
+  productId: number;
+  strategy: StrategyName;
+  quantity: number;
+  requests: number;
+  inFlight: number;
+  lockWaitTimeoutMs: number;
+}
+
+export interface WorkerDone {
+  type: 'done';
+  outcomes: Record<OrderOutcome, number>;
+  errors: string[];
+}
+
+export interface ConcurrentOrders {
+  processes: number;
+  requestsPerProcess: number;
+  /** Orders each process keeps in flight at once. */
+  inFlight: number;
+  keyPrefix: string;
+  productId: number;
+  strategy: StrategyName;
+  quantity?: number;
+  lockWaitTimeoutMs?: number;
+}
+
+export interface ConcurrentOrdersResult {
+  outcomes: Record<OrderOutcome, number>;
+  errors: string[];
+}
+
+const WORKER = join(__dirname, 'order-worker.ts');
+const TSCONFIG = resolve(__dirname, '../../tsconfig.json');
+
+/**
+ * Places orders from several OS processes at once. Every process connects, warms up and reports
+ * ready; only then are all told to go, so their orders overlap for real.
+ */
+export async function runOrdersAcrossProcesses(spec: ConcurrentOrders): Promise<ConcurrentOrdersResult> {
+  const children: ChildProcess[] = [];
+  try {
+    const finished = [];
+    const ready = [];
+    for (let worker = 0; worker < spec.processes; worker++) {
+      const child = fork(WORKER, [], {
+        execArgv: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'],
+        env: { ...process.env, TS_NODE_PROJECT: TSCONFIG },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      children.push(child);
+      const messages = collect(child);
+      ready.push(messages('ready'));
+      finished.push(messages('done') as Promise<WorkerDone>);
+      const start: WorkerStart = {
+        type: 'start',
+        worker,
+        keyPrefix: spec.keyPrefix,
+        productId: spec.productId,
+        strategy: spec.strategy,
+        quantity: spec.quantity ?? 1,
+        requests: spec.requestsPerProcess,
+        inFlight: spec.inFlight,
+        lockWaitTimeoutMs: spec.lockWaitTimeoutMs ?? 30_000,
+      };
+      child.send(start);
+    }
+    await Promise.all(ready);
+    for (const child of children) child.send({ type: 'go' });
+    const results = await Promise.all(finished);
+    const outcomes = Object.fromEntries(ORDER_OUTCOMES.map((o) => [o, 0])) as Record<OrderOutcome, number>;
+    for (const result of results) for (const o of ORDER_OUTCOMES) outcomes[o] += result.outcomes[o];
+    return { outcomes, errors: results.flatMap((r) => r.errors) };
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+/** Resolves the first message of a type; rejects if the child fails or exits before sending it. */
+function collect(child: ChildProcess): (type: string) => Promise<unknown> {
+  return (type) =>
+    new Promise((resolvePromise, reject) => {
+      const onMessage = (message: { type: string; message?: string }) => {
+        if (message.type === type) {
+          cleanup();
+          resolvePromise(message);
+        } else if (message.type === 'failed') {
+          cleanup();
+          reject(new Error(`order worker failed: ${message.message}`));
+        }
+      };
+      const onExit = (code: number | null) => {
+        cleanup();
+        reject(new Error(`order worker exited (${code}) before "${type}"`));
+      };
+      const cleanup = () => {
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+      };
+      child.on('message', onMessage);
+      child.on('exit', onExit);
+    });
+}

@@ -1,0 +1,61 @@
+/**
+ * A separate OS process that places orders through its own StockModule (own Redis and MySQL
+ * connections), as one service instance would. Driven by runOrdersAcrossProcesses over IPC.
+ */
+import 'reflect-metadata';
+import { ORDER_OUTCOMES, type OrderOutcome } from '@oversell/contracts';
+import { createStockTestApp } from './stock-test-app';
+import type { WorkerDone, WorkerStart } from './concurrent-orders';
+
+function send(message: unknown): Promise<void> {
+  return new Promise((resolve, reject) => process.send!(message, (error: Error | null) => (error ? reject(error) : resolve())));
+}
+
+function nextMessage<T>(type: string): Promise<T> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { type: string }) => {
+      if (message.type !== type) return;
+      process.off('message', onMessage);
+      resolve(message as T);
+    };
+    process.on('message', onMessage);
+  });
+}
+
+async function main(): Promise<void> {
+  const start = await nextMessage<WorkerStart>('start');
+  const stock = await createStockTestApp({
+    keyPrefix: start.keyPrefix,
+    instanceId: `worker-${start.worker}`,
+    lockWaitTimeoutMs: start.lockWaitTimeoutMs,
+  });
+  const outcomes = Object.fromEntries(ORDER_OUTCOMES.map((o) => [o, 0])) as Record<OrderOutcome, number>;
+  const errors: string[] = [];
+  // Warm both pools so the first orders race each other, not the connection handshakes.
+  await stock.inventory.inventory(start.productId);
+  await send({ type: 'ready' });
+  await nextMessage('go');
+
+  let issued = 0;
+  const client = async () => {
+    while (issued < start.requests) {
+      issued++;
+      try {
+        const { result } = await stock.placement.place({ productId: start.productId, quantity: start.quantity, strategy: start.strategy });
+        outcomes[result.outcome]++;
+      } catch (error) {
+        outcomes.error++;
+        if (errors.length < 5) errors.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: start.inFlight }, client));
+  await send({ type: 'done', outcomes, errors } satisfies WorkerDone);
+  await stock.close();
+  process.exit(0);
+}
+
+main().catch(async (error) => {
+  await send({ type: 'failed', message: error instanceof Error ? error.stack : String(error) }).catch(() => undefined);
+  process.exit(1);
+});

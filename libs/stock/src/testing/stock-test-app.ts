@@ -1,0 +1,54 @@
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { INestApplicationContext } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { mysqlDataSourceOptions } from '../persistence';
+import { InventoryService } from '../placement/inventory.service';
+import { OrderPlacementService } from '../placement/order-placement.service';
+import { ProductResetService } from '../placement/product-reset.service';
+import { RedisConnections } from '../redis/redis-connections';
+import { StockModule } from '../stock.module';
+import { DEFAULT_STOCK_OPTIONS, type StockOptions } from '../stock.options';
+import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
+import { testMysqlSettings, testRedisOptions } from './test-services';
+
+export interface StockTestApp {
+  app: INestApplicationContext;
+  placement: OrderPlacementService;
+  reset: ProductResetService;
+  inventory: InventoryService;
+  registry: StrategyRegistry;
+  redis: Redis;
+  close(): Promise<void>;
+}
+
+/** The real StockModule wired to the real test Redis and MariaDB, as the service wires it. */
+export async function createStockTestApp(options: Partial<StockOptions> & { keyPrefix: string }): Promise<StockTestApp> {
+  const stockOptions: StockOptions = {
+    ...DEFAULT_STOCK_OPTIONS,
+    redis: testRedisOptions(),
+    instanceId: `test-${process.pid}`,
+    ...options,
+  };
+
+  @Module({
+    imports: [
+      TypeOrmModule.forRoot({ ...mysqlDataSourceOptions(testMysqlSettings()), migrationsRun: false }),
+      StockModule.forRootAsync({ useFactory: () => stockOptions }),
+    ],
+  })
+  class StockTestModule {}
+
+  const app = await NestFactory.createApplicationContext(StockTestModule, { logger: false });
+  app.enableShutdownHooks();
+  return {
+    app,
+    placement: app.get(OrderPlacementService),
+    reset: app.get(ProductResetService),
+    inventory: app.get(InventoryService),
+    registry: app.get<StrategyRegistry>(STOCK_STRATEGIES),
+    redis: app.get(RedisConnections).commands,
+    close: () => app.close(),
+  };
+}
