@@ -19,7 +19,7 @@ const TARGET_PATHS = { orders: '/api/orders', noop: '/api/noop' } as const;
  * (exactly that many are sent) and/or `durationSec`; a count-bounded run is still cut off at the
  * duration, or at RUN_LIMITS.maxDurationSec when none is given.
  */
-export function runLoad(options: RunLoadOptions): Promise<LoadSummary> {
+export async function runLoad(options: RunLoadOptions): Promise<LoadSummary> {
   const { urls, target, productId, strategy, onTick, signal } = validateLoadOptions(options);
   const profile = validateLoadProfile(options.profile, 'profile');
   const order: CreateOrderRequest = { productId, quantity: profile.quantity ?? 1, strategy };

@@ -1,0 +1,87 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { listScenarios, loadScenario, SCENARIOS_DIR, UnknownScenarioError } from './scenarios';
+import { InvalidFieldError } from './validation';
+
+const valid = {
+  name: 'tmp',
+  description: 'a test scenario',
+  initialStock: 10,
+  load: { connections: 2, durationSec: 1 },
+};
+
+function scenarioDir(files: Record<string, unknown>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'oversell-scenarios-'));
+  for (const [name, content] of Object.entries(files)) {
+    writeFileSync(join(dir, `${name}.json`), typeof content === 'string' ? content : JSON.stringify(content));
+  }
+  return dir;
+}
+
+function loadError(content: unknown): InvalidFieldError {
+  const dir = scenarioDir({ tmp: content });
+  try {
+    loadScenario('tmp', dir);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidFieldError);
+    expect((error as Error).message).toContain(join(dir, 'tmp.json'));
+    return error as InvalidFieldError;
+  }
+  throw new Error('expected the scenario to be rejected');
+}
+
+describe('scenario files in loadtests/scenarios', () => {
+  it('include the ones the tools and docs rely on', () => {
+    expect(listScenarios()).toEqual(expect.arrayContaining(['ceiling', 'compare', 'expiry-pitfall', 'flash-sale', 'smoke']));
+  });
+
+  it.each(listScenarios(SCENARIOS_DIR))('%s passes validation', (name) => {
+    expect(loadScenario(name).name).toBe(name);
+  });
+
+  it('compare and expiry-pitfall carry the figures their purpose needs', () => {
+    const compare = loadScenario('compare');
+    expect(compare).toMatchObject({ initialStock: 500, lockTtlMs: 2000, businessDelayMs: 0, load: { connections: 100 } });
+    expect(compare.strategy).toBeUndefined();
+    const pitfall = loadScenario('expiry-pitfall');
+    expect(pitfall).toMatchObject({ initialStock: 100, lockTtlMs: 100, businessDelayMs: 250, load: { connections: 60 } });
+  });
+});
+
+describe('loadScenario', () => {
+  it('reads a valid file', () => {
+    expect(loadScenario('tmp', scenarioDir({ tmp: valid }))).toMatchObject({ initialStock: 10, load: { connections: 2, durationSec: 1 } });
+  });
+
+  it('names the file and field when a value is out of range', () => {
+    const error = loadError({ ...valid, load: { connections: 0, durationSec: 1 } });
+    expect(error.field).toBe('load.connections');
+    expect(error.message).toMatch(/load\.connections must be an integer at least 1/);
+  });
+
+  it('requires a bound on the load', () => {
+    expect(loadError({ ...valid, load: { connections: 2 } }).field).toBe('load.durationSec');
+  });
+
+  it('rejects misspelt fields rather than ignoring them', () => {
+    expect(loadError({ ...valid, lockTtl: 100 }).field).toBe('lockTtl');
+    expect(loadError({ ...valid, load: { connections: 2, durationSec: 1, rate: 5 } }).field).toBe('load.rate');
+  });
+
+  it('rejects an unknown strategy, a missing description and a name that is not the file name', () => {
+    expect(loadError({ ...valid, strategy: 'optimistic' }).field).toBe('strategy');
+    expect(loadError({ ...valid, description: '' }).field).toBe('description');
+    expect(loadError({ ...valid, name: 'other' }).field).toBe('name');
+  });
+
+  it('reports malformed JSON against the file', () => {
+    expect(loadError('{ "name": ').field).toBe('(file)');
+  });
+
+  it('lists the available names for an unknown scenario', () => {
+    const dir = scenarioDir({ alpha: { ...valid, name: 'alpha' }, beta: { ...valid, name: 'beta' } });
+    expect(() => loadScenario('gamma', dir)).toThrow(new UnknownScenarioError('gamma', ['alpha', 'beta']));
+    expect(() => loadScenario('gamma', dir)).toThrow('Available: alpha, beta');
+  });
+});
