@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildDist, CLI_PATH } from './test-support/build';
+import { startFakeOrderService, type FakeOrderService } from './test-support/fake-order-service';
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI; stdout is a pipe, so it prints plain progress lines, not a bar. */
+function cli(args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI_PATH, ...args], (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('cli', () => {
+  let service: FakeOrderService;
+  beforeAll(() => buildDist());
+  beforeEach(async () => {
+    service = await startFakeOrderService(1);
+  });
+  afterEach(() => service.close());
+
+  it('resets the product, runs the scenario, and reports the client figures and the server inventory', async () => {
+    const jsonPath = join(mkdtempSync(join(tmpdir(), 'oversell-cli-')), 'out.json');
+    const result = await cli(['--scenario', 'smoke', '--url', service.url, '--strategy', 'segmented', '--product', '42', '--json', jsonPath]);
+
+    expect(result.code).toBe(0);
+    expect(service.resets).toEqual([{ stock: 50, strategy: 'segmented', lockTtlMs: 2000, businessDelayMs: 0 }]);
+    expect(service.orders.every((order) => order.productId === 42 && order.strategy === 'segmented')).toBe(true);
+    expect(result.stdout).toMatch(/^\[1\.0s\] \d+ responses/m);
+    expect(result.stdout).toContain('sold 50 of 50, remaining 0, orders 50, oversold 0, stores agree yes');
+    const record = JSON.parse(readFileSync(jsonPath, 'utf8'));
+    expect(record).toMatchObject({ scenario: 'smoke', target: 'orders', strategy: 'segmented', productId: 42 });
+    expect(record.client.statusCounts['201']).toBe(50);
+    expect(record.client.requests).toBeGreaterThan(50);
+    expect(record.inventory.sold).toBe(50);
+  });
+
+  it('skips the reset with --no-reset and drives the no-op endpoint with --target noop', async () => {
+    const result = await cli(['--scenario', 'smoke', '--url', service.url, '--no-reset', '--target', 'noop']);
+
+    expect(result.code).toBe(0);
+    expect(service.resets).toHaveLength(0);
+    expect(service.orders).toHaveLength(0);
+    expect(service.noops).toBeGreaterThan(0);
+    expect(result.stdout).not.toContain('server inventory');
+  });
+
+  it.each([
+    [['--strategy', 'lua-decrement'], '--scenario is required'],
+    [['--scenario', 'nope'], 'Unknown scenario "nope". Available: ceiling, compare'],
+    [['--scenario', 'compare'], '--strategy is required'],
+    [['--scenario', 'smoke', '--strategy', 'fastest'], '--strategy must be one of'],
+    [['--scenario', 'smoke', '--product', 'abc'], '--product must be a positive integer'],
+    [['--scenario', 'smoke', '--target', 'refunds'], '--target must be one of orders, noop'],
+    [['--scenario', 'smoke', '--url', 'localhost:8080'], '--url must be an http(s) base URL'],
+    [['--scenario', 'smoke', '--speed', '3'], "Unknown option '--speed'"],
+  ])('exits 2 on %j, naming the argument', async (args, message) => {
+    const result = await cli(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(service.resets).toHaveLength(0);
+  });
+});
