@@ -8,9 +8,14 @@ export const STRATEGY_NAMES = ['no-lock', 'naive-setnx', 'uuid-lua', 'watchdog',
 
 /** Lock strategies that rely on a lease: safe only while the lease outlives the work done under it. */
 const LEASE_STRATEGIES = ['naive-setnx', 'uuid-lua'];
+/** The service's lease when a reset names none (DEFAULT_LOCK_TTL_MS in libs/contracts). */
+const DEFAULT_LOCK_TTL_MS = 2000;
 
-/** Statuses an order may end with; any other is a failed check. 409 = sold_out/conflict, 503 = lock_timeout/lock_lost. */
-export const EXPECTED_ORDER_STATUSES = [201, 409, 503];
+/**
+ * Outcomes an order may legitimately end with; any other is a failed check. Marking 409/503 as expected
+ * keeps them out of http_req_failed: selling out and losing a lock race are results, not faults.
+ */
+const ORDER_RESPONSE_CALLBACK = http.expectedStatuses(201, 409, 503);
 const EXPECTED_ERROR_CODES = { 409: ['sold_out', 'conflict'], 503: ['lock_timeout', 'lock_lost'] };
 
 // One counter per status, read back by runner/k6.ts (order_status_0 = no response at all).
@@ -25,8 +30,9 @@ const K6_REQUEST_TIMEOUT = 1050;
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
 /**
- * Path of a scenario file. open() must be called from the entry script (in loadtests/k6/), where this
- * relative path points at loadtests/scenarios; k6 resolves open() against the entry script, not this module.
+ * Path of a scenario file, for open() called by the entry scripts in loadtests/k6/: from there it points
+ * at loadtests/scenarios. open() stays in the entry scripts because k6 versions have differed on which
+ * base an open() inside an imported module resolves against.
  */
 export function scenarioPath(name) {
   return '../scenarios/' + name + '.json';
@@ -52,7 +58,7 @@ export function baseUrls() {
 }
 
 /** Round-robin per VU and iteration, so every instance gets an even share whatever the VU count. */
-export function pickUrl(urls) {
+function pickUrl(urls) {
   return urls[(__VU + __ITER) % urls.length];
 }
 
@@ -91,7 +97,7 @@ function idempotencyKey(strategy) {
   return ['k6', strategy, __VU, __ITER, Date.now(), Math.random().toString(36).slice(2)].join('-');
 }
 
-export function orderBody(productId, strategy, quantity) {
+function orderBody(productId, strategy, quantity) {
   return JSON.stringify({ productId: productId, quantity: quantity || 1, strategy: strategy, idempotencyKey: idempotencyKey(strategy) });
 }
 
@@ -100,7 +106,7 @@ function countStatus(res) {
   if (res.error_code === K6_REQUEST_TIMEOUT) timeoutCounter.add(1);
 }
 
-export function isExpectedOutcome(res) {
+function isExpectedOutcome(res) {
   if (res.status === 201) return true;
   const codes = EXPECTED_ERROR_CODES[res.status];
   if (!codes) return false;
@@ -116,7 +122,7 @@ export function placeOrder(urls, productId, strategy, quantity) {
   const res = http.post(pickUrl(urls) + '/api/orders', orderBody(productId, strategy, quantity), {
     headers: JSON_HEADERS,
     tags: { endpoint: 'order' },
-    responseCallback: http.expectedStatuses.apply(null, EXPECTED_ORDER_STATUSES),
+    responseCallback: ORDER_RESPONSE_CALLBACK,
   });
   countStatus(res);
   check(res, { 'order is 201 or an expected 409/503': isExpectedOutcome }, { kind: 'order' });
@@ -124,42 +130,47 @@ export function placeOrder(urls, productId, strategy, quantity) {
 }
 
 /** Whether `strategy` must not oversell under `scenario`; EXPECT_SAFE=true|false overrides the guess. */
-export function isSafe(strategy, scenario) {
+function isSafe(strategy, scenario) {
   if (__ENV.EXPECT_SAFE === 'true' || __ENV.EXPECT_SAFE === 'false') return __ENV.EXPECT_SAFE === 'true';
   if (strategy === 'no-lock') return false;
-  if (LEASE_STRATEGIES.indexOf(strategy) >= 0) return (scenario.businessDelayMs || 0) < (scenario.lockTtlMs || 2000);
+  if (LEASE_STRATEGIES.indexOf(strategy) >= 0) return (scenario.businessDelayMs || 0) < (scenario.lockTtlMs || DEFAULT_LOCK_TTL_MS);
   return true;
 }
 
+/** How long one executor from executorFor() runs at most, in seconds; also staggers strategies one after another. */
+export function executorSeconds(load) {
+  if (load.durationSec) return load.durationSec;
+  if (load.arrivalRate) return Math.ceil(load.totalRequests / load.arrivalRate);
+  return parseInt(__ENV.MAX_DURATION_SEC || '600', 10);
+}
+
 /**
- * A k6 scenario for the scenario file's load: constant VUs for a duration, shared iterations for a
- * count, or a constant arrival rate (open model) when arrivalRate is set.
+ * A k6 scenario for the scenario file's load: a constant arrival rate (open model) when arrivalRate is
+ * set, else constant VUs for a duration, else shared iterations for a count.
  */
 export function executorFor(load, extra) {
-  const maxDuration = (__ENV.MAX_DURATION_SEC || '600') + 's';
+  const seconds = executorSeconds(load) + 's';
   let executor;
   if (load.arrivalRate) {
-    const seconds = load.durationSec || Math.ceil(load.totalRequests / load.arrivalRate);
     executor = {
       executor: 'constant-arrival-rate',
       rate: load.arrivalRate,
       timeUnit: '1s',
-      duration: seconds + 's',
+      duration: seconds,
       preAllocatedVUs: load.connections,
       maxVUs: load.connections,
     };
   } else if (load.durationSec) {
-    executor = { executor: 'constant-vus', vus: load.connections, duration: load.durationSec + 's' };
+    executor = { executor: 'constant-vus', vus: load.connections, duration: seconds };
   } else {
-    executor = { executor: 'shared-iterations', vus: Math.min(load.connections, load.totalRequests), iterations: load.totalRequests, maxDuration: maxDuration };
+    executor = {
+      executor: 'shared-iterations',
+      vus: Math.min(load.connections, load.totalRequests),
+      iterations: load.totalRequests,
+      maxDuration: seconds,
+    };
   }
   return Object.assign(executor, extra);
-}
-
-/** How long one executor from executorFor() can run, in seconds; used to stagger scenarios one after another. */
-export function executorSeconds(load) {
-  if (load.arrivalRate) return load.durationSec || Math.ceil(load.totalRequests / load.arrivalRate);
-  return load.durationSec || parseInt(__ENV.MAX_DURATION_SEC || '600', 10);
 }
 
 /** Only the trend statistics the summaries read; p(99) is not in k6's default set. */
