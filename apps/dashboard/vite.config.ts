@@ -20,7 +20,16 @@ export default defineConfig({
   resolve: { alias: { '@oversell/contracts': contracts } },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Libraries change less often than the app: separate chunks stay cached across dashboard releases.
+    rollupOptions: {
+      output: {
+        manualChunks: { charts: ['recharts'], react: ['react', 'react-dom', '@tanstack/react-query'] },
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

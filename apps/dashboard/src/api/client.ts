@@ -37,9 +37,13 @@ export class ApiError extends Error {
  * for all of these, because the fix is the same: start the service.
  */
 export class ServiceUnreachableError extends Error {
+  /** What was seen instead of an API answer, e.g. "network error" or "HTTP 502 without an API error body". */
+  readonly reason: string;
+
   constructor(reason: string) {
     super(`Cannot reach the order service (${reason}).`);
     this.name = 'ServiceUnreachableError';
+    this.reason = reason;
   }
 }
 

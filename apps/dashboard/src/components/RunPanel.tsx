@@ -39,7 +39,7 @@ export function RunPanel({ runId }: { runId: string }) {
   const figures = useMemo(() => (run ? runFigures(run, live) : undefined), [run, live]);
   const rows = useMemo(() => toTimelineRows(figures?.timeline ?? []), [figures?.timeline]);
 
-  if (error && !run) return <ServiceError error={error} what={`run ${runId}`} />;
+  if (error && !run) return <ServiceError error={error} action={`load run ${runId}`} />;
   if (isLoading || !run || !figures) return <p className="empty">Loading run {runId}…</p>;
 
   const strategy = strategies.data?.find((s) => s.name === run.params.strategy);

@@ -72,7 +72,7 @@ export function CompareView({ values }: CompareViewProps) {
             {startBatch.isPending ? 'Queuing…' : 'Run all'}
           </button>
         </div>
-        {startBatch.error && <ServiceError error={startBatch.error} what="the batch" />}
+        {startBatch.error && <ServiceError error={startBatch.error} action="queue the runs" />}
         {batchId && (
           <p role="status" data-testid="batch-progress">
             Batch {batchId}: {batchDone} of {startBatch.data?.runs.length} runs finished.
@@ -80,7 +80,7 @@ export function CompareView({ values }: CompareViewProps) {
         )}
       </section>
 
-      {runs.error && <ServiceError error={runs.error} what="the runs" onRetry={() => void runs.refetch()} />}
+      {runs.error && <ServiceError error={runs.error} action="load the runs" onRetry={() => void runs.refetch()} />}
 
       <p data-testid="ceiling">
         No-op ceiling:{' '}

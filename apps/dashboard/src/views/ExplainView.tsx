@@ -7,7 +7,7 @@ import { DASHBOARD_SYMPTOMS } from '../lib/dashboard-symptoms';
 export function ExplainView() {
   const strategies = useStrategies();
   if (strategies.error) {
-    return <ServiceError error={strategies.error} what="the strategies" onRetry={() => void strategies.refetch()} />;
+    return <ServiceError error={strategies.error} action="load the strategies" onRetry={() => void strategies.refetch()} />;
   }
   if (!strategies.data) return <p className="empty">Loading strategies…</p>;
 

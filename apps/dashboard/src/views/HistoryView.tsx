@@ -7,7 +7,7 @@ import { routeHref } from '../lib/routes';
 /** Past runs, as stored by the service: the same list in every browser and after a reload. */
 export function HistoryView() {
   const runs = useRuns();
-  if (runs.error) return <ServiceError error={runs.error} what="the runs" onRetry={() => void runs.refetch()} />;
+  if (runs.error) return <ServiceError error={runs.error} action="load the runs" onRetry={() => void runs.refetch()} />;
   if (!runs.data) return <p className="empty">Loading runs…</p>;
   if (runs.data.length === 0) {
     return (

@@ -50,7 +50,7 @@ export function LabView({ runId, readOnly = false, values, onValuesChange }: Lab
   return (
     <div className="view lab" data-testid="lab-view">
       {strategies.error && (
-        <ServiceError error={strategies.error} what="the strategies" onRetry={() => void strategies.refetch()} />
+        <ServiceError error={strategies.error} action="load the strategies" onRetry={() => void strategies.refetch()} />
       )}
       <div className="lab-layout">
         <aside className="panel lab-controls">

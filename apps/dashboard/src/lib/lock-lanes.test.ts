@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { lockEvent } from '../test/fixtures';
+import { layoutLockTimeline, MAX_ROWS_PER_LANE } from './lock-lanes';
+
+describe('layoutLockTimeline', () => {
+  it('gives each instance a lane and stacks its concurrent holdings into rows', () => {
+    const layout = layoutLockTimeline([
+      lockEvent({ instance: 'order-2', requestId: 'a', acquiredAt: 0, releasedAt: 10 }),
+      lockEvent({ instance: 'order-1', requestId: 'b', lockKey: 'k1', acquiredAt: 0, releasedAt: 10 }),
+      lockEvent({ instance: 'order-1', requestId: 'c', lockKey: 'k2', acquiredAt: 5, releasedAt: 15 }),
+      lockEvent({ instance: 'order-1', requestId: 'd', lockKey: 'k1', acquiredAt: 12, releasedAt: 20 }),
+    ]);
+    expect(layout.lanes.map((l) => l.instance)).toEqual(['order-1', 'order-2']);
+    const rows = Object.fromEntries(layout.lanes[0].bars.map((b) => [b.event.requestId, b.row]));
+    expect(rows).toEqual({ b: 0, c: 1, d: 0 });
+    expect(layout.lanes[0].rows).toBe(2);
+    expect(layout.start).toBe(0);
+    expect(layout.end).toBe(20);
+  });
+
+  it('draws only the latest holdings but counts overlaps and expiries over all of them', () => {
+    const events = [
+      lockEvent({ requestId: 'old-a', acquiredAt: 0, releasedAt: 50, expired: true }),
+      lockEvent({ requestId: 'old-b', acquiredAt: 10, releasedAt: 20 }),
+      ...Array.from({ length: 5 }, (_, i) => lockEvent({ requestId: `new-${i}`, acquiredAt: 100 + i * 10, releasedAt: 105 + i * 10 })),
+    ];
+    const layout = layoutLockTimeline(events, 3);
+    expect(layout.drawn).toBe(3);
+    expect(layout.total).toBe(7);
+    expect(layout.lanes[0].bars.map((b) => b.event.requestId)).toEqual(['new-2', 'new-3', 'new-4']);
+    expect(layout.overlappingCount).toBe(2);
+    expect(layout.expiredCount).toBe(1);
+  });
+
+  it('caps the rows of a lane so a pile-up does not grow it without bound', () => {
+    const events = Array.from({ length: MAX_ROWS_PER_LANE + 3 }, (_, i) =>
+      lockEvent({ requestId: `r${i}`, acquiredAt: i, releasedAt: 1000 }),
+    );
+    const layout = layoutLockTimeline(events);
+    expect(layout.lanes[0].rows).toBe(MAX_ROWS_PER_LANE);
+    expect(layout.lanes[0].bars.every((b) => b.overlapping)).toBe(true);
+  });
+});

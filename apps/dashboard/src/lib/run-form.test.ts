@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { SCENARIOS } from '../test/fixtures';
+import { DEFAULT_FORM_VALUES, formFromScenario, scenarioToBatchRequest, toBatchRequest, toRunParams } from './run-form';
+
+describe('run form', () => {
+  it('turns the form into run params, leaving out empty optional fields and segments of other strategies', () => {
+    const params = toRunParams({ ...DEFAULT_FORM_VALUES, initialStock: '50', arrivalRate: '', segments: '8' });
+    expect(params).toEqual({
+      strategy: 'no-lock',
+      initialStock: 50,
+      lockTtlMs: 2000,
+      businessDelayMs: 0,
+      segments: undefined,
+      load: { connections: 50, arrivalRate: undefined, durationSec: 10 },
+      scenario: undefined,
+    });
+    expect(toRunParams({ ...DEFAULT_FORM_VALUES, strategy: 'segmented', segments: '8' }).segments).toBe(8);
+  });
+
+  it('sends the bound that is selected, not both', () => {
+    const load = toRunParams({ ...DEFAULT_FORM_VALUES, bound: 'requests', totalRequests: '300' }).load;
+    expect(load.totalRequests).toBe(300);
+    expect(load.durationSec).toBeUndefined();
+  });
+
+  it('fills the form from a scenario and names it', () => {
+    const values = formFromScenario(SCENARIOS[0], DEFAULT_FORM_VALUES);
+    expect(values).toMatchObject({
+      strategy: 'naive-setnx',
+      initialStock: '20',
+      lockTtlMs: '100',
+      businessDelayMs: '150',
+      connections: '200',
+      bound: 'requests',
+      totalRequests: '5000',
+      scenario: 'flash-sale',
+    });
+    expect(toRunParams(values).scenario).toBe('flash-sale');
+  });
+
+  it('builds a batch from the form (with segments) or from a scenario', () => {
+    expect(toBatchRequest(DEFAULT_FORM_VALUES)).toMatchObject({ initialStock: 100, segments: 5 });
+    expect(toBatchRequest(DEFAULT_FORM_VALUES)).not.toHaveProperty('strategy');
+    expect(scenarioToBatchRequest(SCENARIOS[0])).toEqual({
+      initialStock: 20,
+      lockTtlMs: 100,
+      businessDelayMs: 150,
+      segments: undefined,
+      load: { connections: 200, totalRequests: 5000 },
+      scenario: 'flash-sale',
+    });
+  });
+});

@@ -1,0 +1,107 @@
+import type { LockEvent, RunResult, RunView, Scenario, StrategyDescription, TimelinePoint } from '@oversell/contracts';
+
+export function strategy(overrides: Partial<StrategyDescription> = {}): StrategyDescription {
+  return {
+    name: 'no-lock',
+    title: 'No lock',
+    kind: 'none',
+    store: 'redis',
+    safe: false,
+    description: 'Reads the stock, then writes it back minus one.',
+    guarantee: 'None.',
+    pitfall: 'Two readers see the same stock and both sell it.',
+    reproduce: 'Any concurrency above 1.',
+    steps: ['GET stock', 'SET stock - 1'],
+    scripts: [],
+    ...overrides,
+  };
+}
+
+export const STRATEGIES: StrategyDescription[] = [
+  strategy(),
+  strategy({
+    name: 'naive-setnx',
+    title: 'SETNX lock',
+    kind: 'lock',
+    pitfall: 'The lease expires while the holder still works.',
+    reproduce: 'Business delay > lock TTL.',
+    steps: ['SET lock NX PX ttl', 'deduct', 'DEL lock'],
+  }),
+  strategy({
+    name: 'lua-decrement',
+    title: 'Lua decrement',
+    kind: 'atomic',
+    safe: true,
+    guarantee: 'Never below zero.',
+    pitfall: 'Redis and MySQL can disagree if the order insert fails.',
+    steps: ['EVAL decrement script', 'INSERT order'],
+    scripts: [{ name: 'decrement.lua', language: 'lua', source: "local s = tonumber(redis.call('GET', KEYS[1]))" }],
+  }),
+];
+
+export function point(t: number, overrides: Partial<TimelinePoint> = {}): TimelinePoint {
+  return { t, attempts: 100, sold: 10, soldTotal: 10 * (t + 1), remaining: 50 - 10 * (t + 1), p99: 12, lockHolders: 1, ...overrides };
+}
+
+export function lockEvent(overrides: Partial<LockEvent> = {}): LockEvent {
+  return {
+    lockKey: 'lock:product:1',
+    instance: 'order-1',
+    requestId: 'r1',
+    acquiredAt: 1000,
+    releasedAt: 1010,
+    expired: false,
+    ...overrides,
+  };
+}
+
+export function result(overrides: Partial<RunResult> = {}): RunResult {
+  return {
+    counts: { attempts: 500, sold: 53, sold_out: 447, lock_timeout: 0, conflict: 0, lock_lost: 0, error: 0 },
+    latency: { count: 500, mean: 5, p50: 4, p90: 9, p99: 20, max: 40 },
+    throughput: 720,
+    durationSec: 5,
+    timeline: [point(0), point(1)],
+    lockEvents: [],
+    reconciliation: {
+      initialStock: 50,
+      remaining: 0,
+      sold: 53,
+      orders: 53,
+      oversold: 3,
+      lost: 0,
+      exclusionViolations: 0,
+      storesAgree: false,
+    },
+    instances: [],
+    driver: 'node',
+    ...overrides,
+  };
+}
+
+export function run(overrides: Partial<RunView> = {}): RunView {
+  return {
+    id: 'run-1',
+    status: 'completed',
+    params: { strategy: 'no-lock', initialStock: 50, businessDelayMs: 20, load: { connections: 60, durationSec: 5 } },
+    productId: 1,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    startedAt: '2026-01-01T10:00:01.000Z',
+    finishedAt: '2026-01-01T10:00:06.000Z',
+    failure: null,
+    result: result(),
+    ...overrides,
+  };
+}
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'flash-sale',
+    description: 'Many buyers, little stock.',
+    strategy: 'naive-setnx',
+    initialStock: 20,
+    lockTtlMs: 100,
+    businessDelayMs: 150,
+    load: { connections: 200, totalRequests: 5000 },
+  },
+];
