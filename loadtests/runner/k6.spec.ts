@@ -67,6 +67,71 @@ describe('k6 scripts', () => {
   });
 });
 
+interface StubbedRun {
+  options: { scenarios: Record<string, Record<string, unknown>>; thresholds: Record<string, string[]> };
+  outputs: string[];
+  requests: { method: string; url: string; body?: Record<string, unknown>; tags: Record<string, string> }[];
+  checks: { name: string; ok: boolean; tags: Record<string, string> }[];
+}
+
+const SAFE_INVENTORY = { initialStock: 100, sold: 100, remaining: 0, orders: 100, oversold: 0, storesAgree: true };
+const OVERSOLD_INVENTORY = { ...SAFE_INVENTORY, sold: 103, orders: 103, oversold: 3, storesAgree: false };
+
+/** Runs a script's init, setup, one iteration, teardown and handleSummary with k6's modules stubbed. */
+function runStubbed(script: string, env: Record<string, string>, inventory = SAFE_INVENTORY): StubbedRun {
+  const stdout = execFileSync(process.execPath, [join(__dirname, 'test-support', 'k6-stub', 'run-script.mjs'), join(K6_SCRIPTS_DIR, script)], {
+    env: { ...process.env, K6_ENV: JSON.stringify(env), K6_INVENTORY: JSON.stringify(inventory) },
+    encoding: 'utf8',
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as StubbedRun;
+}
+
+describe('k6 scripts, run with k6 stubbed', () => {
+  it('flash-sale resets the product, posts a keyed order round-robin, and builds its options from the scenario', () => {
+    const run = runStubbed('flash-sale.js', { STRATEGY: 'watchdog', BASE_URL: 'http://a:1/,http://b:2', PRODUCT_ID: '42' });
+
+    expect(run.options.scenarios['flash-sale']).toMatchObject({ executor: 'constant-vus', vus: 200, duration: '10s' });
+    expect(run.options.thresholds['http_req_duration{endpoint:order}']).toEqual(['p(99)<2000']);
+    expect(run.requests[0]).toMatchObject({
+      url: 'http://a:1/api/products/42/reset',
+      body: { stock: 1000, strategy: 'watchdog', lockTtlMs: 2000, businessDelayMs: 0 },
+    });
+    // __VU 1 + __ITER 0 picks the second URL.
+    expect(run.requests[1]).toMatchObject({ url: 'http://b:2/api/orders', body: { productId: 42, quantity: 1, strategy: 'watchdog' } });
+    expect(run.requests[1].body?.idempotencyKey).toEqual(expect.stringMatching(/^k6-watchdog-1-0-/));
+    expect(run.checks).toContainEqual({ name: 'order is 201 or an expected 409/503', ok: true, tags: { kind: 'order' } });
+    expect(run.outputs).toEqual(['stdout', 'bench-results/k6-flash-sale.json']);
+  });
+
+  it('flash-sale fails the inventory check when a safe strategy oversold, and not for an unsafe one', () => {
+    const safe = runStubbed('flash-sale.js', { STRATEGY: 'lua-decrement' }, OVERSOLD_INVENTORY);
+    expect(safe.checks.filter((check) => check.tags.kind === 'inventory').map((check) => check.ok)).toEqual([false]);
+    const pitfall = runStubbed('flash-sale.js', { SCENARIO: 'expiry-pitfall', STRATEGY: 'uuid-lua' }, OVERSOLD_INVENTORY);
+    expect(pitfall.checks.filter((check) => check.tags.kind === 'inventory').map((check) => check.ok)).toEqual([true]);
+  });
+
+  it('compare-strategies runs one staggered scenario per strategy, each on its own product, with per-strategy thresholds', () => {
+    const run = runStubbed('compare-strategies.js', { STRATEGIES: 'naive-setnx,watchdog,db-optimistic', PRODUCT_ID: '10' });
+
+    expect(Object.keys(run.options.scenarios)).toEqual(['naive-setnx', 'watchdog', 'db-optimistic']);
+    // compare runs 8 s; the default gap is 2 s.
+    expect(Object.values(run.options.scenarios).map((scenario) => scenario.startTime)).toEqual(['0s', '10s', '20s']);
+    expect(run.options.scenarios.watchdog).toMatchObject({ exec: 'order', vus: 100, env: { STRATEGY: 'watchdog' }, tags: { strategy: 'watchdog' } });
+    expect(run.options.thresholds['http_req_duration{endpoint:order,strategy:db-optimistic}']).toEqual(['p(99)<2000']);
+    const resets = run.requests.filter((request) => request.url.endsWith('/reset'));
+    expect(resets.map((request) => [request.url, request.body?.strategy])).toEqual([
+      ['http://127.0.0.1:8080/api/products/10/reset', 'naive-setnx'],
+      ['http://127.0.0.1:8080/api/products/11/reset', 'watchdog'],
+      ['http://127.0.0.1:8080/api/products/12/reset', 'db-optimistic'],
+    ]);
+    expect(run.checks.filter((check) => check.tags.kind === 'inventory').map((check) => check.tags.strategy)).toEqual([
+      'naive-setnx',
+      'watchdog',
+      'db-optimistic',
+    ]);
+  });
+});
+
 describe('findK6', () => {
   it('uses K6_BIN when it is an executable file, and never falls back from a wrong K6_BIN', () => {
     const { bin } = fakeK6(0);
