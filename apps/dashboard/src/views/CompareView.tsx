@@ -81,6 +81,7 @@ export function CompareView({ values }: CompareViewProps) {
       </section>
 
       {runs.error && <ServiceError error={runs.error} action="load the runs" onRetry={() => void runs.refetch()} />}
+      {!runs.data && !runs.error && <p className="empty">Loading runs…</p>}
 
       <p data-testid="ceiling">
         No-op ceiling:{' '}
@@ -132,42 +133,44 @@ export function CompareView({ values }: CompareViewProps) {
         </div>
       )}
 
-      <div className="table-scroll">
-        <table className="runs-table" data-testid="compare-table">
-          <caption>Latest completed run of each strategy</caption>
-          <thead>
-            <tr>
-              <th scope="col">Strategy</th>
-              <th scope="col">Oversold</th>
-              <th scope="col">Lost</th>
-              <th scope="col">Throughput</th>
-              <th scope="col">of ceiling</th>
-              <th scope="col">p50</th>
-              <th scope="col">p99</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.strategy} data-testid={`compare-row-${row.strategy}`} data-has-run={Boolean(row.run)}>
-                <th scope="row">
-                  {row.run ? <a href={routeHref({ view: 'run', runId: row.run.id })}>{row.strategy}</a> : row.strategy}
-                  {row.pending && <small className="pending"> running…</small>}
-                </th>
-                <td data-testid="compare-oversold" className={row.oversold ? 'alarm-text' : undefined}>
-                  {formatCount(row.oversold)}
-                </td>
-                <td data-testid="compare-lost" className={row.lost ? 'alarm-text' : undefined}>
-                  {formatCount(row.lost)}
-                </td>
-                <td data-testid="compare-throughput">{formatRate(row.throughput)}</td>
-                <td data-testid="compare-ratio">{formatRatio(row.ceilingRatio)}</td>
-                <td data-testid="compare-p50">{formatMs(row.p50)}</td>
-                <td data-testid="compare-p99">{formatMs(row.p99)}</td>
+      {runs.data && (
+        <div className="table-scroll">
+          <table className="runs-table" data-testid="compare-table">
+            <caption>Latest completed run of each strategy</caption>
+            <thead>
+              <tr>
+                <th scope="col">Strategy</th>
+                <th scope="col">Oversold</th>
+                <th scope="col">Lost</th>
+                <th scope="col">Throughput</th>
+                <th scope="col">of ceiling</th>
+                <th scope="col">p50</th>
+                <th scope="col">p99</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.strategy} data-testid={`compare-row-${row.strategy}`} data-has-run={Boolean(row.run)}>
+                  <th scope="row">
+                    {row.run ? <a href={routeHref({ view: 'run', runId: row.run.id })}>{row.strategy}</a> : row.strategy}
+                    {row.pending && <small className="pending"> running…</small>}
+                  </th>
+                  <td data-testid="compare-oversold" className={row.oversold ? 'alarm-text' : undefined}>
+                    {formatCount(row.oversold)}
+                  </td>
+                  <td data-testid="compare-lost" className={row.lost ? 'alarm-text' : undefined}>
+                    {formatCount(row.lost)}
+                  </td>
+                  <td data-testid="compare-throughput">{formatRate(row.throughput)}</td>
+                  <td data-testid="compare-ratio">{formatRatio(row.ceilingRatio)}</td>
+                  <td data-testid="compare-p50">{formatMs(row.p50)}</td>
+                  <td data-testid="compare-p99">{formatMs(row.p99)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   );
 }

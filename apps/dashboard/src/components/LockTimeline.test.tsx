@@ -1,0 +1,46 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { lockEvent } from '../test/fixtures';
+import { MAX_DRAWN_LOCK_EVENTS } from '../lib/lock-lanes';
+import { LockTimeline } from './LockTimeline';
+
+describe('LockTimeline', () => {
+  it('marks the holdings that overlap another holder of the same key, and the expired ones', () => {
+    render(
+      <LockTimeline
+        emptyText="none"
+        events={[
+          lockEvent({ instance: 'order-1', requestId: 'a', acquiredAt: 0, releasedAt: 50, expired: true }),
+          lockEvent({ instance: 'order-2', requestId: 'b', acquiredAt: 30, releasedAt: 60 }),
+          lockEvent({ instance: 'order-1', requestId: 'c', acquiredAt: 70, releasedAt: 80 }),
+        ]}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'order-1: 2 holdings, 1 overlapping' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'order-2: 1 holdings, 1 overlapping' })).toBeInTheDocument();
+    const bars = screen.getAllByTestId('lock-bar');
+    expect(bars.filter((b) => b.getAttribute('data-overlap') === 'true')).toHaveLength(2);
+    expect(bars.filter((b) => b.classList.contains('lock-bar--overlap'))).toHaveLength(2);
+    expect(bars.filter((b) => b.getAttribute('data-expired') === 'true')).toHaveLength(1);
+    expect(screen.getByTestId('lock-overlap-count')).toHaveTextContent('2 overlapping');
+    expect(screen.getByTestId('lock-overlap-count')).toHaveClass('alarm-text');
+    expect(screen.getByTestId('lock-expired-count')).toHaveTextContent('1 expired');
+    expect(screen.getByText(/a on order-1 for 50\.0 ms — OVERLAPS another holder of the same key — lease expired/)).toBeInTheDocument();
+  });
+
+  it('draws only the latest holdings of a huge run and says so', () => {
+    const events = Array.from({ length: MAX_DRAWN_LOCK_EVENTS + 500 }, (_, i) =>
+      lockEvent({ requestId: `r${i}`, acquiredAt: i * 10, releasedAt: i * 10 + 5 }),
+    );
+    render(<LockTimeline emptyText="none" events={events} />);
+    expect(screen.getAllByTestId('lock-bar')).toHaveLength(MAX_DRAWN_LOCK_EVENTS);
+    expect(screen.getByText(/2,500 holdings/)).toHaveTextContent('(showing the latest 2,000)');
+    expect(screen.getByTestId('lock-overlap-count')).toHaveTextContent('0 overlapping');
+  });
+
+  it('says why there is nothing to draw', () => {
+    render(<LockTimeline emptyText="This strategy takes no lock." events={[]} />);
+    expect(screen.getByText('This strategy takes no lock.')).toBeInTheDocument();
+    expect(screen.queryByTestId('lock-bar')).not.toBeInTheDocument();
+  });
+});

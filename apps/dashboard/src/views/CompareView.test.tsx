@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { NOOP_TARGET } from '@oversell/contracts';
+import { DEFAULT_FORM_VALUES } from '../lib/run-form';
+import { fakeApi } from '../test/fake-api';
+import { result, run, SCENARIOS } from '../test/fixtures';
+import { renderWithClient } from '../test/render';
+import { CompareView } from './CompareView';
+
+const noopRun = run({
+  id: 'noop-1',
+  params: { strategy: NOOP_TARGET, initialStock: 0, load: { connections: 60 }, batchId: 'b1' },
+  result: result({ throughput: 1000 }),
+});
+const noLockRun = run({ id: 'nl-1', params: { ...run().params, batchId: 'b1' }, result: result({ throughput: 720 }) });
+const luaRun = run({
+  id: 'lua-1',
+  params: { ...run().params, strategy: 'lua-decrement', batchId: 'b1' },
+  result: result({
+    throughput: 950,
+    latency: { count: 1, mean: 1, p50: 1.5, p90: 2, p99: 3.25, max: 4 },
+    reconciliation: { ...result().reconciliation, oversold: 0, sold: 50, storesAgree: true },
+  }),
+});
+
+function openCompare(runs = [luaRun, noLockRun, noopRun]) {
+  const api = fakeApi([
+    { path: 'runs?limit=50', body: runs },
+    { path: 'scenarios', body: SCENARIOS },
+    {
+      method: 'POST',
+      path: 'runs/batch',
+      status: 201,
+      body: { batchId: 'b2', runs: [run({ id: 'q1', status: 'queued', result: null, params: { ...run().params, batchId: 'b2' } })] },
+    },
+  ]);
+  renderWithClient(<CompareView values={{ ...DEFAULT_FORM_VALUES, initialStock: '77' }} />);
+  return api;
+}
+
+describe('CompareView', () => {
+  it("shows each strategy's figures, with throughput as a share of the no-op ceiling", async () => {
+    openCompare();
+    const noLock = await screen.findByTestId('compare-row-no-lock');
+    expect(within(noLock).getByTestId('compare-ratio')).toHaveTextContent('72 %');
+    expect(within(noLock).getByTestId('compare-throughput')).toHaveTextContent('720/s');
+    expect(within(noLock).getByTestId('compare-oversold')).toHaveTextContent('3');
+    expect(within(noLock).getByTestId('compare-oversold')).toHaveClass('alarm-text');
+
+    const lua = screen.getByTestId('compare-row-lua-decrement');
+    expect(within(lua).getByTestId('compare-ratio')).toHaveTextContent('95 %');
+    expect(within(lua).getByTestId('compare-oversold')).toHaveTextContent('0');
+    expect(within(lua).getByTestId('compare-oversold')).not.toHaveClass('alarm-text');
+    expect(within(lua).getByTestId('compare-p50')).toHaveTextContent('1.5 ms');
+    expect(within(lua).getByTestId('compare-p99')).toHaveTextContent('3.3 ms');
+
+    expect(within(screen.getByTestId('compare-row-watchdog')).getByTestId('compare-throughput')).toHaveTextContent('—');
+    expect(screen.getByTestId('ceiling')).toHaveTextContent('1,000/s');
+    expect(screen.getByTestId('compare-oversold-chart')).toBeInTheDocument();
+    expect(screen.getByTestId('compare-throughput-chart')).toBeInTheDocument();
+  });
+
+  it('says the ceiling is missing rather than inventing a ratio', async () => {
+    openCompare([noLockRun]);
+    const noLock = await screen.findByTestId('compare-row-no-lock');
+    expect(within(noLock).getByTestId('compare-ratio')).toHaveTextContent('—');
+    expect(screen.getByTestId('ceiling')).toHaveTextContent('not measured yet');
+  });
+
+  it('"Run all" queues a batch with the lab form\'s settings, or with a chosen scenario', async () => {
+    const api = openCompare();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Run all' }));
+    await waitFor(() => expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ initialStock: 77, segments: 5 });
+    expect(await screen.findByTestId('batch-progress')).toHaveTextContent('Batch b2: 0 of 1 runs finished.');
+
+    await screen.findByRole('option', { name: 'Scenario: flash-sale' });
+    await user.selectOptions(screen.getByLabelText('Settings'), 'flash-sale');
+    await user.click(screen.getByRole('button', { name: 'Run all' }));
+    await waitFor(() => expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(2));
+    expect(api.requests.filter((r) => r.method === 'POST')[1].body).toMatchObject({ initialStock: 20, scenario: 'flash-sale' });
+  });
+});

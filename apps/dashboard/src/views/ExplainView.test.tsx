@@ -1,0 +1,34 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../test/fake-api';
+import { STRATEGIES } from '../test/fixtures';
+import { renderWithClient } from '../test/render';
+import { ExplainView } from './ExplainView';
+
+describe('ExplainView', () => {
+  it('explains each strategy: its steps, its script, its guarantee and pitfall, and where it shows', async () => {
+    fakeApi([{ path: 'strategies', body: STRATEGIES }]);
+    renderWithClient(<ExplainView />);
+
+    const lua = await screen.findByTestId('explain-lua-decrement');
+    expect(within(lua).getByRole('heading', { level: 2 })).toHaveTextContent('Lua decrement');
+    const steps = within(lua).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual(['EVAL decrement script', 'INSERT order']);
+    const code = lua.querySelector('pre code');
+    expect(code).toHaveTextContent("local s = tonumber(redis.call('GET', KEYS[1]))");
+    expect(code).toHaveClass('language-lua');
+    expect(within(lua).getByText('Never below zero.')).toBeInTheDocument();
+    expect(within(lua).getByText('Redis and MySQL can disagree if the order insert fails.')).toBeInTheDocument();
+    expect(within(lua).getByText(/closest to the no-op ceiling/)).toBeInTheDocument();
+
+    const noLock = screen.getByTestId('explain-no-lock');
+    expect(within(noLock).getByText(/red oversold counter goes above 0/)).toBeInTheDocument();
+    expect(noLock.querySelector('pre')).toBeNull();
+  });
+
+  it('says when the service cannot be reached', async () => {
+    fakeApi([{ path: 'strategies', status: 502, body: 'Bad Gateway' }]);
+    renderWithClient(<ExplainView />);
+    expect(await screen.findByTestId('service-unreachable')).toHaveTextContent('Cannot reach the order service');
+  });
+});

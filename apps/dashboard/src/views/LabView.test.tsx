@@ -1,0 +1,137 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { App } from '../App';
+import { fakeApi, type Route } from '../test/fake-api';
+import { FakeEventSource } from '../test/fake-event-source';
+import { lockEvent, point, result, run, SCENARIOS, STRATEGIES } from '../test/fixtures';
+import { renderWithClient } from '../test/render';
+
+const counts = { attempts: 200, sold: 53, sold_out: 147, lock_timeout: 0, conflict: 0, lock_lost: 0, error: 0 };
+const queued = run({ status: 'queued', startedAt: null, finishedAt: null, result: null });
+
+function openLab(routes: Route[] = []) {
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  const api = fakeApi([{ path: 'strategies', body: STRATEGIES }, { path: 'scenarios', body: SCENARIOS }, ...routes]);
+  window.location.hash = '#/lab';
+  renderWithClient(<App />);
+  return api;
+}
+
+/** Fills the form like a presenter would and presses "Start run". */
+async function startRun(stock: string) {
+  const user = userEvent.setup();
+  await screen.findByRole('option', { name: 'No lock' });
+  const field = screen.getByLabelText('Initial stock');
+  await user.clear(field);
+  await user.type(field, stock);
+  await user.click(screen.getByRole('button', { name: 'Start run' }));
+}
+
+describe('LabView', () => {
+  it('shows the selected strategy beside the form, with its guarantee, pitfall and how to reproduce it', async () => {
+    openLab();
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Strategy'), 'naive-setnx');
+    const brief = screen.getByTestId('strategy-brief');
+    expect(brief).toHaveTextContent('The lease expires while the holder still works.');
+    expect(brief).toHaveTextContent('Business delay > lock TTL.');
+    expect(screen.queryByLabelText('Segments')).not.toBeInTheDocument();
+  });
+
+  it('fills the form from a scenario', async () => {
+    openLab();
+    const user = userEvent.setup();
+    await screen.findByRole('option', { name: 'flash-sale' });
+    await user.selectOptions(screen.getByLabelText('Scenario'), 'flash-sale');
+    expect(screen.getByLabelText('Strategy')).toHaveValue('naive-setnx');
+    expect(screen.getByLabelText('Initial stock')).toHaveValue(20);
+    expect(screen.getByLabelText('Business delay (ms)')).toHaveValue(150);
+    expect(screen.getByLabelText('a number of requests')).toBeChecked();
+    expect(screen.getByLabelText('Total requests')).toHaveValue(5000);
+  });
+
+  it("shows a 400's message next to the field it is about", async () => {
+    const api = openLab([
+      {
+        method: 'POST',
+        path: 'runs',
+        status: 400,
+        body: { statusCode: 400, error: 'validation_failed', message: 'initialStock must be at most 1000000', field: 'initialStock' },
+      },
+    ]);
+    await startRun('5000000');
+    const field = screen.getByTestId('field-initialStock-container');
+    expect(await within(field).findByText('initialStock must be at most 1000000')).toBeInTheDocument();
+    expect(screen.getByLabelText('Initial stock')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Initial stock')).toHaveAccessibleDescription('initialStock must be at most 1000000');
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ strategy: 'no-lock', initialStock: 5000000 });
+  });
+
+  it('starts a run and follows it live: the oversold counter turns into a red alarm', async () => {
+    openLab([
+      { method: 'POST', path: 'runs', status: 201, body: queued },
+      { path: 'runs/run-1', body: queued },
+      { path: 'runs?limit=50', body: [] },
+    ]);
+    await startRun('50');
+    await waitFor(() => expect(window.location.hash).toBe('#/lab/run-1'));
+    const panel = await screen.findByTestId('run-panel');
+    expect(within(panel).getByTestId('run-status')).toHaveAttribute('data-status', 'queued');
+    const source = FakeEventSource.latest();
+    expect(source.url).toBe('api/runs/run-1/events');
+
+    act(() => {
+      source.emit({ type: 'status', runId: 'run-1', status: 'running' });
+      source.emit({ type: 'progress', runId: 'run-1', point: point(0), counts, oversold: 0 });
+    });
+    expect(within(panel).getByTestId('run-status')).toHaveAttribute('data-status', 'running');
+    expect(screen.getByTestId('oversold-counter')).toHaveAttribute('data-alarm', 'false');
+
+    act(() => {
+      source.emit({ type: 'progress', runId: 'run-1', point: point(1), counts, oversold: 3 });
+      source.emit({
+        type: 'lock',
+        runId: 'run-1',
+        events: [
+          lockEvent({ requestId: 'a', acquiredAt: 0, releasedAt: 50 }),
+          lockEvent({ requestId: 'b', instance: 'order-2', acquiredAt: 20, releasedAt: 60 }),
+        ],
+      });
+    });
+    const counter = screen.getByTestId('oversold-counter');
+    expect(counter).toHaveTextContent('3');
+    expect(counter).toHaveAttribute('data-alarm', 'true');
+    expect(screen.getByTestId('lock-overlap-count')).toHaveTextContent('2 overlapping');
+    expect(screen.getByTestId('outcome-counts')).toHaveTextContent('sold out147');
+
+    act(() => source.emit({ type: 'result', runId: 'run-1', run: run() }));
+    expect(within(panel).getByTestId('run-status')).toHaveAttribute('data-status', 'completed');
+    expect(screen.getByTestId('reconciliation-oversold')).toHaveTextContent('3');
+    expect(screen.getByTestId('reconciliation-stores-agree')).toHaveTextContent('NO');
+    expect(source.closed).toBe(true);
+  });
+
+  it('falls back to polling the run when the event stream breaks', async () => {
+    const api = openLab([{ path: 'runs/run-1', body: run({ status: 'running', result: null }) }]);
+    window.location.hash = '#/lab/run-1';
+    await screen.findByTestId('run-panel');
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const source = FakeEventSource.latest();
+
+    api.route({ path: 'runs/run-1', body: run({ result: result({ reconciliation: { ...result().reconciliation, oversold: 0 } }) }) });
+    act(() => source.fail());
+    expect(source.closed).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('run-status')).toHaveAttribute('data-status', 'completed'), { timeout: 3000 });
+    expect(screen.getByTestId('oversold-counter')).toHaveAttribute('data-alarm', 'false');
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
+  it("shows a failed run's reason", async () => {
+    openLab([{ path: 'runs/run-1', body: run({ status: 'failed', failure: 'redis is not reachable', result: null }) }]);
+    window.location.hash = '#/lab/run-1';
+    expect(await screen.findByTestId('run-status')).toHaveTextContent('failed: redis is not reachable');
+    expect(FakeEventSource.instances).toHaveLength(0);
+  });
+});
