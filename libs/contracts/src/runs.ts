@@ -76,6 +76,8 @@ export interface LockEvent {
   lockKey: string;
   instance: string;
   requestId: string;
+  /** When the request started waiting for the lock; acquiredAt − requestedAt is the lock wait. */
+  requestedAt: number;
   acquiredAt: number;
   releasedAt: number;
   /** The lease ran out before release (the holder no longer owned the lock when it let go). */

@@ -24,6 +24,8 @@ export class StockModule {
   static forRootAsync(options: StockModuleAsyncOptions): DynamicModule {
     return {
       module: StockModule,
+      // One set of strategies and connections per process, visible to every module of the host.
+      global: true,
       imports: options.imports ?? [],
       providers: [
         { provide: STOCK_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },

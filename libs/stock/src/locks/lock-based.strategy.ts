@@ -52,6 +52,7 @@ export abstract class LockBasedStrategy extends RedisStockStrategy {
     section: (holding: LockHolding) => Promise<DeductResult>,
     waitMs = this.options.lockWaitTimeoutMs,
   ): Promise<DeductResult> {
+    const requestedAt = Date.now();
     const holding = await this.acquire(key, context, waitMs);
     if (!holding) return { outcome: 'lock_timeout' };
     let releasedAt = 0;
@@ -68,6 +69,7 @@ export abstract class LockBasedStrategy extends RedisStockStrategy {
         lockKey: key,
         instance: this.options.instanceId,
         requestId: context.requestId,
+        requestedAt,
         acquiredAt: holding.acquiredAt,
         releasedAt,
         expired,

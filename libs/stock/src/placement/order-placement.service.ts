@@ -9,8 +9,13 @@ import { OrderRecorder } from './order-recorder';
 import { ProductSettingsStore } from './product-settings.store';
 import { asStoreError } from './store-errors';
 
+/**
+ * The outcome of one order for a known product run. A store failure after the run is known is an
+ * outcome too ('error'), so the run's figures count it; failures before that (bad product, wrong
+ * strategy) are thrown.
+ */
 export interface Placement {
-  result: DeductResult;
+  result: DeductResult | { outcome: 'error'; error: Error };
   settings: ProductRunSettings;
 }
 
@@ -26,10 +31,10 @@ export class OrderPlacementService {
 
   async place(request: CreateOrderRequest): Promise<Placement> {
     const strategy = this.registry.get(request.strategy);
+    const settings = await this.settingsStore.get(request.productId).catch((error) => Promise.reject(asStoreError(error)));
+    if (settings.strategy !== strategy.name) throw new StrategyMismatchError(request.productId, settings.strategy, strategy.name);
     const key = request.idempotencyKey ?? null;
     try {
-      const settings = await this.settingsStore.get(request.productId);
-      if (settings.strategy !== strategy.name) throw new StrategyMismatchError(request.productId, settings.strategy, strategy.name);
       if (key) {
         const earlier = await this.recorder.findByIdempotencyKey(key);
         if (earlier) return { result: { outcome: 'sold', order: earlier }, settings };
@@ -56,7 +61,7 @@ export class OrderPlacementService {
         throw error;
       }
     } catch (error) {
-      throw asStoreError(error);
+      return { result: { outcome: 'error', error: asStoreError(error) }, settings };
     }
   }
 }

@@ -23,11 +23,12 @@ export class ProductResetService {
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
   ) {}
 
-  async reset(productId: number, request: ResetProductRequest): Promise<ProductRunSettings> {
+  /** `runId` lets a lab run use its own id as the product run id, so its figures and orders share one key. */
+  async reset(productId: number, request: ResetProductRequest, runId: string = randomUUID()): Promise<ProductRunSettings> {
     const strategy = this.registry.get(request.strategy);
     const settings: ProductRunSettings = {
       productId,
-      runId: randomUUID(),
+      runId,
       strategy: strategy.name,
       initialStock: request.stock,
       lockTtlMs: request.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { ensureDatabase, mysqlDataSourceOptions } from '../persistence';
+import { ensureDatabase, mysqlDataSourceOptions, runMigrationsExclusively } from '../persistence';
 import { testMysqlSettings } from './test-services';
 
 /** Creates the test database and runs the migrations once, before any test process connects. */
@@ -9,7 +9,7 @@ export default async function globalSetup(): Promise<void> {
   const dataSource = new DataSource({ ...mysqlDataSourceOptions(settings), migrationsRun: false });
   await dataSource.initialize();
   try {
-    await dataSource.runMigrations();
+    await runMigrationsExclusively(dataSource);
   } finally {
     await dataSource.destroy();
   }

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
       try {
         const { result } = await stock.placement.place({ productId: start.productId, quantity: start.quantity, strategy: start.strategy });
         outcomes[result.outcome]++;
+        if (result.outcome === 'error' && errors.length < 5) errors.push(result.error.message);
       } catch (error) {
         outcomes.error++;
         if (errors.length < 5) errors.push(error instanceof Error ? error.message : String(error));

@@ -1,0 +1,16 @@
+/** API and run tests against the real service, Redis and MariaDB. */
+module.exports = {
+  displayName: 'order-service',
+  testEnvironment: 'node',
+  rootDir: '.',
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  moduleNameMapper: {
+    '^@oversell/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
+    '^@oversell/stock$': '<rootDir>/../../libs/stock/src/index.ts',
+    '^@oversell/stock/testing$': '<rootDir>/../../libs/stock/src/testing/index.ts',
+    '^@oversell/loadtests$': '<rootDir>/../../loadtests/runner/index.ts',
+  },
+  globalSetup: '<rootDir>/../../libs/stock/src/testing/global-setup.ts',
+  testTimeout: 120_000,
+};

@@ -1,0 +1,34 @@
+import { registerAs, type ConfigType } from '@nestjs/config';
+import { hostname } from 'node:os';
+
+/** One validated namespace per dependency; modules read these, never process.env. */
+export const appConfig = registerAs('app', () => ({
+  port: Number(process.env.PORT),
+  host: process.env.HOST!,
+  instanceId: process.env.INSTANCE_ID || `${hostname()}-${process.env.PORT}`,
+  logLevel: process.env.LOG_LEVEL!,
+  bodyLimitBytes: Number(process.env.BODY_LIMIT_BYTES),
+  lockWaitTimeoutMs: Number(process.env.LOCK_WAIT_TIMEOUT_MS),
+  optimisticMaxAttempts: Number(process.env.OPTIMISTIC_MAX_ATTEMPTS),
+  runWorker: String(process.env.RUN_WORKER) === 'true',
+}));
+
+export const mysqlConfig = registerAs('mysql', () => ({
+  host: process.env.MYSQL_HOST!,
+  port: Number(process.env.MYSQL_PORT),
+  user: process.env.MYSQL_USER!,
+  password: process.env.MYSQL_PASSWORD ?? '',
+  database: process.env.MYSQL_DATABASE!,
+  poolSize: Number(process.env.MYSQL_POOL_SIZE),
+}));
+
+export const redisConfig = registerAs('redis', () => ({
+  host: process.env.REDIS_HOST!,
+  port: Number(process.env.REDIS_PORT),
+  password: process.env.REDIS_PASSWORD || undefined,
+  keyPrefix: process.env.REDIS_KEY_PREFIX!,
+}));
+
+export type AppConfig = ConfigType<typeof appConfig>;
+export type MysqlConfig = ConfigType<typeof mysqlConfig>;
+export type RedisConfig = ConfigType<typeof redisConfig>;

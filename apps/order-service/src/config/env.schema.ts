@@ -1,0 +1,29 @@
+import * as Joi from 'joi';
+
+/**
+ * Every environment variable the service reads, validated at start: a wrong or missing value stops
+ * the service with a message naming the variable. Defaults point at the local services.
+ */
+export const envSchema = Joi.object({
+  NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
+  PORT: Joi.number().port().default(3000),
+  HOST: Joi.string().default('127.0.0.1'),
+  INSTANCE_ID: Joi.string().max(64).pattern(/^[\w.-]+$/),
+  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+  BODY_LIMIT_BYTES: Joi.number().integer().min(256).max(1_048_576).default(16_384),
+  LOCK_WAIT_TIMEOUT_MS: Joi.number().integer().min(0).max(600_000).default(10_000),
+  OPTIMISTIC_MAX_ATTEMPTS: Joi.number().integer().min(1).max(1000).default(25),
+  RUN_WORKER: Joi.boolean().default(true),
+
+  MYSQL_HOST: Joi.string().hostname().default('127.0.0.1'),
+  MYSQL_PORT: Joi.number().port().default(3306),
+  MYSQL_USER: Joi.string().default('root'),
+  MYSQL_PASSWORD: Joi.string().allow('').default(''),
+  MYSQL_DATABASE: Joi.string().pattern(/^\w+$/).default('oversell_lab'),
+  MYSQL_POOL_SIZE: Joi.number().integer().min(1).max(500).default(20),
+
+  REDIS_HOST: Joi.string().hostname().default('127.0.0.1'),
+  REDIS_PORT: Joi.number().port().default(6379),
+  REDIS_PASSWORD: Joi.string().allow(''),
+  REDIS_KEY_PREFIX: Joi.string().pattern(/^[\w.-]+$/).default('ol'),
+});

@@ -1,0 +1,33 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { validateEnv } from './config/validate-env';
+import { ErrorBodyFilter } from './http/error-body.filter';
+import { useStrictJsonParser } from './http/json-body-parser';
+import { createValidationPipe } from './http/validation';
+
+/** Builds the whole service (without listening), as main.ts runs it and the e2e tests test it. */
+export async function createApp(): Promise<NestFastifyApplication> {
+  const env = validateEnv();
+  const adapter = new FastifyAdapter({ bodyLimit: Number(env.BODY_LIMIT_BYTES) });
+  useStrictJsonParser(adapter.getInstance());
+  // bodyParser off: the JSON parser is ours (useStrictJsonParser), not Nest's.
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true, bodyParser: false });
+  app.useLogger(app.get(Logger));
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ErrorBodyFilter());
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Oversell Lab order service')
+      .setDescription('Orders deducted by interchangeable stock strategies; runs that measure which oversell and how fast each is.')
+      .setVersion('1')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document);
+  return app;
+}

@@ -1,0 +1,56 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { ErrorBody, ErrorCode } from '@oversell/contracts';
+import {
+  DuplicateIdempotencyKeyError,
+  ProductNotFoundError,
+  StockError,
+  StockNotSeededError,
+  StoreUnavailableError,
+  StrategyMismatchError,
+  UnknownStrategyError,
+} from '@oversell/stock';
+import type { FastifyReply } from 'fastify';
+import { isErrorBody } from './error-body';
+
+function fromStockError(error: StockError): ErrorBody {
+  if (error instanceof UnknownStrategyError) return { statusCode: 400, error: 'unknown_strategy', message: error.message, field: 'strategy' };
+  if (error instanceof ProductNotFoundError) return { statusCode: 404, error: 'product_not_found', message: error.message, field: 'productId' };
+  if (error instanceof StrategyMismatchError) return { statusCode: 409, error: 'strategy_mismatch', message: error.message, field: 'strategy' };
+  if (error instanceof StockNotSeededError) return { statusCode: 409, error: 'stock_not_seeded', message: error.message };
+  if (error instanceof DuplicateIdempotencyKeyError) return { statusCode: 409, error: 'conflict', message: error.message, field: 'idempotencyKey' };
+  if (error instanceof StoreUnavailableError) return { statusCode: 503, error: 'store_unavailable', message: error.message };
+  return { statusCode: 500, error: 'internal_error', message: error.message };
+}
+
+function statusCode(error: unknown): number | undefined {
+  const code = (error as { statusCode?: unknown }).statusCode;
+  return typeof code === 'number' ? code : undefined;
+}
+
+/** Every failure leaves as a clear JSON ErrorBody; nothing leaks a stack trace or an HTML page. */
+@Catch()
+export class ErrorBodyFilter implements ExceptionFilter {
+  private readonly logger = new Logger(ErrorBodyFilter.name);
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const body = this.toBody(exception);
+    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    void host.switchToHttp().getResponse<FastifyReply>().status(body.statusCode).send(body);
+  }
+
+  private toBody(exception: unknown): ErrorBody {
+    if (exception instanceof StockError) return fromStockError(exception);
+    if (exception instanceof HttpException) {
+      const response = exception.getResponse();
+      if (isErrorBody(response)) return response;
+      const status = exception.getStatus();
+      const message = typeof response === 'string' ? response : ((response as { message?: string }).message ?? exception.message);
+      // Nest turns Fastify's request errors (body too large, bad content type) into plain HttpExceptions.
+      const error: ErrorCode = status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : status >= 500 ? 'internal_error' : 'validation_failed';
+      return { statusCode: status, error, message: String(message) };
+    }
+    const status = statusCode(exception);
+    if (status && status >= 400 && status < 500) return { statusCode: status, error: 'validation_failed', message: (exception as Error).message };
+    return { statusCode: 500, error: 'internal_error', message: 'internal error; see the service log' };
+  }
+}

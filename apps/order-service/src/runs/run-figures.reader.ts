@@ -1,0 +1,106 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ORDER_OUTCOMES, type LockEvent, type OutcomeCounts, type TimelinePoint } from '@oversell/contracts';
+import { RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
+import type * as hdr from 'hdr-histogram-js';
+import { decodeHistogram, newLatencyHistogram, summarize } from './latency-histogram';
+import { RunFigureKeys } from './run-figure-keys';
+
+export interface RunFigures {
+  counts: OutcomeCounts;
+  /** Units sold as the instances counted them (replays excluded). */
+  units: number;
+  conflicts: number;
+  /** Per epoch second: attempts, units and the latency histogram merged over instances. */
+  seconds: Map<number, { attempts: number; units: number; histogram: hdr.Histogram }>;
+  /** Attempts per instance, from the instances' own histograms. */
+  attemptsByInstance: Map<string, number>;
+}
+
+/** Reads back what the instances pooled in Redis for one run (see OrderFigures). */
+@Injectable()
+export class RunFiguresReader {
+  constructor(
+    private readonly connections: RedisConnections,
+    @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
+  ) {}
+
+  private keys(runId: string): RunFigureKeys {
+    return new RunFigureKeys(this.options.keyPrefix, runId);
+  }
+
+  async read(runId: string): Promise<RunFigures> {
+    const redis = this.connections.commands;
+    const keys = this.keys(runId);
+    const [counts, seconds, histogramSeconds] = await Promise.all([redis.hgetall(keys.counts), redis.hgetall(keys.seconds), redis.smembers(keys.histogramSeconds)]);
+    const outcomeCounts = { attempts: Number(counts.attempts ?? 0) } as OutcomeCounts;
+    for (const outcome of ORDER_OUTCOMES) outcomeCounts[outcome] = Number(counts[outcome] ?? 0);
+
+    const perSecond: RunFigures['seconds'] = new Map();
+    const attemptsByInstance = new Map<string, number>();
+    const histograms = await Promise.all(histogramSeconds.map((s) => redis.hgetall(keys.histogram(Number(s)))));
+    histogramSeconds.forEach((s, i) => {
+      const second = Number(s);
+      const merged = newLatencyHistogram();
+      for (const [instance, encoded] of Object.entries(histograms[i])) {
+        const histogram = decodeHistogram(encoded);
+        merged.add(histogram);
+        attemptsByInstance.set(instance, (attemptsByInstance.get(instance) ?? 0) + histogram.totalCount);
+        histogram.destroy();
+      }
+      perSecond.set(second, { attempts: Number(seconds[`${second}:attempts`] ?? 0), units: Number(seconds[`${second}:units`] ?? 0), histogram: merged });
+    });
+    return { counts: outcomeCounts, units: Number(counts.units ?? 0), conflicts: Number(counts.conflicts ?? 0), seconds: perSecond, attemptsByInstance };
+  }
+
+  /** Lock events from index `from` on (the list only grows during a run). */
+  async lockEvents(runId: string, from = 0, max = Number.MAX_SAFE_INTEGER): Promise<LockEvent[]> {
+    const end = max === Number.MAX_SAFE_INTEGER ? -1 : from + max - 1;
+    const raw = await this.connections.commands.lrange(this.keys(runId).lockEvents, from, end);
+    return raw.map((json) => JSON.parse(json) as LockEvent);
+  }
+}
+
+/** Merges every second's histogram into the run's latency summary. */
+export function overallLatency(figures: RunFigures) {
+  const all = newLatencyHistogram();
+  for (const { histogram } of figures.seconds.values()) all.add(histogram);
+  const summary = summarize(all);
+  all.destroy();
+  return summary;
+}
+
+/**
+ * The per-second timeline from the load's first second on: attempts and units from the counters,
+ * p99 from the merged histogram, remaining stock as sampled, lock holders from the holdings.
+ */
+export function timeline(figures: RunFigures, startSecond: number, remainingBySecond: ReadonlyMap<number, number>, lockEvents: readonly LockEvent[]): TimelinePoint[] {
+  const holders = new Map<number, Set<string>>();
+  for (const event of lockEvents) {
+    for (let s = Math.floor(event.acquiredAt / 1000); s <= Math.floor(event.releasedAt / 1000); s++) {
+      let set = holders.get(s);
+      if (!set) holders.set(s, (set = new Set()));
+      set.add(event.requestId);
+    }
+  }
+  const seconds = [...figures.seconds.keys(), ...remainingBySecond.keys()].filter((s) => s >= startSecond);
+  if (!seconds.length) return [];
+  const last = Math.max(...seconds);
+  const points: TimelinePoint[] = [];
+  let soldTotal = 0;
+  let remaining = 0;
+  for (let second = startSecond; second <= last; second++) {
+    const bucket = figures.seconds.get(second);
+    soldTotal += bucket?.units ?? 0;
+    remaining = remainingBySecond.get(second) ?? remaining;
+    points.push({
+      t: second - startSecond,
+      attempts: bucket?.attempts ?? 0,
+      sold: bucket?.units ?? 0,
+      soldTotal,
+      remaining,
+      p99: bucket ? summarize(bucket.histogram).p99 : 0,
+      lockHolders: holders.get(second)?.size ?? 0,
+    });
+  }
+  return points;
+}

@@ -1,0 +1,132 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  MAX_ORDER_QUANTITY,
+  NOOP_TARGET,
+  RUN_LIMITS,
+  STRATEGY_NAMES,
+  type LoadProfile,
+  type RunBatchRequest,
+  type RunParams,
+  type RunTarget,
+  type StrategyName,
+} from '@oversell/contracts';
+import { Type } from 'class-transformer';
+import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { MAX_PRODUCT_ID } from '../http/create-order.dto';
+
+export class LoadProfileDto implements LoadProfile {
+  @ApiProperty({ minimum: 1, maximum: RUN_LIMITS.maxConnections, example: 100 })
+  @IsInt()
+  @Min(1)
+  @Max(RUN_LIMITS.maxConnections)
+  connections!: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: RUN_LIMITS.maxArrivalRate })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(RUN_LIMITS.maxArrivalRate)
+  arrivalRate?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: RUN_LIMITS.maxDurationSec, example: 8 })
+  // A run must be bounded: by time, by count, or both.
+  @ValidateIf((p: LoadProfileDto) => p.durationSec !== undefined || p.totalRequests === undefined)
+  @IsInt({ message: 'durationSec must be a whole number of seconds (or give totalRequests)' })
+  @Min(1)
+  @Max(RUN_LIMITS.maxDurationSec)
+  durationSec?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: RUN_LIMITS.maxTotalRequests })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(RUN_LIMITS.maxTotalRequests)
+  totalRequests?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_ORDER_QUANTITY, default: 1 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ORDER_QUANTITY)
+  quantity?: number;
+}
+
+/** What one run and a batch share: the stock, the lock settings and the load. */
+class ScenarioSettingsDto {
+  @ApiProperty({ minimum: 0, maximum: RUN_LIMITS.maxStock, example: 500 })
+  @IsInt()
+  @Min(0)
+  @Max(RUN_LIMITS.maxStock)
+  initialStock!: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: RUN_LIMITS.maxLockTtlMs, default: 2000 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(RUN_LIMITS.maxLockTtlMs)
+  lockTtlMs?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: RUN_LIMITS.maxBusinessDelayMs, default: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(RUN_LIMITS.maxBusinessDelayMs)
+  businessDelayMs?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 64, default: 5 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  segments?: number;
+
+  @ApiProperty({ type: LoadProfileDto })
+  @ValidateNested()
+  @Type(() => LoadProfileDto)
+  load!: LoadProfileDto;
+
+  @ApiPropertyOptional({ description: 'Name of the loadtests/scenarios file this came from.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  @Matches(/^[\w-]+$/)
+  scenario?: string;
+}
+
+export class RunParamsDto extends ScenarioSettingsDto implements RunParams {
+  @ApiProperty({ enum: [...STRATEGY_NAMES, NOOP_TARGET] })
+  @IsIn([...STRATEGY_NAMES, NOOP_TARGET])
+  strategy!: RunTarget;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PRODUCT_ID, description: 'A fresh product is used when omitted.' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PRODUCT_ID)
+  productId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsUUID()
+  batchId?: string;
+}
+
+export class RunBatchDto extends ScenarioSettingsDto implements RunBatchRequest {
+  @ApiPropertyOptional({ enum: STRATEGY_NAMES, isArray: true, description: 'Defaults to every strategy.' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayUnique()
+  @IsIn(STRATEGY_NAMES, { each: true })
+  strategies?: StrategyName[];
+
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean()
+  includeCeiling?: boolean;
+}
+
+export class RunIdParam {
+  @IsUUID()
+  id!: string;
+}

@@ -1,0 +1,67 @@
+import type { RunParams, RunResult, RunStatus } from '@oversell/contracts';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
+
+/** One lab run and, once it ended, its figures: the history the dashboard shows after a reload. */
+@Entity({ name: 'runs' })
+@Index('idx_runs_created_at', ['createdAt'])
+export class RunEntity {
+  @PrimaryColumn({ type: 'char', length: 36 })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: RunStatus;
+
+  @Column({ type: 'json' })
+  params!: RunParams;
+
+  @Column({ name: 'product_id', type: 'int', unsigned: true })
+  productId!: number;
+
+  @Column({ name: 'batch_id', type: 'char', length: 36, nullable: true })
+  batchId!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt!: Date;
+
+  @Column({ name: 'started_at', type: 'datetime', precision: 3, nullable: true })
+  startedAt!: Date | null;
+
+  @Column({ name: 'finished_at', type: 'datetime', precision: 3, nullable: true })
+  finishedAt!: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  failure!: string | null;
+
+  @Column({ type: 'json', nullable: true })
+  result!: RunResult | null;
+}
+
+export class CreateRuns1763800000001 implements MigrationInterface {
+  name = 'CreateRuns1763800000001';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE runs (
+        id CHAR(36) NOT NULL,
+        status VARCHAR(16) NOT NULL,
+        params JSON NOT NULL,
+        product_id INT UNSIGNED NOT NULL,
+        batch_id CHAR(36) NULL,
+        created_at DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+        started_at DATETIME(3) NULL,
+        finished_at DATETIME(3) NULL,
+        failure TEXT NULL,
+        result LONGTEXT NULL,
+        PRIMARY KEY (id),
+        KEY idx_runs_created_at (created_at),
+        KEY idx_runs_batch (batch_id)
+      ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE runs');
+  }
+}
+
+export const RUN_ENTITIES = [RunEntity];
+export const RUN_MIGRATIONS = [CreateRuns1763800000001];

@@ -1,0 +1,5 @@
+export const RUNS_QUEUE = 'runs';
+
+export interface RunJobData {
+  runId: string;
+}

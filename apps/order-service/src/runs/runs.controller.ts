@@ -1,0 +1,84 @@
+import { Body, Controller, DefaultValuePipe, Get, HttpCode, MessageEvent, Param, ParseIntPipe, Post, Query, Sse } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { RunBatchView, RunEvent, RunView, Scenario } from '@oversell/contracts';
+import { listScenarios, loadScenario } from '@oversell/loadtests';
+import { Observable } from 'rxjs';
+import { ApiError } from '../http/error-body';
+import { RunBatchDto, RunIdParam, RunParamsDto } from './run-params.dto';
+import { RunEventsBus } from './run-events.bus';
+import { RunsService } from './runs.service';
+
+const MAX_LIST = 200;
+
+@ApiTags('runs')
+@Controller('api')
+export class RunsController {
+  constructor(
+    private readonly runs: RunsService,
+    private readonly bus: RunEventsBus,
+  ) {}
+
+  /** Queues one run; runs execute one at a time, in order. */
+  @Post('runs')
+  @HttpCode(201)
+  create(@Body() params: RunParamsDto): Promise<RunView> {
+    return this.runs.create(params);
+  }
+
+  /** Queues the no-op ceiling and then every strategy (or the chosen ones) with one scenario. */
+  @Post('runs/batch')
+  @HttpCode(201)
+  createBatch(@Body() request: RunBatchDto): Promise<RunBatchView> {
+    return this.runs.createBatch(request);
+  }
+
+  @Get('runs')
+  list(@Query('limit', new DefaultValuePipe(50), ParseIntPipe) limit: number): Promise<RunView[]> {
+    if (limit < 1 || limit > MAX_LIST) throw new ApiError(400, 'validation_failed', `limit must be between 1 and ${MAX_LIST}`, { field: 'limit' });
+    return this.runs.list(limit);
+  }
+
+  @Get('runs/:id')
+  get(@Param() { id }: RunIdParam): Promise<RunView> {
+    return this.runs.get(id);
+  }
+
+  /**
+   * Server-sent events: the run's status now, then progress, lock events and the final result as they
+   * happen. The subscription is live before the current state is read, so nothing falls in between.
+   */
+  @Sse('runs/:id/events')
+  async events(@Param() { id }: RunIdParam): Promise<Observable<MessageEvent>> {
+    const toMessage = (event: RunEvent): MessageEvent => ({ type: event.type, data: event });
+    const buffered: RunEvent[] = [];
+    let forward: ((event: RunEvent) => void) | null = null;
+    const unsubscribe = await this.bus.subscribe(id, (event) => (forward ? forward(event) : buffered.push(event)));
+    let run: RunView;
+    try {
+      run = await this.runs.get(id);
+    } catch (error) {
+      await unsubscribe();
+      throw error;
+    }
+    return new Observable<MessageEvent>((subscriber) => {
+      const emit = (event: RunEvent) => {
+        subscriber.next(toMessage(event));
+        if (event.type === 'result') subscriber.complete();
+      };
+      emit({ type: 'status', runId: id, status: run.status, failure: run.failure });
+      if (run.status === 'completed' || run.status === 'failed') {
+        emit({ type: 'result', runId: id, run });
+      } else {
+        for (const event of buffered) emit(event);
+        forward = emit;
+      }
+      return () => void unsubscribe();
+    });
+  }
+
+  /** The scenarios in loadtests/scenarios, for the dashboard's picker. */
+  @Get('scenarios')
+  scenarios(): Scenario[] {
+    return listScenarios().map((name) => loadScenario(name));
+  }
+}
