@@ -2,12 +2,16 @@
 // Run from the repository root:  k6 run loadtests/k6/compare-strategies.js
 // Env: SCENARIO (default compare), STRATEGIES (comma-separated, default all), BASE_URL (comma-separated),
 // PRODUCT_ID (first product id; default random), GAP_SEC (pause between strategies, default 2),
-// P99_MS (per-strategy latency threshold, default 2000), SUMMARY_PATH, EXPECT_SAFE.
+// P99_MS (per-strategy latency threshold, default 2000), SUMMARY_PATH, EXPECT_SAFE, MAX_DURATION_SEC;
+// load overrides on top of the scenario file: CONNECTIONS, DURATION_SEC, TOTAL_REQUESTS, ARRIVAL_RATE,
+// QUANTITY; RUN_ID (x-run-id header on each order).
 import {
   baseUrls,
   checkInventory,
   executorFor,
   executorSeconds,
+  loadFromEnv,
+  orderRequest,
   parseScenario,
   placeOrder,
   productIdFromEnv,
@@ -24,17 +28,19 @@ const STRATEGIES = __ENV.STRATEGIES ? __ENV.STRATEGIES.split(',').map((s) => s.t
 for (const strategy of STRATEGIES) {
   if (STRATEGY_NAMES.indexOf(strategy) < 0) throw new Error('unknown strategy in STRATEGIES: ' + strategy);
 }
+const LOAD = loadFromEnv(scenario.load);
+const REQUEST = orderRequest('orders', __ENV.RUN_ID);
 const URLS = baseUrls();
 const P99_MS = __ENV.P99_MS || '2000';
 // The pause lets the previous strategy's in-flight requests drain before the next one starts.
 const GAP_SEC = parseInt(__ENV.GAP_SEC || '2', 10);
-const PHASE_SEC = executorSeconds(scenario.load) + GAP_SEC;
+const PHASE_SEC = executorSeconds(LOAD) + GAP_SEC;
 
 function buildOptions() {
   const scenarios = {};
   const thresholds = { 'checks{kind:inventory}': ['rate==1'] };
   STRATEGIES.forEach((strategy, index) => {
-    scenarios[strategy] = executorFor(scenario.load, {
+    scenarios[strategy] = executorFor(LOAD, {
       exec: 'order',
       startTime: index * PHASE_SEC + 's',
       env: { STRATEGY: strategy },
@@ -60,7 +66,7 @@ export function setup() {
 
 export function order(data) {
   const strategy = __ENV.STRATEGY;
-  placeOrder(URLS, data.products[strategy], strategy, scenario.load.quantity);
+  placeOrder(URLS, data.products[strategy], strategy, LOAD.quantity, REQUEST);
 }
 
 export function teardown(data) {

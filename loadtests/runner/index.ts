@@ -3,7 +3,7 @@ export { runLoad, type RunLoadOptions } from './run-load';
 export { forkLoad } from './fork-load';
 export { loadScenario, listScenarios, validateScenario, SCENARIOS_DIR, UnknownScenarioError } from './scenarios';
 export { validateLoadProfile } from './load-profile';
-export { findK6, runK6, parseK6Summary, K6_SCRIPTS_DIR, type K6SummaryData, type RunK6Options } from './k6';
+export { findK6, runK6, runK6Load, parseK6Summary, K6_SCRIPTS_DIR, type K6SummaryData, type RunK6Options } from './k6';
 export { InvalidFieldError } from './validation';
 export type { ChildMessage, StartMessage } from './ipc';
 export { LOAD_TARGETS, type LoadOptions, type LoadSummary, type LoadTarget, type LoadTick } from './summary';

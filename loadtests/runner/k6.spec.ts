@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STRATEGY_NAMES } from '@oversell/contracts';
-import { findK6, K6_SCRIPTS_DIR, parseK6Summary, runK6, type K6SummaryData } from './k6';
+import { findK6, K6_SCRIPTS_DIR, parseK6Summary, runK6, runK6Load, type K6SummaryData } from './k6';
+import type { LoadOptions } from './summary';
+import { InvalidFieldError } from './validation';
 
 /** Shaped like k6's handleSummary() data for a run of the scripts in loadtests/k6. */
 const K6_DATA: K6SummaryData = {
@@ -70,7 +72,13 @@ describe('k6 scripts', () => {
 interface StubbedRun {
   options: { scenarios: Record<string, Record<string, unknown>>; thresholds: Record<string, string[]> };
   outputs: string[];
-  requests: { method: string; url: string; body?: Record<string, unknown>; tags: Record<string, string> }[];
+  requests: {
+    method: string;
+    url: string;
+    body?: Record<string, unknown>;
+    headers?: Record<string, string>;
+    tags: Record<string, string>;
+  }[];
   checks: { name: string; ok: boolean; tags: Record<string, string> }[];
 }
 
@@ -82,8 +90,31 @@ function runStubbed(script: string, env: Record<string, string>, inventory = SAF
   const stdout = execFileSync(process.execPath, [join(__dirname, 'test-support', 'k6-stub', 'run-script.mjs'), join(K6_SCRIPTS_DIR, script)], {
     env: { ...process.env, K6_ENV: JSON.stringify(env), K6_INVENTORY: JSON.stringify(inventory) },
     encoding: 'utf8',
+    // Captured rather than inherited: stubbedError() reads what a failing script wrote there.
+    stdio: 'pipe',
   });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as StubbedRun;
+}
+
+/** What a script throws from its init code or setup(), run with k6's modules stubbed. */
+function stubbedError(script: string, env: Record<string, string>): string {
+  try {
+    runStubbed(script, env);
+  } catch (error) {
+    return String((error as { stderr?: string }).stderr);
+  }
+  throw new Error(`${script} ran without an error`);
+}
+
+/** The -e KEY=VALUE pairs of a recorded k6 command line. */
+function envOfArgs(args: string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  args.forEach((arg, index) => {
+    if (args[index - 1] !== '-e') return;
+    const at = arg.indexOf('=');
+    env[arg.slice(0, at)] = arg.slice(at + 1);
+  });
+  return env;
 }
 
 describe('k6 scripts, run with k6 stubbed', () => {
@@ -108,6 +139,107 @@ describe('k6 scripts, run with k6 stubbed', () => {
     expect(safe.checks.filter((check) => check.tags.kind === 'inventory').map((check) => check.ok)).toEqual([false]);
     const pitfall = runStubbed('flash-sale.js', { SCENARIO: 'expiry-pitfall', STRATEGY: 'uuid-lua' }, OVERSOLD_INVENTORY);
     expect(pitfall.checks.filter((check) => check.tags.kind === 'inventory').map((check) => check.ok)).toEqual([true]);
+  });
+
+  it('flash-sale with TOTAL_REQUESTS runs shared iterations, bounded by DURATION_SEC or else MAX_DURATION_SEC', () => {
+    const byCount = runStubbed('flash-sale.js', { CONNECTIONS: '30', TOTAL_REQUESTS: '500' });
+    // The file's durationSec (10) is not the bound: TOTAL_REQUESTS without DURATION_SEC runs up to MAX_DURATION_SEC.
+    expect(byCount.options.scenarios['flash-sale']).toEqual({
+      executor: 'shared-iterations',
+      vus: 30,
+      iterations: 500,
+      maxDuration: '600s',
+      tags: { strategy: 'lua-decrement' },
+    });
+    expect(runStubbed('flash-sale.js', { TOTAL_REQUESTS: '500', DURATION_SEC: '20' }).options.scenarios['flash-sale']).toMatchObject({
+      executor: 'shared-iterations',
+      vus: 200,
+      iterations: 500,
+      maxDuration: '20s',
+    });
+    expect(runStubbed('flash-sale.js', { TOTAL_REQUESTS: '5', MAX_DURATION_SEC: '120' }).options.scenarios['flash-sale']).toMatchObject({
+      vus: 5,
+      iterations: 5,
+      maxDuration: '120s',
+    });
+  });
+
+  it('flash-sale with ARRIVAL_RATE runs a constant arrival rate with CONNECTIONS pre-allocated VUs', () => {
+    const run = runStubbed('flash-sale.js', { CONNECTIONS: '40', ARRIVAL_RATE: '250', DURATION_SEC: '7' });
+    expect(run.options.scenarios['flash-sale']).toEqual({
+      executor: 'constant-arrival-rate',
+      rate: 250,
+      timeUnit: '1s',
+      duration: '7s',
+      preAllocatedVUs: 40,
+      maxVUs: 40,
+      tags: { strategy: 'lua-decrement' },
+    });
+    // Bounded by count too: 1000 requests at 250/s have all started after 4 s.
+    const counted = runStubbed('flash-sale.js', { ARRIVAL_RATE: '250', TOTAL_REQUESTS: '1000', DURATION_SEC: '30' });
+    expect(counted.options.scenarios['flash-sale']).toMatchObject({ executor: 'constant-arrival-rate', rate: 250, duration: '4s', preAllocatedVUs: 200 });
+  });
+
+  it('flash-sale with CONNECTIONS and DURATION_SEC only runs constant VUs for that long', () => {
+    const run = runStubbed('flash-sale.js', { CONNECTIONS: '15', DURATION_SEC: '2.5', QUANTITY: '3' });
+    expect(run.options.scenarios['flash-sale']).toEqual({ executor: 'constant-vus', vus: 15, duration: '2.5s', tags: { strategy: 'lua-decrement' } });
+    expect(run.requests.find((request) => request.url.endsWith('/api/orders'))?.body).toMatchObject({ quantity: 3 });
+  });
+
+  it('flash-sale with SKIP_RESET and RUN_ID does not reset, sends x-run-id on each order, and still reads the inventory', () => {
+    const runId = '0b7a3f52-9c1e-4d7e-8f00-1a2b3c4d5e6f';
+    const run = runStubbed('flash-sale.js', { STRATEGY: 'watchdog', PRODUCT_ID: '42', SKIP_RESET: 'true', RUN_ID: runId }, OVERSOLD_INVENTORY);
+
+    expect(run.requests.map((request) => [request.method, request.url])).toEqual([
+      ['POST', 'http://127.0.0.1:8080/api/orders'],
+      ['GET', 'http://127.0.0.1:8080/api/products/42/inventory'],
+    ]);
+    expect(run.requests[0]).toMatchObject({
+      body: { productId: 42, strategy: 'watchdog' },
+      headers: { 'Content-Type': 'application/json', 'x-run-id': runId },
+      tags: { endpoint: 'order' },
+    });
+    expect(run.checks.filter((check) => check.tags.kind === 'inventory').map((check) => check.ok)).toEqual([false]);
+    expect(run.options.thresholds['checks{kind:inventory}']).toEqual(['rate==1']);
+  });
+
+  it('flash-sale sends no x-run-id without RUN_ID', () => {
+    const run = runStubbed('flash-sale.js', {});
+    expect(run.requests.find((request) => request.url.endsWith('/api/orders'))?.headers).toEqual({ 'Content-Type': 'application/json' });
+  });
+
+  it('flash-sale with TARGET=noop posts to /api/noop, expects 200, and reads no inventory', () => {
+    const run = runStubbed('flash-sale.js', { TARGET: 'noop', PRODUCT_ID: '7', SKIP_RESET: 'true', RUN_ID: 'run-1', BASE_URL: 'http://a:1,http://b:2' });
+
+    expect(run.requests).toHaveLength(1);
+    expect(run.requests[0]).toMatchObject({
+      method: 'POST',
+      url: 'http://b:2/api/noop',
+      body: { productId: 7, quantity: 1, strategy: 'lua-decrement' },
+      headers: { 'x-run-id': 'run-1' },
+      tags: { endpoint: 'order' },
+    });
+    expect(run.checks).toEqual([{ name: 'noop is 200', ok: true, tags: { kind: 'order' } }]);
+    expect(run.options.thresholds).not.toHaveProperty(['checks{kind:inventory}']);
+    expect(run.options.thresholds['http_req_duration{endpoint:order}']).toEqual(['p(99)<2000']);
+  });
+
+  it('flash-sale rejects a malformed override, an unknown target, and SKIP_RESET on a random product', () => {
+    expect(stubbedError('flash-sale.js', { CONNECTIONS: 'ten' })).toContain('CONNECTIONS must be a positive integer (got "ten")');
+    expect(stubbedError('flash-sale.js', { TOTAL_REQUESTS: '1.5' })).toContain('TOTAL_REQUESTS must be a positive integer');
+    expect(stubbedError('flash-sale.js', { DURATION_SEC: '0' })).toContain('DURATION_SEC must be a positive number');
+    expect(stubbedError('flash-sale.js', { TARGET: 'refunds' })).toContain('TARGET must be one of orders, noop (got "refunds")');
+    expect(stubbedError('flash-sale.js', { SKIP_RESET: 'true' })).toContain('SKIP_RESET=true needs PRODUCT_ID');
+  });
+
+  it('compare-strategies takes the same load overrides and RUN_ID', () => {
+    const run = runStubbed('compare-strategies.js', { STRATEGIES: 'watchdog,uuid-lua', CONNECTIONS: '12', DURATION_SEC: '3', RUN_ID: 'r' });
+
+    expect(Object.values(run.options.scenarios).map((scenario) => [scenario.executor, scenario.vus, scenario.duration, scenario.startTime])).toEqual([
+      ['constant-vus', 12, '3s', '0s'],
+      ['constant-vus', 12, '3s', '5s'],
+    ]);
+    expect(run.requests.find((request) => request.url.endsWith('/api/orders'))?.headers).toMatchObject({ 'x-run-id': 'r' });
   });
 
   it('compare-strategies runs one staggered scenario per strategy, each on its own product, with per-strategy thresholds', () => {
@@ -184,5 +316,75 @@ describe('runK6', () => {
       if (previous === undefined) delete process.env.K6_BIN;
       else process.env.K6_BIN = previous;
     }
+  });
+});
+
+describe('runK6Load', () => {
+  const FULL: LoadOptions = {
+    urls: ['http://127.0.0.1:3001', 'http://127.0.0.1:3002'],
+    target: 'orders',
+    productId: 4242,
+    runId: '0b7a3f52-9c1e-4d7e-8f00-1a2b3c4d5e6f',
+    strategy: 'uuid-lua',
+    profile: { connections: 50, durationSec: 12.5, totalRequests: 900, arrivalRate: 300, quantity: 2 },
+  };
+
+  async function recordedRun(options: LoadOptions): Promise<{ args: string[]; env: Record<string, string> }> {
+    const { bin, argsFile } = fakeK6(0);
+    const summary = await runK6Load(options, { k6Bin: bin });
+    expect(summary).toEqual(parseK6Summary(K6_DATA));
+    const args = JSON.parse(readFileSync(argsFile, 'utf8')) as string[];
+    const env = envOfArgs(args);
+    expect(env.SUMMARY_PATH).toEqual(expect.any(String));
+    delete env.SUMMARY_PATH;
+    return { args, env };
+  }
+
+  it('maps every LoadOptions field onto flash-sale.js’s environment, with SKIP_RESET=true', async () => {
+    const { args, env } = await recordedRun(FULL);
+
+    expect(args[0]).toBe('run');
+    expect(args.at(-1)).toBe(join(K6_SCRIPTS_DIR, 'flash-sale.js'));
+    expect(env).toEqual({
+      BASE_URL: 'http://127.0.0.1:3001,http://127.0.0.1:3002',
+      PRODUCT_ID: '4242',
+      STRATEGY: 'uuid-lua',
+      TARGET: 'orders',
+      CONNECTIONS: '50',
+      DURATION_SEC: '12.5',
+      TOTAL_REQUESTS: '900',
+      ARRIVAL_RATE: '300',
+      QUANTITY: '2',
+      RUN_ID: '0b7a3f52-9c1e-4d7e-8f00-1a2b3c4d5e6f',
+      SKIP_RESET: 'true',
+    });
+  });
+
+  it('leaves out what the options leave out', async () => {
+    const { env } = await recordedRun({ urls: ['http://h:8080'], target: 'noop', productId: 1, strategy: 'no-lock', profile: { connections: 10, durationSec: 5 } });
+
+    expect(env).toEqual({ BASE_URL: 'http://h:8080', PRODUCT_ID: '1', STRATEGY: 'no-lock', TARGET: 'noop', CONNECTIONS: '10', DURATION_SEC: '5', SKIP_RESET: 'true' });
+  });
+
+  it('hands flash-sale.js an environment it turns into the same run, without a reset', async () => {
+    const { env } = await recordedRun({ ...FULL, profile: { connections: 20, totalRequests: 300, quantity: 2 } });
+    const run = runStubbed('flash-sale.js', env);
+
+    expect(run.options.scenarios['flash-sale']).toMatchObject({ executor: 'shared-iterations', vus: 20, iterations: 300, maxDuration: '600s' });
+    expect(run.requests.some((request) => request.url.endsWith('/reset'))).toBe(false);
+    expect(run.requests[0]).toMatchObject({
+      url: 'http://127.0.0.1:3002/api/orders',
+      body: { productId: 4242, quantity: 2, strategy: 'uuid-lua' },
+      headers: { 'x-run-id': FULL.runId },
+    });
+    expect(run.requests[1]).toMatchObject({ method: 'GET', url: 'http://127.0.0.1:3001/api/products/4242/inventory' });
+  });
+
+  it('rejects bad options before starting k6', async () => {
+    const { bin, argsFile } = fakeK6(0);
+    await expect(runK6Load({ ...FULL, profile: { connections: 0, durationSec: 5 } }, { k6Bin: bin })).rejects.toThrow(InvalidFieldError);
+    await expect(runK6Load({ ...FULL, profile: { connections: 5 } }, { k6Bin: bin })).rejects.toThrow(/profile\.durationSec/);
+    await expect(runK6Load({ ...FULL, urls: [] }, { k6Bin: bin })).rejects.toThrow(/urls/);
+    expect(existsSync(argsFile)).toBe(false);
   });
 });

@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
-import type { LoadSummary } from './summary';
+import { validateLoadProfile } from './load-profile';
+import { validateLoadOptions } from './run-load';
+import type { LoadOptions, LoadSummary } from './summary';
 
 /** loadtests/k6, seen from runner/ and dist/ alike. */
 export const K6_SCRIPTS_DIR = resolve(__dirname, '..', 'k6');
@@ -120,4 +122,52 @@ export function runK6(script: string, env: Record<string, string> = {}, options:
       }
     });
   }).finally(() => rmSync(workDir, { recursive: true, force: true }));
+}
+
+/** The script runK6Load() drives: it reads every variable of k6LoadEnv(). */
+const LOAD_SCRIPT = 'flash-sale.js';
+
+/**
+ * LoadOptions as flash-sale.js's environment: the profile's fields override the scenario file's load,
+ * and SKIP_RESET=true because the caller has reset the product already. Fields the profile leaves out
+ * are left out here too, so the script applies its own defaults (see loadtests/README.md).
+ */
+function k6LoadEnv(options: LoadOptions): Record<string, string> {
+  const { urls, productId, strategy, target, runId } = validateLoadOptions(options);
+  const profile = validateLoadProfile(options.profile, 'profile');
+  const optional: Record<string, string | number | undefined> = {
+    DURATION_SEC: profile.durationSec,
+    TOTAL_REQUESTS: profile.totalRequests,
+    ARRIVAL_RATE: profile.arrivalRate,
+    QUANTITY: profile.quantity,
+    RUN_ID: runId,
+  };
+  const env: Record<string, string> = {
+    BASE_URL: urls.join(','),
+    PRODUCT_ID: String(productId),
+    STRATEGY: strategy,
+    TARGET: target,
+    CONNECTIONS: String(profile.connections),
+    SKIP_RESET: 'true',
+  };
+  for (const [key, value] of Object.entries(optional)) {
+    if (value !== undefined && value !== '') env[key] = String(value);
+  }
+  return env;
+}
+
+/**
+ * Drives `options` with k6 instead of the Node runner: the same load on the same product, through
+ * flash-sale.js. Never resets the product (the caller does, as with runLoad and forkLoad); the script's
+ * teardown still reads the inventory of an orders run. Rejects with InvalidFieldError on bad options,
+ * before k6 starts, and like runK6 when k6 is missing or leaves no summary.
+ */
+export function runK6Load(options: LoadOptions, k6Options?: RunK6Options): Promise<LoadSummary> {
+  let env: Record<string, string>;
+  try {
+    env = k6LoadEnv(options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return runK6(LOAD_SCRIPT, env, k6Options);
 }

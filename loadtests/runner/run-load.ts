@@ -20,7 +20,7 @@ const TARGET_PATHS = { orders: '/api/orders', noop: '/api/noop' } as const;
  * duration, or at RUN_LIMITS.maxDurationSec when none is given.
  */
 export async function runLoad(options: RunLoadOptions): Promise<LoadSummary> {
-  const { urls, target, productId, strategy, onTick, signal } = validateLoadOptions(options);
+  const { urls, target, productId, strategy, runId, onTick, signal } = validateLoadOptions(options);
   const profile = validateLoadProfile(options.profile, 'profile');
   const order: CreateOrderRequest = { productId, quantity: profile.quantity ?? 1, strategy };
   const stopAfterSec = profile.durationSec ?? RUN_LIMITS.maxDurationSec;
@@ -36,7 +36,7 @@ export async function runLoad(options: RunLoadOptions): Promise<LoadSummary> {
         // autocannon spreads connections round-robin over an array of URLs; its typings only admit a string.
         url: urls.map((base) => new URL(TARGET_PATHS[target], base).toString()) as unknown as string,
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...(runId ? { 'x-run-id': runId } : {}) },
         body: JSON.stringify(order),
         // autocannon refuses more connections than requests; a tiny count-bounded run needs fewer.
         connections: Math.min(profile.connections, profile.totalRequests ?? Infinity),
@@ -68,7 +68,8 @@ export async function runLoad(options: RunLoadOptions): Promise<LoadSummary> {
   });
 }
 
-function validateLoadOptions(options: RunLoadOptions): RunLoadOptions {
+/** Checks the options every driver shares (the profile is checked by validateLoadProfile); throws InvalidFieldError. */
+export function validateLoadOptions<T extends LoadOptions>(options: T): T {
   if (!Array.isArray(options.urls) || options.urls.length === 0) {
     throw new InvalidFieldError('urls', 'must list at least one base URL');
   }

@@ -10,6 +10,8 @@ export interface LoadOptions {
   urls: string[];
   target: LoadTarget;
   productId: number;
+  /** Sent as the x-run-id header, so the service can count requests that carry no product run (the no-op ceiling). */
+  runId?: string;
   strategy: StrategyName;
   profile: LoadProfile;
 }

@@ -11,11 +11,7 @@ const LEASE_STRATEGIES = ['naive-setnx', 'uuid-lua'];
 /** The service's lease when a reset names none (DEFAULT_LOCK_TTL_MS in libs/contracts). */
 const DEFAULT_LOCK_TTL_MS = 2000;
 
-/**
- * Outcomes an order may legitimately end with; any other is a failed check. Marking 409/503 as expected
- * keeps them out of http_req_failed: selling out and losing a lock race are results, not faults.
- */
-const ORDER_RESPONSE_CALLBACK = http.expectedStatuses(201, 409, 503);
+/** Error codes a 409/503 order answer may legitimately carry; any other is a failed check. */
 const EXPECTED_ERROR_CODES = { 409: ['sold_out', 'conflict'], 503: ['lock_timeout', 'lock_lost'] };
 
 // One counter per status, read back by runner/k6.ts (order_status_0 = no response at all).
@@ -47,6 +43,89 @@ export function parseScenario(text, name) {
     throw new Error(name + '.json: load.durationSec or load.totalRequests is required so the run is bounded');
   }
   return scenario;
+}
+
+/**
+ * A positive number from the environment, or undefined when the variable is unset or empty. Anything
+ * else is an error naming the variable: a typo must not silently fall back to the scenario's value.
+ */
+export function positiveNumberFromEnv(name, integer) {
+  const raw = __ENV[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
+  if (!(value > 0) || (integer && Math.floor(value) !== value)) {
+    throw new Error(name + ' must be a positive ' + (integer ? 'integer' : 'number') + ' (got "' + raw + '")');
+  }
+  return value;
+}
+
+/**
+ * The scenario file's load with the environment's overrides on top, each optional: CONNECTIONS,
+ * QUANTITY and ARRIVAL_RATE replace their field. DURATION_SEC and TOTAL_REQUESTS together are the run's
+ * bound: when either is given, both come from the environment and the file's bound is dropped, so
+ * TOTAL_REQUESTS alone is cut off at MAX_DURATION_SEC, not at the file's durationSec.
+ */
+export function loadFromEnv(load) {
+  const merged = Object.assign({}, load);
+  const connections = positiveNumberFromEnv('CONNECTIONS', true);
+  const durationSec = positiveNumberFromEnv('DURATION_SEC', false);
+  const totalRequests = positiveNumberFromEnv('TOTAL_REQUESTS', true);
+  const arrivalRate = positiveNumberFromEnv('ARRIVAL_RATE', true);
+  const quantity = positiveNumberFromEnv('QUANTITY', true);
+  if (connections !== undefined) merged.connections = connections;
+  if (durationSec !== undefined || totalRequests !== undefined) {
+    merged.durationSec = durationSec;
+    merged.totalRequests = totalRequests;
+  }
+  if (arrivalRate !== undefined) merged.arrivalRate = arrivalRate;
+  if (quantity !== undefined) merged.quantity = quantity;
+  return merged;
+}
+
+/**
+ * The endpoints a script can load: real orders, or the no-op that validates like an order and does
+ * nothing. Marking an order's 409/503 as expected keeps them out of http_req_failed: selling out and
+ * losing a lock race are results, not faults.
+ */
+const TARGETS = {
+  orders: {
+    path: '/api/orders',
+    responseCallback: http.expectedStatuses(201, 409, 503),
+    checkName: 'order is 201 or an expected 409/503',
+    isExpected: isExpectedOutcome,
+  },
+  noop: {
+    path: '/api/noop',
+    responseCallback: http.expectedStatuses(200),
+    checkName: 'noop is 200',
+    isExpected: (res) => res.status === 200,
+  },
+};
+
+/** TARGET from the environment: orders (default) or noop. */
+export function targetFromEnv() {
+  const target = __ENV.TARGET || 'orders';
+  if (!Object.prototype.hasOwnProperty.call(TARGETS, target)) {
+    throw new Error('TARGET must be one of ' + Object.keys(TARGETS).join(', ') + ' (got "' + target + '")');
+  }
+  return target;
+}
+
+/**
+ * How every order of a run is sent: the target's path, and the x-run-id header when `runId` is set (the
+ * service counts the request in that run). Build it once, in the init context, and pass it to placeOrder.
+ * Requests to either target are tagged endpoint:order, so the order latency metric covers both.
+ */
+export function orderRequest(target, runId) {
+  const spec = TARGETS[target];
+  const headers = Object.assign({}, JSON_HEADERS);
+  if (runId) headers['x-run-id'] = runId;
+  return {
+    path: spec.path,
+    params: { headers: headers, tags: { endpoint: 'order' }, responseCallback: spec.responseCallback },
+    checkName: spec.checkName,
+    isExpected: spec.isExpected,
+  };
 }
 
 /** BASE_URL may list several base URLs, comma-separated; orders go round-robin over them. */
@@ -117,15 +196,14 @@ function isExpectedOutcome(res) {
   }
 }
 
-/** One order: posted, counted by status, and checked against the outcomes the service may legitimately give. */
-export function placeOrder(urls, productId, strategy, quantity) {
-  const res = http.post(pickUrl(urls) + '/api/orders', orderBody(productId, strategy, quantity), {
-    headers: JSON_HEADERS,
-    tags: { endpoint: 'order' },
-    responseCallback: ORDER_RESPONSE_CALLBACK,
-  });
+/**
+ * One order, sent as `request` (from orderRequest()) says: posted, counted by status, and checked against
+ * the outcomes the service may legitimately give.
+ */
+export function placeOrder(urls, productId, strategy, quantity, request) {
+  const res = http.post(pickUrl(urls) + request.path, orderBody(productId, strategy, quantity), request.params);
   countStatus(res);
-  check(res, { 'order is 201 or an expected 409/503': isExpectedOutcome }, { kind: 'order' });
+  check(res, { [request.checkName]: request.isExpected }, { kind: 'order' });
   return res;
 }
 
@@ -137,16 +215,25 @@ function isSafe(strategy, scenario) {
   return true;
 }
 
+/** MAX_DURATION_SEC: the time bound of a run bounded by count only (default 600, RUN_LIMITS.maxDurationSec). */
+function maxDurationSec() {
+  return positiveNumberFromEnv('MAX_DURATION_SEC', false) || 600;
+}
+
 /** How long one executor from executorFor() runs at most, in seconds; also staggers strategies one after another. */
 export function executorSeconds(load) {
-  if (load.durationSec) return load.durationSec;
-  if (load.arrivalRate) return Math.ceil(load.totalRequests / load.arrivalRate);
-  return parseInt(__ENV.MAX_DURATION_SEC || '600', 10);
+  if (load.arrivalRate && load.totalRequests) {
+    // At `arrivalRate` per second, totalRequests have all started after this long.
+    return Math.min(load.durationSec || maxDurationSec(), Math.ceil(load.totalRequests / load.arrivalRate));
+  }
+  if (load.totalRequests) return load.durationSec || maxDurationSec();
+  return load.durationSec;
 }
 
 /**
- * A k6 scenario for the scenario file's load: a constant arrival rate (open model) when arrivalRate is
- * set, else constant VUs for a duration, else shared iterations for a count.
+ * A k6 scenario for a load (see loadFromEnv), as the Node runner drives the same profile: a constant
+ * arrival rate (open model) when arrivalRate is set; else shared iterations when totalRequests is set,
+ * exactly that many, cut off at durationSec or MAX_DURATION_SEC; else constant VUs for durationSec.
  */
 export function executorFor(load, extra) {
   const seconds = executorSeconds(load) + 's';
@@ -160,15 +247,15 @@ export function executorFor(load, extra) {
       preAllocatedVUs: load.connections,
       maxVUs: load.connections,
     };
-  } else if (load.durationSec) {
-    executor = { executor: 'constant-vus', vus: load.connections, duration: seconds };
-  } else {
+  } else if (load.totalRequests) {
     executor = {
       executor: 'shared-iterations',
       vus: Math.min(load.connections, load.totalRequests),
       iterations: load.totalRequests,
       maxDuration: seconds,
     };
+  } else {
+    executor = { executor: 'constant-vus', vus: load.connections, duration: seconds };
   }
   return Object.assign(executor, extra);
 }

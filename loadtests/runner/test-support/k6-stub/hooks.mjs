@@ -9,8 +9,9 @@ const STUBS = {
   export default {
     expectedStatuses: (...statuses) => ({ statuses }),
     post(url, body, params) {
-      globalThis.k6Record.requests.push({ method: 'POST', url, body: JSON.parse(body), tags: params.tags });
-      return url.endsWith('/api/orders') ? respond(409, { error: 'sold_out' }) : respond(201, {});
+      globalThis.k6Record.requests.push({ method: 'POST', url, body: JSON.parse(body), headers: params.headers, tags: params.tags });
+      if (url.endsWith('/api/orders')) return respond(409, { error: 'sold_out' });
+      return url.endsWith('/api/noop') ? respond(200, { ok: true }) : respond(201, {});
     },
     get(url, params) {
       globalThis.k6Record.requests.push({ method: 'GET', url, tags: params.tags });
