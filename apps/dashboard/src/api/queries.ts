@@ -6,6 +6,11 @@ import { api } from './client';
 /** How many runs the history and compare views look at. */
 export const RUN_HISTORY_LIMIT = 50;
 const POLL_MS = 1000;
+/**
+ * A run is re-read this often even while its event stream is open: a proxy that buffers the stream, or a
+ * stream that stays silent, must not leave the page showing "running" forever.
+ */
+const STREAM_SAFETY_POLL_MS = 5000;
 
 export const queryKeys = {
   strategies: ['strategies'] as const,
@@ -33,14 +38,15 @@ export function useRuns() {
 }
 
 /**
- * One run. `poll` is for when its event stream is unavailable: the REST view is then the only way
- * to see it progress.
+ * One run, re-read while it is queued or running: every second when its event stream broke (the REST view
+ * is then the only way to see it progress), slowly otherwise.
  */
-export function useRun(id: string, poll: boolean) {
+export function useRun(id: string, streamBroken: boolean) {
   return useQuery({
     queryKey: queryKeys.run(id),
     queryFn: () => api.run(id),
-    refetchInterval: (query) => (poll && query.state.data && isInProgress(query.state.data) ? POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data && isInProgress(query.state.data) ? (streamBroken ? POLL_MS : STREAM_SAFETY_POLL_MS) : false,
   });
 }
 

@@ -10,7 +10,7 @@ describe('LockTimeline', () => {
       <LockTimeline
         emptyText="none"
         events={[
-          lockEvent({ instance: 'order-1', requestId: 'a', acquiredAt: 0, releasedAt: 50, expired: true }),
+          lockEvent({ instance: 'order-1', requestId: 'a', requestedAt: -5, acquiredAt: 0, releasedAt: 50, expired: true }),
           lockEvent({ instance: 'order-2', requestId: 'b', acquiredAt: 30, releasedAt: 60 }),
           lockEvent({ instance: 'order-1', requestId: 'c', acquiredAt: 70, releasedAt: 80 }),
         ]}
@@ -25,7 +25,7 @@ describe('LockTimeline', () => {
     expect(screen.getByTestId('lock-overlap-count')).toHaveTextContent('2 overlapping');
     expect(screen.getByTestId('lock-overlap-count')).toHaveClass('alarm-text');
     expect(screen.getByTestId('lock-expired-count')).toHaveTextContent('1 expired');
-    expect(screen.getByText(/a on order-1 for 50\.0 ms — OVERLAPS another holder of the same key — lease expired/)).toBeInTheDocument();
+    expect(screen.getByText(/a on order-1 for 50\.0 ms \(waited 5\.0 ms\) — OVERLAPS another holder of the same key — lease expired/)).toBeInTheDocument();
   });
 
   it('draws only the latest holdings of a huge run and says so', () => {

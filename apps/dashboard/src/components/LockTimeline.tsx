@@ -18,8 +18,9 @@ interface LockTimelineProps {
 function describe(bar: LockBar): string {
   const { event } = bar;
   const held = (event.releasedAt - event.acquiredAt).toFixed(1);
+  const waited = (event.acquiredAt - event.requestedAt).toFixed(1);
   return [
-    `${event.lockKey} held by ${event.requestId} on ${event.instance} for ${held} ms`,
+    `${event.lockKey} held by ${event.requestId} on ${event.instance} for ${held} ms (waited ${waited} ms)`,
     bar.overlapping ? 'OVERLAPS another holder of the same key' : '',
     event.expired ? 'lease expired before release' : '',
   ]

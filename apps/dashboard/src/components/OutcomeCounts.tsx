@@ -1,8 +1,14 @@
 import { ORDER_OUTCOMES, type OutcomeCounts as Counts } from '@oversell/contracts';
 import { formatCount } from '../lib/format';
 
+interface OutcomeCountsProps {
+  counts: Counts;
+  /** Optimistic version checks that failed and were retried (known once the run is stored). */
+  conflictRetries?: number;
+}
+
 /** How the order attempts ended, so far or in total. */
-export function OutcomeCounts({ counts }: { counts: Counts }) {
+export function OutcomeCounts({ counts, conflictRetries }: OutcomeCountsProps) {
   return (
     <dl className="outcomes" data-testid="outcome-counts">
       <div>
@@ -15,6 +21,12 @@ export function OutcomeCounts({ counts }: { counts: Counts }) {
           <dd>{formatCount(counts[outcome])}</dd>
         </div>
       ))}
+      {conflictRetries !== undefined && (
+        <div>
+          <dt>conflict retries</dt>
+          <dd>{formatCount(conflictRetries)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

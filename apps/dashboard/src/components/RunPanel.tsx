@@ -63,7 +63,7 @@ export function RunPanel({ runId }: { runId: string }) {
 
       <div className="run-headline">
         <OversoldCounter oversold={figures.oversold} live={!finished} />
-        {figures.counts ? <OutcomeCounts counts={figures.counts} /> : <p className="empty">No orders yet.</p>}
+        {figures.counts ? <OutcomeCounts counts={figures.counts} conflictRetries={figures.conflictRetries} /> : <p className="empty">No orders yet.</p>}
       </div>
 
       <div className="chart-grid">

@@ -9,7 +9,8 @@ export function ThroughputChart({ rows }: { rows: TimelineRow[] }) {
     <ChartBox title="Throughput and p99 latency" testId="throughput-chart">
       <ComposedChart data={rows} margin={{ top: 8, right: 0, bottom: 4, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="t" type="number" domain={[0, 'dataMax']} unit=" s" allowDecimals={false} />
+        {/* A category axis, so each second's bar sits whole inside the chart. */}
+        <XAxis dataKey="t" unit=" s" />
         <YAxis yAxisId="rate" allowDecimals={false} width={56} />
         <YAxis yAxisId="latency" orientation="right" unit=" ms" width={64} />
         <Tooltip />

@@ -24,6 +24,6 @@ export const DASHBOARD_SYMPTOMS: Record<StrategyName, string> = {
     'Oversold stays 0, the lock timeline is empty (one atomic script, no lock) and its throughput bar is the ' +
     'closest to the no-op ceiling in the compare view.',
   'db-optimistic':
-    'Oversold stays 0; lost races show as "conflict" in the outcome counts, and p99 latency climbs with the ' +
-    'number of connections.',
+    'Oversold stays 0; lost races show as "conflict retries" (and, past the retry limit, "conflict") in the ' +
+    'outcome counts, and p99 latency climbs with the number of connections.',
 };

@@ -10,6 +10,8 @@ export interface RunFigures {
   lockEvents: LockEvent[];
   oversold: number;
   counts?: OutcomeCounts;
+  /** Failed optimistic version checks; only in the stored result. */
+  conflictRetries?: number;
   /** Only once the run has completed. */
   reconciliation?: Reconciliation;
 }
@@ -27,6 +29,7 @@ export function runFigures(run: RunView, live: LiveRun): RunFigures {
       lockEvents: result.lockEvents,
       oversold: result.reconciliation.oversold,
       counts: result.counts,
+      conflictRetries: result.conflictRetries,
       reconciliation: result.reconciliation,
     };
   }

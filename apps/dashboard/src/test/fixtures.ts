@@ -48,6 +48,7 @@ export function lockEvent(overrides: Partial<LockEvent> = {}): LockEvent {
     lockKey: 'lock:product:1',
     instance: 'order-1',
     requestId: 'r1',
+    requestedAt: 995,
     acquiredAt: 1000,
     releasedAt: 1010,
     expired: false,
@@ -58,6 +59,7 @@ export function lockEvent(overrides: Partial<LockEvent> = {}): LockEvent {
 export function result(overrides: Partial<RunResult> = {}): RunResult {
   return {
     counts: { attempts: 500, sold: 53, sold_out: 447, lock_timeout: 0, conflict: 0, lock_lost: 0, error: 0 },
+    conflictRetries: 0,
     latency: { count: 500, mean: 5, p50: 4, p90: 9, p99: 20, max: 40 },
     throughput: 720,
     durationSec: 5,

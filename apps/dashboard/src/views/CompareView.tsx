@@ -46,7 +46,8 @@ export function CompareView({ values }: CompareViewProps) {
       oversold: r.oversold,
       lost: r.lost,
       throughput: r.throughput,
-      ratioLabel: formatRatio(r.ceilingRatio),
+      // No label at all without a ceiling, rather than a dash floating over the bar.
+      ratioLabel: r.ceilingRatio === undefined ? undefined : formatRatio(r.ceilingRatio),
       p50: r.p50,
       p99: r.p99,
     }));

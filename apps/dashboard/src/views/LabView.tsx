@@ -52,7 +52,7 @@ export function LabView({ runId, readOnly = false, values, onValuesChange }: Lab
       {strategies.error && (
         <ServiceError error={strategies.error} action="load the strategies" onRetry={() => void strategies.refetch()} />
       )}
-      <div className="lab-layout">
+      <div className={`lab-layout${runId ? ' lab-layout--watching' : ''}`}>
         <aside className="panel lab-controls">
           <h2>New run</h2>
           <RunForm
