@@ -26,7 +26,7 @@ export function useLiveRun(runId: string): LiveRunState {
   const [streamBroken, setStreamBroken] = useState(false);
   const query = useRun(runId, streamBroken);
   const [live, dispatch] = useReducer(applyRunEvent, EMPTY_LIVE_RUN);
-  // When the result arrives or the run fails this turns false and the effect's cleanup closes the stream.
+  // False once the result arrives or the run fails, and also if the stream breaks (then the run is polled).
   const listen = query.data !== undefined && isInProgress(query.data) && !streamBroken && !isStreamDone(live);
 
   useEffect(() => {
@@ -43,10 +43,13 @@ export function useLiveRun(runId: string): LiveRunState {
       // `event:` names the type; it wins over the payload's so the listener and the reducer agree.
       const event = { ...payload, type: message.type } as RunEvent;
       dispatch(event);
+      const failed = event.type === 'status' && event.status === 'failed';
+      // The server ends the stream after these; closing first keeps that end from counting as a broken stream.
+      if (event.type === 'result' || failed) source.close();
       if (event.type === 'result') {
         queryClient.setQueryData(queryKeys.run(runId), event.run);
         void queryClient.invalidateQueries({ queryKey: queryKeys.runs, exact: true });
-      } else if (event.type === 'status' && event.status === 'failed') {
+      } else if (failed) {
         // The failure reason and the history list come from the REST views.
         void queryClient.invalidateQueries({ queryKey: queryKeys.runs });
       }

@@ -8,7 +8,7 @@ const noop = (id: string, throughput: number, batchId?: string) =>
 
 describe('ceiling', () => {
   it('expresses throughput as a share of the ceiling, rounded to whole percent', () => {
-    expect(formatRatio(ceilingRatio(720, 1000))).toBe('72 %');
+    expect(formatRatio(ceilingRatio(720, 1000))).toBe('72\u00a0%');
     expect(formatRatio(ceilingRatio(720, undefined))).toBe('—');
     expect(formatRatio(ceilingRatio(720, 0))).toBe('—');
   });

@@ -16,6 +16,7 @@ export function ceilingRatio(throughput: number, ceilingThroughput: number | und
   return throughput / ceilingThroughput;
 }
 
+/** "72 %", with a no-break space so a chart label never wraps between the number and its unit. */
 export function formatRatio(ratio: number | undefined): string {
-  return ratio === undefined ? '—' : `${Math.round(ratio * 100)} %`;
+  return ratio === undefined ? '—' : `${Math.round(ratio * 100)}\u00a0%`;
 }

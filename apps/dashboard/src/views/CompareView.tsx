@@ -110,10 +110,11 @@ export function CompareView({ values }: CompareViewProps) {
             </BarChart>
           </ChartBox>
           <ChartBox title="Throughput" hint="labels: share of the no-op ceiling" testId="compare-throughput-chart">
-            <BarChart data={chartRows} margin={{ top: 20, right: 8, bottom: 4, left: 0 }}>
+            <BarChart data={chartRows} margin={{ top: 8, right: 8, bottom: 4, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="strategy" interval={0} angle={-30} textAnchor="end" height={70} />
-              <YAxis width={56} />
+              {/* Headroom above the tallest bar for its label. */}
+              <YAxis width={56} domain={[0, (max: number) => Math.ceil(max * 1.15)]} />
               <Tooltip />
               <Bar dataKey="throughput" name="requests/s" fill={CHART_COLORS.rate} isAnimationActive={false}>
                 <LabelList dataKey="ratioLabel" position="top" />
