@@ -18,8 +18,9 @@ export const DASHBOARD_SYMPTOMS: Record<StrategyName, string> = {
     'Bars may last longer than the TTL instead of expiring: no dashed outlines and no red overlaps, and oversold ' +
     'stays 0 even with a business delay above the TTL.',
   segmented:
-    'Several lock keys are held at once, stacked in the lanes but not red (different keys). Oversold stays 0; ' +
-    'compare its throughput with the single-lock strategies in the compare view.',
+    'Several lock keys are held at once, stacked in the lanes but not red (different keys), and throughput ' +
+    'beats the single-lock strategies in the compare view. With a business delay above the TTL one segment is ' +
+    'granted twice: red bars on that key, and the oversold counter goes above 0.',
   'lua-decrement':
     'Oversold stays 0, the lock timeline is empty (one atomic script, no lock) and its throughput bar is the ' +
     'closest to the no-op ceiling in the compare view.',
