@@ -4,3 +4,4 @@ export * from './products';
 export * from './runs';
 export * from './strategies';
 export * from './scenarios';
+export * from './bench';

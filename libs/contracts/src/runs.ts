@@ -106,6 +106,8 @@ export interface InstanceFigures {
 
 export interface RunResult {
   counts: OutcomeCounts;
+  /** Optimistic version checks that failed (each one retried or, at the limit, answered conflict). */
+  conflictRetries: number;
   latency: LatencySummary;
   throughput: number;
   durationSec: number;

@@ -1,5 +1,6 @@
 import { type DynamicModule, type InjectionToken, Module, type ModuleMetadata } from '@nestjs/common';
 import { LockEvents } from './locks/lock-events';
+import { IdempotencyKeys } from './placement/idempotency-keys';
 import { InventoryService } from './placement/inventory.service';
 import { OrderPlacementService } from './placement/order-placement.service';
 import { OrderRecorder } from './placement/order-recorder';
@@ -34,6 +35,7 @@ export class StockModule {
         ...STRATEGY_CLASSES,
         strategyRegistryProvider,
         OrderRecorder,
+        IdempotencyKeys,
         ProductSettingsStore,
         OrderPlacementService,
         ProductResetService,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { NOOP_TARGET, type LockEvent, type Reconciliation, type RunResult, type StrategyName } from '@oversell/contracts';
-import { forkLoad, type LoadOptions, type LoadSummary } from '@oversell/loadtests';
+import { NOOP_TARGET, type LockEvent, type Reconciliation, type RunResult, type StrategyName, type TimelinePoint } from '@oversell/contracts';
+import { findK6, forkLoad, runK6Load, type LoadOptions, type LoadSummary } from '@oversell/loadtests';
 import { InventoryService, ProductResetService, RedisConnections, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
 import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
@@ -10,7 +10,7 @@ import { InstanceRegistry, PeakMemory, type InstanceBeat } from './instance-regi
 import { reconcile } from './reconciliation';
 import { RunEntity } from './run.entity';
 import { RunEventsBus } from './run-events.bus';
-import { overallLatency, RunFiguresReader, timeline } from './run-figures.reader';
+import { holdersBySecond, overallLatency, RunFiguresReader, timeline } from './run-figures.reader';
 import { toView } from './runs.service';
 
 const TICK_MS = 1000;
@@ -100,19 +100,32 @@ export class RunExecutor {
           return;
         }
         await sampleRemaining();
-        const figures = await this.reader.read(run.id);
-        const points = timeline(figures, startSecond, remainingBySecond, []);
-        const point = points.at(-1);
-        if (point) await this.bus.publish({ type: 'progress', runId: run.id, point, counts: figures.counts, oversold: noop ? 0 : Math.max(0, figures.units - params.initialStock) });
-        const events = await this.reader.lockEvents(run.id, lockEventsSeen, LOCK_EVENTS_PER_TICK);
+        // The last complete second, so its figures no longer change.
+        const second = Math.floor(Date.now() / 1000) - 1;
+        const [{ counts, units }, bucket, events] = await Promise.all([
+          this.reader.counts(run.id),
+          this.reader.second(run.id, second),
+          this.reader.lockEvents(run.id, lockEventsSeen, LOCK_EVENTS_PER_TICK),
+        ]);
         lockEventsSeen += events.length;
         if (events.length) await this.bus.publish({ type: 'lock', runId: run.id, events });
+        const point: TimelinePoint = {
+          t: second - startSecond,
+          attempts: bucket.attempts,
+          sold: bucket.units,
+          soldTotal: units,
+          remaining: remainingBySecond.get(second + 1) ?? remainingBySecond.get(second) ?? 0,
+          p99: bucket.p99,
+          lockHolders: holdersBySecond(events).get(second)?.size ?? 0,
+        };
+        await this.bus.publish({ type: 'progress', runId: run.id, point, counts, oversold: noop ? 0 : Math.max(0, units - params.initialStock) });
       } catch (error) {
         this.logger.warn(`progress of run ${run.id}: ${error}`);
       } finally {
         ticking = false;
       }
     };
+    await sampleRemaining();
     const timer = setInterval(() => void tick(), TICK_MS);
     let summary: LoadSummary;
     try {
@@ -130,6 +143,7 @@ export class RunExecutor {
     const reconciliation = noop ? NO_RECONCILIATION : reconcile(await this.inventories.inventory(run.productId), lockEvents);
     return {
       counts: figures.counts,
+      conflictRetries: figures.conflicts,
       latency: overallLatency(figures),
       throughput: Math.round((figures.counts.attempts / durationSec) * 10) / 10,
       durationSec: Math.round(durationSec * 100) / 100,
@@ -141,8 +155,9 @@ export class RunExecutor {
     };
   }
 
+  /** k6 when the machine has it (K6_BIN or PATH), the Node runner in a child process otherwise. */
   private drive(options: LoadOptions, signal: AbortSignal): Promise<LoadSummary> {
-    return forkLoad(options, undefined, signal);
+    return findK6() ? runK6Load(options, { signal }) : forkLoad(options, undefined, signal);
   }
 
   /**

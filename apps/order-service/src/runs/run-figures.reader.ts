@@ -28,12 +28,29 @@ export class RunFiguresReader {
     return new RunFigureKeys(this.options.keyPrefix, runId);
   }
 
+  /** The run's counters so far: cheap, read every second while the run goes. */
+  async counts(runId: string): Promise<{ counts: OutcomeCounts; units: number; conflicts: number }> {
+    const counts = await this.connections.commands.hgetall(this.keys(runId).counts);
+    const outcomeCounts = { attempts: Number(counts.attempts ?? 0) } as OutcomeCounts;
+    for (const outcome of ORDER_OUTCOMES) outcomeCounts[outcome] = Number(counts[outcome] ?? 0);
+    return { counts: outcomeCounts, units: Number(counts.units ?? 0), conflicts: Number(counts.conflicts ?? 0) };
+  }
+
+  /** One second's attempts, units and p99 over all instances, for the live progress. */
+  async second(runId: string, second: number): Promise<{ attempts: number; units: number; p99: number }> {
+    const keys = this.keys(runId);
+    const redis = this.connections.commands;
+    const [attempts, units, encoded] = await Promise.all([redis.hget(keys.seconds, `${second}:attempts`), redis.hget(keys.seconds, `${second}:units`), redis.hvals(keys.histogram(second))]);
+    const merged = newLatencyHistogram();
+    for (const e of encoded) merged.add(decodeHistogram(e));
+    return { attempts: Number(attempts ?? 0), units: Number(units ?? 0), p99: summarize(merged).p99 };
+  }
+
+  /** Everything, for the run's result once every instance has flushed. */
   async read(runId: string): Promise<RunFigures> {
     const redis = this.connections.commands;
     const keys = this.keys(runId);
-    const [counts, seconds, histogramSeconds] = await Promise.all([redis.hgetall(keys.counts), redis.hgetall(keys.seconds), redis.smembers(keys.histogramSeconds)]);
-    const outcomeCounts = { attempts: Number(counts.attempts ?? 0) } as OutcomeCounts;
-    for (const outcome of ORDER_OUTCOMES) outcomeCounts[outcome] = Number(counts[outcome] ?? 0);
+    const [{ counts: outcomeCounts, units, conflicts }, seconds, histogramSeconds] = await Promise.all([this.counts(runId), redis.hgetall(keys.seconds), redis.smembers(keys.histogramSeconds)]);
 
     const perSecond: RunFigures['seconds'] = new Map();
     const attemptsByInstance = new Map<string, number>();
@@ -45,11 +62,10 @@ export class RunFiguresReader {
         const histogram = decodeHistogram(encoded);
         merged.add(histogram);
         attemptsByInstance.set(instance, (attemptsByInstance.get(instance) ?? 0) + histogram.totalCount);
-        histogram.destroy();
       }
       perSecond.set(second, { attempts: Number(seconds[`${second}:attempts`] ?? 0), units: Number(seconds[`${second}:units`] ?? 0), histogram: merged });
     });
-    return { counts: outcomeCounts, units: Number(counts.units ?? 0), conflicts: Number(counts.conflicts ?? 0), seconds: perSecond, attemptsByInstance };
+    return { counts: outcomeCounts, units, conflicts, seconds: perSecond, attemptsByInstance };
   }
 
   /** Lock events from index `from` on (the list only grows during a run). */
@@ -64,9 +80,7 @@ export class RunFiguresReader {
 export function overallLatency(figures: RunFigures) {
   const all = newLatencyHistogram();
   for (const { histogram } of figures.seconds.values()) all.add(histogram);
-  const summary = summarize(all);
-  all.destroy();
-  return summary;
+  return summarize(all);
 }
 
 /**
@@ -74,14 +88,7 @@ export function overallLatency(figures: RunFigures) {
  * p99 from the merged histogram, remaining stock as sampled, lock holders from the holdings.
  */
 export function timeline(figures: RunFigures, startSecond: number, remainingBySecond: ReadonlyMap<number, number>, lockEvents: readonly LockEvent[]): TimelinePoint[] {
-  const holders = new Map<number, Set<string>>();
-  for (const event of lockEvents) {
-    for (let s = Math.floor(event.acquiredAt / 1000); s <= Math.floor(event.releasedAt / 1000); s++) {
-      let set = holders.get(s);
-      if (!set) holders.set(s, (set = new Set()));
-      set.add(event.requestId);
-    }
-  }
+  const holders = holdersBySecond(lockEvents);
   const seconds = [...figures.seconds.keys(), ...remainingBySecond.keys()].filter((s) => s >= startSecond);
   if (!seconds.length) return [];
   const last = Math.max(...seconds);
@@ -103,4 +110,17 @@ export function timeline(figures: RunFigures, startSecond: number, remainingBySe
     });
   }
   return points;
+}
+
+/** Distinct lock holders (requests) that held a lock at some moment of each epoch second. */
+export function holdersBySecond(lockEvents: readonly LockEvent[]): Map<number, Set<string>> {
+  const holders = new Map<number, Set<string>>();
+  for (const event of lockEvents) {
+    for (let s = Math.floor(event.acquiredAt / 1000); s <= Math.floor(event.releasedAt / 1000); s++) {
+      let set = holders.get(s);
+      if (!set) holders.set(s, (set = new Set()));
+      set.add(event.requestId);
+    }
+  }
+  return holders;
 }

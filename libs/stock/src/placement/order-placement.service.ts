@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeductResult } from '../stock-strategy';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { DuplicateIdempotencyKeyError, StrategyMismatchError } from './errors';
+import { IdempotencyKeys } from './idempotency-keys';
 import { FAULT_HOOKS, faultPointsFor, type FaultHook } from './fault-points';
 import { OrderRecorder } from './order-recorder';
 import { ProductSettingsStore } from './product-settings.store';
@@ -26,16 +27,20 @@ export class OrderPlacementService {
     @Inject(STOCK_STRATEGIES) private readonly registry: StrategyRegistry,
     private readonly settingsStore: ProductSettingsStore,
     private readonly recorder: OrderRecorder,
+    private readonly idempotencyKeys: IdempotencyKeys,
     @Optional() @Inject(FAULT_HOOKS) private readonly faultHooks: FaultHook[] = [],
   ) {}
 
   async place(request: CreateOrderRequest): Promise<Placement> {
     const strategy = this.registry.get(request.strategy);
-    const settings = await this.settingsStore.get(request.productId).catch((error) => Promise.reject(asStoreError(error)));
-    if (settings.strategy !== strategy.name) throw new StrategyMismatchError(request.productId, settings.strategy, strategy.name);
     const key = request.idempotencyKey ?? null;
+    // Issued together, so ioredis's auto-pipelining sends both in one round trip.
+    const [settings, keyUsed] = await Promise.all([this.settingsStore.get(request.productId), key ? this.idempotencyKeys.used(key) : false]).catch((error) =>
+      Promise.reject(asStoreError(error)),
+    );
+    if (settings.strategy !== strategy.name) throw new StrategyMismatchError(request.productId, settings.strategy, strategy.name);
     try {
-      if (key) {
+      if (key && keyUsed) {
         const earlier = await this.recorder.findByIdempotencyKey(key);
         if (earlier) return { result: { outcome: 'sold', order: earlier }, settings };
       }

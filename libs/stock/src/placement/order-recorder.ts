@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { OrderEntity } from '../persistence/order.entity';
 import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { DuplicateIdempotencyKeyError } from './errors';
+import { IdempotencyKeys } from './idempotency-keys';
 
 export interface NewOrder {
   productId: number;
@@ -20,6 +21,7 @@ const ER_DUP_ENTRY = 1062;
 export class OrderRecorder {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly idempotencyKeys: IdempotencyKeys,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
   ) {}
 
@@ -35,6 +37,7 @@ export class OrderRecorder {
         .updateEntity(false)
         .execute();
       const id = Number((result.raw as { insertId: number }).insertId);
+      if (order.idempotencyKey) await this.idempotencyKeys.remember(order.idempotencyKey);
       return { id, ...order, createdAt: createdAt.toISOString(), replayed: false };
     } catch (error) {
       if (order.idempotencyKey && (error as { driverError?: { errno?: number } }).driverError?.errno === ER_DUP_ENTRY) {

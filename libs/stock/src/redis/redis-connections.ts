@@ -15,7 +15,8 @@ export class RedisConnections implements OnApplicationShutdown {
   constructor(@Inject(STOCK_OPTIONS) private readonly options: StockOptions) {
     // Fail a command after two reconnection attempts rather than queue it for ever: the caller answers
     // store_unavailable and takes no stock, instead of hanging while Redis is down.
-    this.commands = new Redis({ maxRetriesPerRequest: 2, ...options.redis });
+    // Auto-pipelining batches the commands issued in one tick (settings + idempotency check) into one write.
+    this.commands = new Redis({ maxRetriesPerRequest: 2, enableAutoPipelining: true, ...options.redis });
     for (const script of Object.values(LUA_SCRIPTS)) {
       this.commands.defineCommand(script.command, { numberOfKeys: script.numberOfKeys, lua: script.lua });
     }

@@ -1,0 +1,13 @@
+/** Tests of the whole lab: real instances (built dist), the gateway, Redis and MariaDB. */
+module.exports = {
+  displayName: 'launcher',
+  testEnvironment: 'node',
+  rootDir: 'src',
+  testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.json' }] },
+  moduleNameMapper: {
+    '^@oversell/contracts$': '<rootDir>/../../../libs/contracts/src/index.ts',
+    '^@oversell/loadtests$': '<rootDir>/../../../loadtests/runner/index.ts',
+  },
+  testTimeout: 300_000,
+};

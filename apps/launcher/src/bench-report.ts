@@ -1,0 +1,58 @@
+import type { BenchReport, BenchRow, RunView } from '@oversell/contracts';
+import { NOOP_TARGET } from '@oversell/contracts';
+
+const MB = 1024 * 1024;
+
+/** A finished run as a bench row; the ratio is filled in once the ceiling is known. */
+export function benchRow(run: RunView): BenchRow {
+  const result = run.result;
+  return {
+    strategy: run.params.strategy,
+    runId: run.id,
+    status: run.status === 'completed' ? 'completed' : 'failed',
+    failure: run.failure,
+    sold: result?.reconciliation.sold ?? 0,
+    oversold: result?.reconciliation.oversold ?? 0,
+    lost: result?.reconciliation.lost ?? 0,
+    lockTimeouts: result?.counts.lock_timeout ?? 0,
+    conflicts: result?.counts.conflict ?? 0,
+    conflictRetries: result?.conflictRetries ?? 0,
+    exclusionViolations: result?.reconciliation.exclusionViolations ?? 0,
+    attempts: result?.counts.attempts ?? 0,
+    throughput: result?.throughput ?? 0,
+    ratioToCeiling: null,
+    p50: result?.latency.p50 ?? 0,
+    p99: result?.latency.p99 ?? 0,
+    peakRssMb: (result?.instances ?? []).map((i) => Math.round((i.peakRssBytes / MB) * 10) / 10),
+  };
+}
+
+/** Splits the ceiling from the strategies and expresses each strategy's throughput as a share of it. */
+export function withCeiling(rows: BenchRow[]): { ceiling: BenchRow | null; rows: BenchRow[] } {
+  const ceiling = rows.find((r) => r.strategy === NOOP_TARGET && r.status === 'completed') ?? null;
+  const strategies = rows.filter((r) => r.strategy !== NOOP_TARGET);
+  return {
+    ceiling,
+    rows: strategies.map((r) => ({ ...r, ratioToCeiling: ceiling && ceiling.throughput > 0 ? Math.round((r.throughput / ceiling.throughput) * 1000) / 1000 : null })),
+  };
+}
+
+const pct = (ratio: number | null) => (ratio === null ? '–' : `${Math.round(ratio * 100)} %`);
+
+export function markdownTable(report: BenchReport): string {
+  const header = '| strategy | sold | oversold | lost | lock timeouts | conflicts | excl. violations | req/s | of ceiling | p50 ms | p99 ms | peak RSS MB/instance |';
+  const rule = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|';
+  const line = (r: BenchRow) =>
+    r.status === 'failed'
+      ? `| ${r.strategy} | failed: ${r.failure ?? 'unknown'} | | | | | | | | | | |`
+      : `| ${r.strategy} | ${r.sold} | ${r.oversold} | ${r.lost} | ${r.lockTimeouts} | ${r.conflicts} | ${r.exclusionViolations} | ${r.throughput.toFixed(0)} | ${r.strategy === NOOP_TARGET ? '100 %' : pct(r.ratioToCeiling)} | ${r.p50} | ${r.p99} | ${r.peakRssMb.join(' / ')} |`;
+  const rows = [...(report.ceiling ? [report.ceiling] : []), ...report.rows].map(line);
+  const s = report.settings;
+  return [
+    `Scenario \`${report.scenario}\`: stock ${s.initialStock}, ${s.connections} connections, ${s.durationSec ? `${s.durationSec} s` : `${s.totalRequests} requests`}, lock TTL ${s.lockTtlMs ?? 'default'} ms, business delay ${s.businessDelayMs ?? 0} ms; ${report.instances} instances; ${report.machine.cpus} cores, Node ${report.machine.node}.`,
+    '',
+    header,
+    rule,
+    ...rows,
+  ].join('\n');
+}

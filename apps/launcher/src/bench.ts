@@ -1,0 +1,151 @@
+/**
+ * `npm run bench`: every strategy under one scenario, one after another (reset, load, reconcile), with
+ * the no-op ceiling measured first through the same gateway, instances and load tool. Prints a markdown
+ * table and writes JSON + markdown under bench-results/.
+ *   --scenario compare  --strategies a,b  --instances 3  --duration 8  --connections 100  --stock 500
+ *   --url http://127.0.0.1:8080   (use a lab that is already running instead of starting one)
+ */
+import { STRATEGY_NAMES, isStrategyName, type BenchReport, type RunView, type StrategyName } from '@oversell/contracts';
+import { loadScenario } from '@oversell/loadtests';
+import { SingleBar } from 'cli-progress';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { benchRow, markdownTable, withCeiling } from './bench-report';
+import { intOption, parse, UsageError } from './cli-options';
+import { startLab, type Lab } from './lab';
+import { LabClient } from './lab-client';
+import { BENCH_RESULTS_DIR } from './paths';
+
+const POLL_MS = 500;
+
+export interface BenchOptions {
+  scenario: string;
+  strategies: StrategyName[];
+  instances: number;
+  durationSec?: number;
+  connections?: number;
+  stock?: number;
+  url?: string;
+  outDir: string;
+  command: string;
+  /** Extra environment for the instances the bench starts. */
+  env?: NodeJS.ProcessEnv;
+  basePort?: number;
+  gatewayPort?: number;
+}
+
+export function parseBenchArgs(args: string[]): BenchOptions {
+  const values = parse(args, {
+    scenario: { type: 'string' },
+    strategies: { type: 'string' },
+    instances: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    stock: { type: 'string' },
+    url: { type: 'string' },
+    out: { type: 'string' },
+  });
+  const strategies = values.strategies ? String(values.strategies).split(',').map((s) => s.trim()) : [...STRATEGY_NAMES];
+  const unknown = strategies.filter((s) => !isStrategyName(s));
+  if (unknown.length) throw new UsageError(`--strategies: unknown ${unknown.join(', ')}; valid: ${STRATEGY_NAMES.join(', ')}`);
+  return {
+    scenario: String(values.scenario ?? 'compare'),
+    strategies: strategies as StrategyName[],
+    instances: intOption(values, 'instances', 3, 1, 16),
+    durationSec: values.duration === undefined ? undefined : intOption(values, 'duration', 0, 1, 600),
+    connections: values.connections === undefined ? undefined : intOption(values, 'connections', 0, 1, 2000),
+    stock: values.stock === undefined ? undefined : intOption(values, 'stock', 0, 0, 1_000_000),
+    url: values.url === undefined ? undefined : String(values.url),
+    outDir: String(values.out ?? BENCH_RESULTS_DIR),
+    command: `npm run bench${args.length ? ' -- ' + args.join(' ') : ''}`,
+  };
+}
+
+export async function runBench(options: BenchOptions, print: (line: string) => void = console.log): Promise<{ report: BenchReport; files: string[] }> {
+  const scenario = loadScenario(options.scenario);
+  const load = {
+    ...scenario.load,
+    ...(options.connections ? { connections: options.connections } : {}),
+    // A duration given on the command line replaces the scenario's bound (time or count).
+    ...(options.durationSec ? { durationSec: options.durationSec, totalRequests: undefined } : {}),
+  };
+  const settings = {
+    initialStock: options.stock ?? scenario.initialStock,
+    lockTtlMs: scenario.lockTtlMs,
+    businessDelayMs: scenario.businessDelayMs,
+    segments: scenario.segments,
+  };
+
+  let lab: Lab | null = null;
+  const startedAt = new Date();
+  try {
+    if (!options.url) {
+      lab = await startLab({ instances: options.instances, gatewayPort: options.gatewayPort ?? 0, basePort: options.basePort ?? 3101, env: options.env, log: print });
+    }
+    const client = new LabClient(options.url ?? lab!.gatewayUrl);
+    const batch = await client.queueBatch({ ...settings, load, strategies: options.strategies, includeCeiling: true, scenario: scenario.name });
+    const finished = await waitForRuns(client, batch.runs, print);
+    const { ceiling, rows } = withCeiling(finished.map(benchRow));
+    const report: BenchReport = {
+      command: options.command,
+      scenario: scenario.name,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: { cpus: cpus().length, memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version },
+      instances: lab ? options.instances : (finished[0]?.result?.instances.length ?? 0),
+      settings: { ...settings, connections: load.connections, durationSec: load.durationSec, totalRequests: load.totalRequests },
+      ceiling,
+      rows,
+    };
+    const markdown = markdownTable(report);
+    print(`\n${markdown}\n`);
+    mkdirSync(options.outDir, { recursive: true });
+    const stamp = report.startedAt.replace(/[:.]/g, '-');
+    const files = [join(options.outDir, `bench-${stamp}.json`), join(options.outDir, `bench-${stamp}.md`), join(options.outDir, 'latest.json'), join(options.outDir, 'latest.md')];
+    writeFileSync(files[0], JSON.stringify(report, null, 2));
+    writeFileSync(files[1], `${markdown}\n\nCommand: \`${report.command}\`\n`);
+    writeFileSync(files[2], JSON.stringify(report, null, 2));
+    writeFileSync(files[3], `${markdown}\n\nCommand: \`${report.command}\`\n`);
+    print(`written: ${files.slice(0, 2).join(', ')}`);
+    return { report, files };
+  } finally {
+    await lab?.stop();
+  }
+}
+
+/** Follows the queued runs to the end, with a progress bar on a terminal and plain lines otherwise. */
+async function waitForRuns(client: LabClient, queued: readonly RunView[], print: (line: string) => void): Promise<RunView[]> {
+  const bar = process.stdout.isTTY ? new SingleBar({ format: 'bench [{bar}] {value}/{total} runs | {current}', hideCursor: true }) : null;
+  bar?.start(queued.length, 0, { current: queued[0]?.params.strategy });
+  const done: RunView[] = [];
+  try {
+    for (const run of queued) {
+      bar?.update(done.length, { current: `${run.params.strategy} running` });
+      let current = run;
+      while (current.status === 'queued' || current.status === 'running') {
+        await sleep(POLL_MS);
+        current = await client.run(run.id);
+      }
+      done.push(current);
+      bar?.update(done.length, { current: `${run.params.strategy} ${current.status}` });
+      if (!bar) print(`bench: ${done.length}/${queued.length} ${run.params.strategy} ${current.status}${current.failure ? ` (${current.failure})` : ''}`);
+    }
+  } finally {
+    bar?.stop();
+  }
+  return done;
+}
+
+if (require.main === module) {
+  (async () => {
+    const options = parseBenchArgs(process.argv.slice(2));
+    const { report } = await runBench(options);
+    const failed = [report.ceiling, ...report.rows].filter((r) => r && r.status === 'failed');
+    process.exit(failed.length ? 1 : 0);
+  })().catch((error: unknown) => {
+    console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  });
+}

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { ORDER_SERVICE_MAIN } from './paths';
+
+export interface InstanceSpec {
+  id: string;
+  port: number;
+  /** Only one instance runs the run worker; the others only serve orders. */
+  runWorker: boolean;
+  env: NodeJS.ProcessEnv;
+}
+
+const READY_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 10_000;
+
+/**
+ * One order-service process, supervised: started, awaited until it says it listens, restarted if it
+ * dies unexpectedly (the run worker then fails the run it was part of, and the next run has all
+ * instances again), stopped with SIGTERM and, after a grace period, SIGKILL.
+ */
+export class Instance {
+  private child: ChildProcess | null = null;
+  private stopping = false;
+  restarts = 0;
+
+  constructor(
+    readonly spec: InstanceSpec,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.spec.port}`;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(process.execPath, [ORDER_SERVICE_MAIN], {
+      env: {
+        ...process.env,
+        ...this.spec.env,
+        PORT: String(this.spec.port),
+        HOST: '127.0.0.1',
+        INSTANCE_ID: this.spec.id,
+        RUN_WORKER: String(this.spec.runWorker),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    const ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${this.spec.id} did not start listening within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
+      const lines = createInterface({ input: child.stdout! });
+      lines.on('line', (line) => {
+        if (line.startsWith('order-service ') && line.includes(' listening on ')) {
+          clearTimeout(timer);
+          resolve();
+        } else if (!line.startsWith('{') || line.includes('"level":5') || line.includes('"level":4')) {
+          // Structured info logs stay quiet; warnings, errors and anything unstructured are shown.
+          this.log(`[${this.spec.id}] ${line}`);
+        }
+      });
+      createInterface({ input: child.stderr! }).on('line', (line) => this.log(`[${this.spec.id}] ${line}`));
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`${this.spec.id} exited (${signal ?? code}) before it listened`));
+      });
+    });
+    await ready;
+    child.once('exit', (code, signal) => {
+      if (this.stopping || this.child !== child) return;
+      this.log(`[${this.spec.id}] exited unexpectedly (${signal ?? `code ${code}`}); restarting`);
+      this.restarts++;
+      this.start().catch((error: Error) => this.log(`[${this.spec.id}] restart failed: ${error.message}`));
+    });
+  }
+
+  /** Kills the process as a crash would (the supervisor restarts it). */
+  crash(): void {
+    this.child?.kill('SIGKILL');
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,50 @@
+import { execFileSync } from 'node:child_process';
+import type { FastifyInstance } from 'fastify';
+import { startGateway } from './gateway';
+import { Instance } from './instance';
+import { DASHBOARD_DIST, ENSURE_SERVICES_SCRIPT } from './paths';
+
+export interface LabOptions {
+  /** Order-service instances (separate processes), default 3. */
+  instances: number;
+  /** The gateway's port (dashboard + API), default 8080. */
+  gatewayPort: number;
+  /** Instance i listens on basePort + i. */
+  basePort: number;
+  /** Extra environment for every instance (database, key prefix, …). */
+  env?: NodeJS.ProcessEnv;
+  /** Start Redis/MariaDB if they are installed but down (infra/scripts/ensure-services.sh). */
+  ensureServices?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface Lab {
+  gatewayUrl: string;
+  instances: readonly Instance[];
+  stop(): Promise<void>;
+}
+
+/** Starts K instances (all at once: migrations serialize themselves) and the gateway in front of them. */
+export async function startLab(options: LabOptions): Promise<Lab> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  if (options.ensureServices ?? true) execFileSync('bash', [ENSURE_SERVICES_SCRIPT], { stdio: 'inherit' });
+  const instances = Array.from(
+    { length: options.instances },
+    (_, i) => new Instance({ id: `instance-${i + 1}`, port: options.basePort + i, runWorker: i === 0, env: options.env ?? {} }, log),
+  );
+  let gateway: FastifyInstance | null = null;
+  const stop = async () => {
+    await gateway?.close();
+    await Promise.all(instances.map((instance) => instance.stop()));
+  };
+  try {
+    await Promise.all(instances.map((instance) => instance.start()));
+    gateway = await startGateway({ port: options.gatewayPort, upstreams: () => instances.map((i) => i.url), dashboardDir: DASHBOARD_DIST });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const address = gateway.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.gatewayPort;
+  return { gatewayUrl: `http://127.0.0.1:${port}`, instances, stop };
+}

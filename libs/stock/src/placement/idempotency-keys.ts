@@ -1,0 +1,31 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RedisConnections } from '../redis/redis-connections';
+import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
+
+const REMEMBER_SECONDS = 24 * 3600;
+
+/**
+ * Which idempotency keys already have an order, remembered in Redis so that the common case (a new
+ * key) costs no MySQL lookup: the check rides in the same pipeline as the settings read. The unique
+ * index on orders.idempotency_key stays the real guard; this only decides when to look there.
+ */
+@Injectable()
+export class IdempotencyKeys {
+  constructor(
+    private readonly connections: RedisConnections,
+    @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
+  ) {}
+
+  private key(idempotencyKey: string): string {
+    return `${this.options.keyPrefix}:idempotency:${idempotencyKey}`;
+  }
+
+  async used(idempotencyKey: string): Promise<boolean> {
+    return (await this.connections.commands.exists(this.key(idempotencyKey))) === 1;
+  }
+
+  /** Best effort: if Redis forgets (or never heard), the unique index still refuses a second order. */
+  async remember(idempotencyKey: string): Promise<void> {
+    await this.connections.commands.set(this.key(idempotencyKey), '1', 'EX', REMEMBER_SECONDS).catch(() => undefined);
+  }
+}
