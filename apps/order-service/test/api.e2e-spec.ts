@@ -1,0 +1,166 @@
+import { STRATEGY_NAMES } from '@oversell/contracts';
+import { freshProductId } from '@oversell/stock/testing';
+import { startService, type ServiceUnderTest } from './service-under-test';
+
+let service: ServiceUnderTest;
+let productId: number;
+const STOCK = 10;
+
+beforeAll(async () => {
+  service = await startService();
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+beforeEach(async () => {
+  productId = freshProductId();
+  const reset = await service.post(`/api/products/${productId}/reset`, { stock: STOCK, strategy: 'lua-decrement' });
+  expect(reset.status).toBe(200);
+});
+
+async function expectStockUntouched(): Promise<void> {
+  const { body } = await service.get(`/api/products/${productId}/inventory`);
+  expect(body).toMatchObject({ initialStock: STOCK, remaining: STOCK, sold: 0, orders: 0, oversold: 0, storesAgree: true });
+}
+
+describe('POST /api/orders', () => {
+  it('sells a unit: 201 with the order, stock down by one, one order recorded', async () => {
+    const { status, body } = await service.post('/api/orders', { productId, quantity: 1, strategy: 'lua-decrement' });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ productId, quantity: 1, strategy: 'lua-decrement', replayed: false });
+    const inventory = await service.get(`/api/products/${productId}/inventory`);
+    expect(inventory.body).toMatchObject({ remaining: STOCK - 1, sold: 1, orders: 1, storesAgree: true });
+  });
+
+  it('answers 409 sold_out once the stock is gone, and never sells more', async () => {
+    const statuses = [];
+    for (let i = 0; i < STOCK + 3; i++) statuses.push((await service.post('/api/orders', { productId, quantity: 1, strategy: 'lua-decrement' })).status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(STOCK);
+    const last = await service.post('/api/orders', { productId, quantity: 1, strategy: 'lua-decrement' });
+    expect(last).toMatchObject({ status: 409, body: { error: 'sold_out' } });
+    const inventory = await service.get(`/api/products/${productId}/inventory`);
+    expect(inventory.body).toMatchObject({ remaining: 0, sold: STOCK, oversold: 0, storesAgree: true });
+  });
+
+  it('replays an order with the same idempotency key (200, same id) and takes the stock once', async () => {
+    const order = { productId, quantity: 2, strategy: 'lua-decrement', idempotencyKey: `key-${productId}` };
+    const first = await service.post('/api/orders', order);
+    const second = await service.post('/api/orders', order);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ id: first.body.id, replayed: true });
+    const inventory = await service.get(`/api/products/${productId}/inventory`);
+    expect(inventory.body).toMatchObject({ remaining: STOCK - 2, sold: 2, orders: 1 });
+  });
+
+  const valid = () => ({ productId, quantity: 1, strategy: 'lua-decrement' });
+  const badOrders: [string, () => unknown, number, string, string | undefined][] = [
+    ['productId as a string', () => ({ ...valid(), productId: String(productId) }), 400, 'validation_failed', 'productId'],
+    ['missing productId', () => ({ quantity: 1, strategy: 'lua-decrement' }), 400, 'validation_failed', 'productId'],
+    ['missing quantity', () => ({ productId, strategy: 'lua-decrement' }), 400, 'validation_failed', 'quantity'],
+    ['missing strategy', () => ({ productId, quantity: 1 }), 400, 'unknown_strategy', 'strategy'],
+    ['quantity 0', () => ({ ...valid(), quantity: 0 }), 400, 'validation_failed', 'quantity'],
+    ['negative quantity', () => ({ ...valid(), quantity: -3 }), 400, 'validation_failed', 'quantity'],
+    ['fractional quantity', () => ({ ...valid(), quantity: 1.5 }), 400, 'validation_failed', 'quantity'],
+    ['absurdly large quantity', () => ({ ...valid(), quantity: 1e12 }), 400, 'validation_failed', 'quantity'],
+    ['quantity as a string', () => ({ ...valid(), quantity: '1' }), 400, 'validation_failed', 'quantity'],
+    ['unknown strategy', () => ({ ...valid(), strategy: 'optimistic-hope' }), 400, 'unknown_strategy', 'strategy'],
+    ['an unknown field', () => ({ ...valid(), price: 0 }), 400, 'validation_failed', 'price'],
+    ['an empty idempotency key', () => ({ ...valid(), idempotencyKey: '' }), 400, 'validation_failed', 'idempotencyKey'],
+    ['a 200-character idempotency key', () => ({ ...valid(), idempotencyKey: 'k'.repeat(200) }), 400, 'validation_failed', 'idempotencyKey'],
+    ['an array body', () => [valid()], 400, 'validation_failed', undefined],
+    ['malformed JSON', () => '{"productId": 1, "quantity": ', 400, 'malformed_json', undefined],
+    ['an empty body', () => '', 400, 'malformed_json', undefined],
+    ['a 1 MB body', () => JSON.stringify({ ...valid(), padding: 'x'.repeat(1_000_000) }), 413, 'payload_too_large', undefined],
+    ['another strategy than the product was reset for', () => ({ ...valid(), strategy: 'no-lock' }), 409, 'strategy_mismatch', 'strategy'],
+  ];
+
+  it.each(badOrders)('refuses %s with a clear error, and takes nothing', async (_case, body, status, error, field) => {
+    const response = await service.post('/api/orders', body());
+    expect(response.status).toBe(status);
+    expect(response.body).toMatchObject({ statusCode: status, error });
+    expect(typeof response.body.message).toBe('string');
+    if (field) expect(response.body.field).toBe(field);
+    await expectStockUntouched();
+  });
+
+  it('lists the valid strategies when the name is unknown', async () => {
+    const { body } = await service.post('/api/orders', { ...valid(), strategy: 'nope' });
+    for (const name of STRATEGY_NAMES) expect(body.message).toContain(name);
+  });
+
+  it('answers 404 product_not_found for a product never reset', async () => {
+    const { status, body } = await service.post('/api/orders', { ...valid(), productId: freshProductId() });
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ error: 'product_not_found', field: 'productId' });
+  });
+});
+
+describe('POST /api/products/:id/reset', () => {
+  const badResets: [string, string, unknown, string][] = [
+    ['negative stock', 'ID', { stock: -1, strategy: 'lua-decrement' }, 'stock'],
+    ['stock as a string', 'ID', { stock: '10', strategy: 'lua-decrement' }, 'stock'],
+    ['fractional stock', 'ID', { stock: 2.5, strategy: 'lua-decrement' }, 'stock'],
+    ['unknown strategy', 'ID', { stock: 5, strategy: 'mutex-of-hope' }, 'strategy'],
+    ['lock TTL 0', 'ID', { stock: 5, strategy: 'uuid-lua', lockTtlMs: 0 }, 'lockTtlMs'],
+    ['negative business delay', 'ID', { stock: 5, strategy: 'uuid-lua', businessDelayMs: -5 }, 'businessDelayMs'],
+    ['0 segments', 'ID', { stock: 5, strategy: 'segmented', segments: 0 }, 'segments'],
+    ['a non-numeric id', 'abc', { stock: 5, strategy: 'lua-decrement' }, 'id'],
+    ['id 0', '0', { stock: 5, strategy: 'lua-decrement' }, 'id'],
+  ];
+
+  it.each(badResets)('refuses %s with 400 naming the field, and changes nothing', async (_case, id, body, field) => {
+    const response = await service.post(`/api/products/${id === 'ID' ? productId : id}/reset`, body);
+    expect(response.status).toBe(400);
+    expect(response.body.field).toBe(field);
+    await expectStockUntouched();
+  });
+
+  it('starts a fresh run: a new run id, full stock, earlier orders no longer counted', async () => {
+    await service.post('/api/orders', { productId, quantity: 3, strategy: 'lua-decrement' });
+    const before = await service.get(`/api/products/${productId}/inventory`);
+    const reset = await service.post(`/api/products/${productId}/reset`, { stock: 4, strategy: 'db-optimistic' });
+    expect(reset.body.runId).not.toBe(before.body.runId);
+    const after = await service.get(`/api/products/${productId}/inventory`);
+    expect(after.body).toMatchObject({ strategy: 'db-optimistic', initialStock: 4, remaining: 4, sold: 0, storesAgree: true });
+  });
+});
+
+describe('service surface', () => {
+  it('describes every strategy with its guarantee and pitfall', async () => {
+    const { status, body } = await service.get('/api/strategies');
+    expect(status).toBe(200);
+    expect(body.map((s: { name: string }) => s.name)).toEqual([...STRATEGY_NAMES]);
+    for (const strategy of body) {
+      expect(strategy.guarantee.length).toBeGreaterThan(20);
+      expect(strategy.pitfall.length).toBeGreaterThan(20);
+    }
+    const luaSources = body.flatMap((s: { scripts: { language: string; source: string }[] }) => s.scripts).filter((s: { language: string }) => s.language === 'lua');
+    expect(luaSources.every((s: { source: string }) => s.source.includes('redis.call'))).toBe(true);
+  });
+
+  it('reports health of MySQL and Redis', async () => {
+    const { status, body } = await service.get('/health');
+    expect(status).toBe(200);
+    expect(body.info).toMatchObject({ mysql: { status: 'up' }, redis: { status: 'up' } });
+  });
+
+  it('serves the OpenAPI document with the order route', async () => {
+    const { status } = await service.get('/api/docs');
+    expect(status).toBe(200);
+    const json = await service.get('/api/docs-json');
+    expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/api/orders', '/api/products/{id}/reset', '/api/products/{id}/inventory', '/api/runs']));
+  });
+
+  it('exposes Prometheus metrics with order outcomes', async () => {
+    await service.post('/api/orders', { productId, quantity: 1, strategy: 'lua-decrement' });
+    const response = await service.app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.payload).toMatch(/oversell_orders_total\{strategy="lua-decrement",outcome="sold"\} [1-9]/);
+  });
+
+  it('answers an unknown route with a JSON 404', async () => {
+    expect(await service.get('/api/nothing-here')).toMatchObject({ status: 404, body: { error: 'not_found' } });
+  });
+});

@@ -1,0 +1,65 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { freshKeyPrefix, testMysqlSettings, testRedisOptions } from '@oversell/stock/testing';
+import { createApp } from '../src/create-app';
+
+export interface ServiceUnderTest {
+  app: NestFastifyApplication;
+  keyPrefix: string;
+  post(url: string, payload: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  get(url: string): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole service as main.ts builds it (pipes, filters, JSON parser, body limit), on the test
+ * database and a key prefix of its own, driven through Fastify's inject (the full HTTP pipeline
+ * without a socket).
+ */
+export async function startService(overrides: Record<string, string> = {}): Promise<ServiceUnderTest> {
+  const keyPrefix = freshKeyPrefix();
+  const mysql = testMysqlSettings();
+  const redis = testRedisOptions();
+  Object.assign(process.env, {
+    MYSQL_HOST: mysql.host,
+    MYSQL_PORT: String(mysql.port),
+    MYSQL_USER: mysql.user,
+    MYSQL_PASSWORD: mysql.password,
+    MYSQL_DATABASE: mysql.database,
+    REDIS_HOST: redis.host,
+    REDIS_PORT: String(redis.port),
+    REDIS_KEY_PREFIX: keyPrefix,
+    RUN_WORKER: 'false',
+    LOG_LEVEL: 'silent',
+    INSTANCE_ID: `api-test-${process.pid}`,
+    LOCK_WAIT_TIMEOUT_MS: '10000',
+    ...overrides,
+  });
+  const app = await createApp();
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  const parse = (payload: string) => {
+    try {
+      return JSON.parse(payload);
+    } catch {
+      return payload;
+    }
+  };
+  return {
+    app,
+    keyPrefix,
+    async post(url, payload, headers = {}) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+      return { status: response.statusCode, body: parse(response.payload) };
+    },
+    async get(url) {
+      const response = await app.inject({ method: 'GET', url });
+      return { status: response.statusCode, body: parse(response.payload) };
+    },
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,52 @@
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+
+/**
+ * A TCP proxy in front of a real Redis or MySQL that a test can cut and restore: the store itself
+ * stays up for every other test, while the code under test sees it go away (connections reset, new
+ * ones refused) exactly as it would in an outage.
+ */
+export class CuttableProxy {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
+
+  async start(port = 0): Promise<number> {
+    const server = createServer((client) => {
+      const upstream = createConnection({ host: this.targetHost, port: this.targetPort });
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    this.server = server;
+    this.port = (server.address() as { port: number }).port;
+    return this.port;
+  }
+
+  /** The outage: every open connection is reset and the port stops accepting. */
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  }
+
+  /** The store comes back on the same port. */
+  async restore(): Promise<void> {
+    await this.start(this.port);
+  }
+
+  async stop(): Promise<void> {
+    await this.cut();
+  }
+}
