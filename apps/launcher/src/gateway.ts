@@ -1,6 +1,6 @@
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 
 /**
@@ -16,10 +16,12 @@ export async function startGateway(options: { port: number; host?: string; upstr
   gateway.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   let next = 0;
-  const forward = (request: { url: string }, reply: { from: (url: string) => unknown }) => {
+  const forward = (request: FastifyRequest, reply: FastifyReply) => {
     const upstreams = options.upstreams();
-    const upstream = upstreams[next++ % upstreams.length];
-    return reply.from(`${upstream}${request.url}`);
+    if (upstreams.length === 0) {
+      return reply.code(503).send({ statusCode: 503, error: 'store_unavailable', message: 'no order-service instance is up; the launcher is restarting them' });
+    }
+    return reply.from(`${upstreams[next++ % upstreams.length]}${request.url}`);
   };
   for (const prefix of ['/api', '/health', '/metrics']) {
     gateway.all(prefix, forward);

@@ -22,6 +22,8 @@ const STOP_GRACE_MS = 10_000;
 export class Instance {
   private child: ChildProcess | null = null;
   private stopping = false;
+  /** True while the process listens; the gateway only sends traffic to instances that are up. */
+  up = false;
   restarts = 0;
 
   constructor(
@@ -69,7 +71,9 @@ export class Instance {
       });
     });
     await ready;
+    this.up = true;
     child.once('exit', (code, signal) => {
+      this.up = false;
       if (this.stopping || this.child !== child) return;
       this.log(`[${this.spec.id}] exited unexpectedly (${signal ?? `code ${code}`}); restarting`);
       this.restarts++;
@@ -79,6 +83,7 @@ export class Instance {
 
   /** Kills the process as a crash would (the supervisor restarts it). */
   crash(): void {
+    this.up = false;
     this.child?.kill('SIGKILL');
   }
 

@@ -39,7 +39,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   };
   try {
     await Promise.all(instances.map((instance) => instance.start()));
-    gateway = await startGateway({ port: options.gatewayPort, upstreams: () => instances.map((i) => i.url), dashboardDir: DASHBOARD_DIST });
+    gateway = await startGateway({ port: options.gatewayPort, upstreams: () => instances.filter((i) => i.up).map((i) => i.url), dashboardDir: DASHBOARD_DIST });
   } catch (error) {
     await stop();
     throw error;

@@ -3,6 +3,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { appConfig, type AppConfig } from './config/configuration';
 import { validateEnv } from './config/validate-env';
 import { ErrorBodyFilter } from './http/error-body.filter';
 import { useStrictJsonParser } from './http/json-body-parser';
@@ -19,6 +20,14 @@ export async function createApp(): Promise<NestFastifyApplication> {
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ErrorBodyFilter());
   app.enableShutdownHooks();
+  // Which instance answered: the gateway spreads requests, and a demo (or a test) can see where each went.
+  const { instanceId } = app.get<AppConfig>(appConfig.KEY);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onSend', async (_request, reply) => {
+      void reply.header('x-instance', instanceId);
+    });
 
   const document = SwaggerModule.createDocument(
     app,

@@ -21,6 +21,10 @@ describe('countExclusionViolations', () => {
     expect(countExclusionViolations([holding('a', 0, 10), holding('a', 5, 15), holding('a', 8, 9), holding('a', 12, 13)])).toBe(3);
   });
 
+  it('does not mistake a holding that began and ended at the same instant another began for an overlap', () => {
+    expect(countExclusionViolations([holding('a', 5, 9), holding('a', 5, 5)])).toBe(0);
+  });
+
   it('keeps lock keys apart: segments held at the same time are not a violation', () => {
     expect(countExclusionViolations([holding('seg:0', 0, 10), holding('seg:1', 2, 8)])).toBe(0);
   });

@@ -16,7 +16,8 @@ export function countExclusionViolations(events: readonly LockEvent[]): number {
   }
   let violations = 0;
   for (const holdings of byKey.values()) {
-    holdings.sort((a, b) => a.acquiredAt - b.acquiredAt);
+    // On equal acquisition times the one released first goes first: it cannot have overlapped the other.
+    holdings.sort((a, b) => a.acquiredAt - b.acquiredAt || a.releasedAt - b.releasedAt);
     let heldUntil = -Infinity;
     for (const holding of holdings) {
       if (holding.acquiredAt < heldUntil) violations++;

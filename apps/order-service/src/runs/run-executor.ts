@@ -130,6 +130,9 @@ export class RunExecutor {
     let summary: LoadSummary;
     try {
       summary = await this.drive({ urls: instances.map((i) => i.url), target: noop ? 'noop' : 'orders', productId: run.productId, strategy, profile: params.load, runId: run.id }, abort.signal);
+    } catch (error) {
+      // Aborted because an instance died: that is the reason to report, not the abort itself.
+      throw failure ? new Error(failure) : error;
     } finally {
       clearInterval(timer);
     }

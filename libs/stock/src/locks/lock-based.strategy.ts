@@ -3,6 +3,7 @@ import { readCheckWrite } from '../redis/redis-stock';
 import { RedisStockStrategy } from '../redis/redis-stock-strategy';
 import type { StockOptions } from '../stock.options';
 import type { DeductContext, DeductResult } from '../stock-strategy';
+import { preciseNow } from './clock';
 import type { LockEvents } from './lock-events';
 
 /** One holding of a lock by one order attempt. */
@@ -52,7 +53,7 @@ export abstract class LockBasedStrategy extends RedisStockStrategy {
     section: (holding: LockHolding) => Promise<DeductResult>,
     waitMs = this.options.lockWaitTimeoutMs,
   ): Promise<DeductResult> {
-    const requestedAt = Date.now();
+    const requestedAt = preciseNow();
     const holding = await this.acquire(key, context, waitMs);
     if (!holding) return { outcome: 'lock_timeout' };
     let releasedAt = 0;
@@ -62,7 +63,7 @@ export abstract class LockBasedStrategy extends RedisStockStrategy {
     } finally {
       // Stamped before the release is sent: a correct lock cannot be granted to anyone before this moment,
       // so a later holder's acquiredAt below it is a real overlap, not clock noise.
-      releasedAt = Date.now();
+      releasedAt = preciseNow();
       const verdict = await this.release(holding);
       const expired = verdict === 'unknown' ? releasedAt - holding.acquiredAt > holding.ttlMs : !verdict;
       this.lockEvents.emit(context.settings.runId, {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeductContext } from '../stock-strategy';
+import { preciseNow } from './clock';
 import { LockBasedStrategy, type LockHolding } from './lock-based.strategy';
 
 const FIRST_BACKOFF_MS = 2;
@@ -23,7 +24,7 @@ export abstract class SpinLockStrategy extends LockBasedStrategy {
     const ttlMs = context.settings.lockTtlMs;
     const deadline = Date.now() + waitMs;
     for (let backoff = FIRST_BACKOFF_MS; ; backoff = Math.min(backoff * 2, MAX_BACKOFF_MS)) {
-      if (await this.tryAcquire(key, token, ttlMs)) return { key, token, acquiredAt: Date.now(), ttlMs };
+      if (await this.tryAcquire(key, token, ttlMs)) return { key, token, acquiredAt: preciseNow(), ttlMs };
       const left = deadline - Date.now();
       if (left <= 0) return null;
       await sleep(Math.min(left, backoff / 2 + Math.random() * backoff));

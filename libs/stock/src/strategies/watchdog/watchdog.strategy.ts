@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { StrategyDescription } from '@oversell/contracts';
+import { preciseNow } from '../../locks/clock';
 import { LockBasedStrategy, type LockHolding, type ReleaseVerdict } from '../../locks/lock-based.strategy';
 import { LockEvents } from '../../locks/lock-events';
 import { RedisConnections } from '../../redis/redis-connections';
@@ -30,7 +31,7 @@ export class WatchdogStrategy extends LockBasedStrategy {
     const leaseMs = context.settings.lockTtlMs;
     const held = await this.lock.tryLock(key, `${this.options.instanceId}:${context.requestId}`, { waitMs, leaseMs });
     if (!held) return null;
-    const holding: LockHolding = { key, token: held.owner, acquiredAt: Date.now(), ttlMs: leaseMs, signal: held.signal };
+    const holding: LockHolding = { key, token: held.owner, acquiredAt: preciseNow(), ttlMs: leaseMs, signal: held.signal };
     this.holdings.set(holding, held);
     return holding;
   }
