@@ -5,6 +5,7 @@ import type { LockHolding, ReleaseVerdict } from '../../locks/lock-based.strateg
 import { LockEvents } from '../../locks/lock-events';
 import { SpinLockStrategy } from '../../locks/spin-lock.strategy';
 import { releaseTokenLock, tryAcquireTokenLock } from '../../locks/token-lock';
+import { StockNotSeededError } from '../../placement/errors';
 import { RedisConnections } from '../../redis/redis-connections';
 import { readCheckWrite } from '../../redis/redis-stock';
 import { STOCK_OPTIONS, type StockOptions } from '../../stock.options';
@@ -61,12 +62,20 @@ export class SegmentedStrategy extends SpinLockStrategy {
   async deduct(context: DeductContext): Promise<DeductResult> {
     const { productId, segments } = context.settings;
     const keys = this.keys(productId);
+    const segmentKeys = Array.from({ length: segments }, (_, i) => keys.segment(i));
+    // An unlocked read is only a hint, but a safe one for skipping: stock only goes down during a run,
+    // so a segment seen short now is short for good. Sold out costs one MGET and no lock.
+    const values = await this.redis.mget(segmentKeys);
+    if (values.some((v) => v === null)) throw new StockNotSeededError(productId);
+    const candidates = values.flatMap((v, i) => (Number(v) >= context.quantity ? [i] : []));
+    if (candidates.length === 0) return { outcome: 'sold_out' };
+
     const exhausted = new Set<number>();
-    const start = Math.floor(Math.random() * segments);
+    const start = Math.floor(Math.random() * candidates.length);
     const deadline = Date.now() + this.options.lockWaitTimeoutMs;
     for (;;) {
-      for (let step = 0; step < segments; step++) {
-        const index = (start + step) % segments;
+      for (let step = 0; step < candidates.length; step++) {
+        const index = candidates[(start + step) % candidates.length];
         if (exhausted.has(index)) continue;
         // One attempt per segment (wait 0): a busy segment is skipped, not waited for.
         const result = await this.withLock(
@@ -78,7 +87,7 @@ export class SegmentedStrategy extends SpinLockStrategy {
         if (result.outcome === 'sold_out') exhausted.add(index);
         else if (result.outcome !== 'lock_timeout') return result;
       }
-      if (exhausted.size === segments) return { outcome: 'sold_out' };
+      if (exhausted.size === candidates.length) return { outcome: 'sold_out' };
       if (Date.now() >= deadline) return { outcome: 'lock_timeout' };
       await sleep(SWEEP_BACKOFF_MS * Math.random());
     }
@@ -96,7 +105,7 @@ export class SegmentedStrategy extends SpinLockStrategy {
       pitfall:
         'Each segment lock has the same lease pitfall as uuid-lua (business delay > TTL double-grants a segment). And fragmentation: an order for more units than any single segment holds is refused although the total would cover it.',
       reproduce: 'Business delay > lock TTL oversells per segment; an order of 3 units when each segment holds 2 shows fragmentation.',
-      steps: ['pick a random segment', 'SET segment-lock <token> NX PX ttl; if busy, try the next segment', 'GET segment stock; if < n, mark it exhausted and try the next', 'business delay', 'SET segment stock − n', 'INSERT the order', 'release the segment lock (Lua compare-and-delete)', 'sold out when every segment is exhausted'],
+      steps: ['MGET every segment (unlocked): the ones short of n are skipped; none left means sold out', 'pick a random remaining segment', 'SET segment-lock <token> NX PX ttl; if busy, try the next segment', 'GET segment stock; if < n, mark it exhausted and try the next', 'business delay', 'SET segment stock − n', 'INSERT the order', 'release the segment lock (Lua compare-and-delete)', 'sold out when every segment is exhausted'],
       scripts: [{ name: LUA_SCRIPTS.releaseLock.fileName, language: 'lua', source: LUA_SCRIPTS.releaseLock.lua }],
     };
   }

@@ -1,0 +1,44 @@
+import { LUA_SCRIPTS } from '../lua-scripts';
+import Redis from 'ioredis';
+import { freshKeyPrefix, testRedisOptions } from '../../testing';
+
+let redis: Redis;
+const key = `${freshKeyPrefix()}:stock`;
+
+beforeAll(() => {
+  redis = new Redis(testRedisOptions());
+  const script = LUA_SCRIPTS.decrementStock;
+  redis.defineCommand(script.command, { numberOfKeys: script.numberOfKeys, lua: script.lua });
+});
+
+afterAll(async () => {
+  await redis.del(key);
+  await redis.quit();
+});
+
+describe('decrement-stock-1.lua', () => {
+  it('takes units while there are enough, answering what is left', async () => {
+    await redis.set(key, 5);
+    expect(await redis.decrementStockV1(key, 2)).toBe(3);
+    expect(await redis.decrementStockV1(key, 3)).toBe(0);
+  });
+
+  it('answers -1 and takes nothing when the stock cannot cover the order', async () => {
+    await redis.set(key, 2);
+    expect(await redis.decrementStockV1(key, 3)).toBe(-1);
+    expect(await redis.get(key)).toBe('2');
+  });
+
+  it('answers -2 when the stock key does not exist (never seeded, or lost by Redis)', async () => {
+    await redis.del(key);
+    expect(await redis.decrementStockV1(key, 1)).toBe(-2);
+    expect(await redis.exists(key)).toBe(0);
+  });
+
+  it('never goes below zero under 500 concurrent decrements', async () => {
+    await redis.set(key, 100);
+    const results = await Promise.all(Array.from({ length: 500 }, () => redis.decrementStockV1(key, 1)));
+    expect(results.filter((r) => r >= 0)).toHaveLength(100);
+    expect(await redis.get(key)).toBe('0');
+  });
+});
