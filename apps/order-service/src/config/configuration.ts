@@ -6,6 +6,8 @@ export const appConfig = registerAs('app', () => ({
   port: Number(process.env.PORT),
   host: process.env.HOST!,
   instanceId: process.env.INSTANCE_ID || `${hostname()}-${process.env.PORT}`,
+  /** Where the run worker's load reaches this instance; a wildcard bind address is no address to send to. */
+  instanceUrl: process.env.INSTANCE_URL || `http://${['0.0.0.0', '::'].includes(process.env.HOST!) ? hostname() : process.env.HOST}:${process.env.PORT}`,
   logLevel: process.env.LOG_LEVEL!,
   bodyLimitBytes: Number(process.env.BODY_LIMIT_BYTES),
   lockWaitTimeoutMs: Number(process.env.LOCK_WAIT_TIMEOUT_MS),

@@ -9,6 +9,7 @@ export const envSchema = Joi.object({
   PORT: Joi.number().port().default(3000),
   HOST: Joi.string().default('127.0.0.1'),
   INSTANCE_ID: Joi.string().max(64).pattern(/^[\w.-]+$/),
+  INSTANCE_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   BODY_LIMIT_BYTES: Joi.number().integer().min(256).max(1_048_576).default(16_384),
   LOCK_WAIT_TIMEOUT_MS: Joi.number().integer().min(0).max(600_000).default(10_000),

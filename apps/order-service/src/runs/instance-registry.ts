@@ -48,7 +48,7 @@ export class InstanceRegistry implements OnModuleInit, OnApplicationShutdown {
   private async beat(): Promise<void> {
     const beat: InstanceBeat = {
       instance: this.options.instanceId,
-      url: `http://${this.app.host}:${this.app.port}`,
+      url: this.app.instanceUrl,
       port: this.app.port,
       pid: process.pid,
       rssBytes: process.memoryUsage.rss(),

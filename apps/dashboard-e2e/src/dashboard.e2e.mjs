@@ -1,5 +1,5 @@
 // End-to-end check of the dashboard against a running stack (order service serving the built dashboard).
-//   DASHBOARD_URL=http://127.0.0.1:8080 node apps/dashboard/e2e/dashboard.e2e.mjs
+//   DASHBOARD_URL=http://127.0.0.1:8080 node apps/dashboard-e2e/src/dashboard.e2e.mjs  (npm run e2e starts the lab for it)
 // Drives the lab from the UI (a no-lock run must oversell, a lua-decrement run must not), checks the
 // compare view, and saves screenshots to docs/screenshots/ at the repository root.
 import { mkdir } from 'node:fs/promises';

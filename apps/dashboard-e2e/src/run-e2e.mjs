@@ -1,0 +1,56 @@
+// Starts the lab exactly as `npm run demo` does (built launcher, 2 instances, free ports), runs the
+// browser checks against its gateway, and stops the lab — whatever the outcome.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const DEMO = resolve(here, '../../launcher/dist/demo.js');
+const CHECKS = resolve(here, 'dashboard.e2e.mjs');
+const START_TIMEOUT_MS = 120_000;
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+const gatewayPort = await freePort();
+const basePort = 3200 + Math.floor(Math.random() * 500) * 2;
+const demo = spawn(process.execPath, [DEMO, '--instances', '2', '--port', String(gatewayPort), '--base-port', String(basePort)], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const ready = new Promise((resolveReady, reject) => {
+  const timer = setTimeout(() => reject(new Error(`the lab did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+  createInterface({ input: demo.stdout }).on('line', (line) => {
+    console.log(`[demo] ${line}`);
+    if (line.startsWith('Oversell Lab is running')) {
+      clearTimeout(timer);
+      resolveReady();
+    }
+  });
+  demo.once('exit', (code) => reject(new Error(`npm run demo exited (${code}) before the lab was up`)));
+});
+
+let code = 1;
+try {
+  await ready;
+  const checks = spawn(process.execPath, [CHECKS], { stdio: 'inherit', env: { ...process.env, DASHBOARD_URL: `http://127.0.0.1:${gatewayPort}` } });
+  [code] = await once(checks, 'exit');
+} catch (error) {
+  console.error(`e2e: ${error.message}`);
+} finally {
+  if (demo.exitCode === null) {
+    demo.kill('SIGINT');
+    await once(demo, 'exit');
+  }
+}
+process.exit(code ?? 1);

@@ -1,0 +1,30 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { validateEnv } from '../src/config/validate-env';
+
+describe('configuration', () => {
+  it('fills every default from the local services when nothing is set', () => {
+    const env = validateEnv({});
+    expect(env).toMatchObject({ PORT: 3000, MYSQL_HOST: '127.0.0.1', MYSQL_PORT: 3306, MYSQL_DATABASE: 'oversell_lab', REDIS_HOST: '127.0.0.1', REDIS_PORT: 6379 });
+  });
+
+  it.each([
+    ['MYSQL_PORT', 'three-three-o-six'],
+    ['REDIS_PORT', '70000'],
+    ['LOG_LEVEL', 'loud'],
+    ['MYSQL_DATABASE', 'drop table;'],
+    ['BODY_LIMIT_BYTES', '-1'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    expect(() => validateEnv({ [name]: value })).toThrow(new RegExp(`"${name}"`));
+  });
+
+  it('stops the service at start with the variable named, before touching any store', () => {
+    const result = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', resolve(__dirname, '../src/main.ts')], {
+      env: { ...process.env, TS_NODE_PROJECT: resolve(__dirname, '../tsconfig.json'), MYSQL_PORT: 'not-a-port', REDIS_PORT: '6379' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/invalid configuration: .*"MYSQL_PORT" must be a number/);
+  });
+});
