@@ -27,6 +27,8 @@ const gatewayPort = await freePort();
 const basePort = 3200 + Math.floor(Math.random() * 500) * 2;
 const demo = spawn(process.execPath, [DEMO, '--instances', '2', '--port', String(gatewayPort), '--base-port', String(basePort)], {
   stdio: ['ignore', 'pipe', 'inherit'],
+  // A key prefix of its own: a demo or bench running beside the test keeps its run queue and instances.
+  env: { ...process.env, REDIS_KEY_PREFIX: `ol-e2e-${process.pid}` },
 });
 const ready = new Promise((resolveReady, reject) => {
   const timer = setTimeout(() => reject(new Error(`the lab did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);

@@ -19,6 +19,7 @@ import { LabClient } from './lab-client';
 import { BENCH_RESULTS_DIR } from './paths';
 
 const POLL_MS = 500;
+const WARMUP_SEC = 3;
 
 export interface BenchOptions {
   scenario: string;
@@ -82,9 +83,14 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
   const startedAt = new Date();
   try {
     if (!options.url) {
-      lab = await startLab({ instances: options.instances, gatewayPort: options.gatewayPort ?? 0, basePort: options.basePort ?? 3101, env: options.env, log: print });
+      // Its own Redis key prefix: a demo running beside it keeps its queue, instances and figures apart.
+      lab = await startLab({ instances: options.instances, gatewayPort: options.gatewayPort ?? 0, basePort: options.basePort ?? 3101, env: options.env ?? { REDIS_KEY_PREFIX: 'ol-bench' }, log: print });
     }
     const client = new LabClient(options.url ?? lab!.gatewayUrl);
+    // Freshly started instances run cold (JIT, pools, keep-alive connections): a discarded no-op run
+    // warms them, so the ceiling measured next is not handicapped against the strategies after it.
+    const warmup = await client.queueRun({ strategy: 'noop', initialStock: 0, load: { connections: load.connections, durationSec: WARMUP_SEC }, scenario: 'warm-up' });
+    await waitForRuns(client, [warmup], print);
     const batch = await client.queueBatch({ ...settings, load, strategies: options.strategies, includeCeiling: true, scenario: scenario.name });
     const finished = await waitForRuns(client, batch.runs, print);
     const { ceiling, rows } = withCeiling(finished.map(benchRow));

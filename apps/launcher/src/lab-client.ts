@@ -1,4 +1,4 @@
-import type { ErrorBody, RunBatchRequest, RunBatchView, RunView } from '@oversell/contracts';
+import type { ErrorBody, RunBatchRequest, RunBatchView, RunParams, RunView } from '@oversell/contracts';
 
 /** The few calls the bench makes to a running lab, over its public HTTP API. */
 export class LabClient {
@@ -13,6 +13,10 @@ export class LabClient {
     const json = (await response.json()) as T | ErrorBody;
     if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${(json as ErrorBody).message}`);
     return json as T;
+  }
+
+  queueRun(params: RunParams): Promise<RunView> {
+    return this.call('POST', '/api/runs', params);
   }
 
   queueBatch(request: RunBatchRequest): Promise<RunBatchView> {

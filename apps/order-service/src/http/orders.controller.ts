@@ -20,7 +20,11 @@ export class OrdersController {
   @ApiOkResponse({ description: 'An order with this idempotency key already existed; it is returned again and no stock is taken.' })
   @ApiConflictResponse({ description: 'sold_out, conflict (optimistic retries exhausted), strategy_mismatch or stock_not_seeded.' })
   @ApiServiceUnavailableResponse({ description: 'lock_timeout, lock_lost or store_unavailable: nothing was taken; retry.' })
-  async create(@Body() dto: CreateOrderDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<OrderView> {
+  create(@Body() dto: CreateOrderDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<OrderView> {
+    return this.figures.track(() => this.place(dto, reply));
+  }
+
+  private async place(dto: CreateOrderDto, reply: FastifyReply): Promise<OrderView> {
     const { result, settings } = await this.placement.place(dto);
     const units = result.outcome === 'sold' && !result.order.replayed ? result.order.quantity : 0;
     // elapsedTime counts from the request's arrival: parsing and validation included, as for the no-op.

@@ -8,6 +8,8 @@ import { encodeHistogram, newLatencyHistogram } from './latency-histogram';
 import { RUN_FIGURES_TTL_SECONDS, RunFigureKeys } from './run-figure-keys';
 
 const FLUSH_EVERY_MS = 250;
+/** Longer than any order can take: the lock wait timeout plus the write. */
+export const DRAIN_TIMEOUT_MS = 30_000;
 /** Lock events kept per run and instance; beyond it the timeline is cut, the counts are not. */
 const MAX_LOCK_EVENTS_PER_RUN = 100_000;
 export const FLUSH_REQUESTS_CHANNEL = 'run-figures:flush';
@@ -49,6 +51,8 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
   private unsubscribeLocks?: () => void;
   private flushing: Promise<void> = Promise.resolve();
+  private inFlight = 0;
+  private drainWaiters: (() => void)[] = [];
 
   constructor(
     connections: RedisConnections,
@@ -73,6 +77,32 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
     this.unsubscribeLocks?.();
     await this.flush().catch(() => undefined);
     await this.subscriber?.quit().catch(() => undefined);
+  }
+
+  /** Runs one order (or no-op) request, counting it as in flight until it is answered. */
+  async track<T>(handle: () => Promise<T>): Promise<T> {
+    this.inFlight++;
+    try {
+      return await handle();
+    } finally {
+      if (--this.inFlight === 0) for (const wake of this.drainWaiters.splice(0)) wake();
+    }
+  }
+
+  /**
+   * Resolves when no request is in flight here, or after timeoutMs. The load tool has stopped when the
+   * worker asks, but orders queued behind a lock may still be writing; counting before they finish
+   * would report stock taken without its order.
+   */
+  private drained(timeoutMs: number): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.drainWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /** Counts one answered request of a run (the no-op ceiling's too, under strategy 'noop'). */
@@ -154,6 +184,7 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async answerFlushRequest(request: FlushRequest): Promise<void> {
+    await this.drained(DRAIN_TIMEOUT_MS);
     await this.flush();
     const keys = new RunFigureKeys(this.options.keyPrefix, request.runId);
     await this.redis.hset(keys.flushed, this.options.instanceId, request.nonce);

@@ -5,7 +5,7 @@ import { findK6, forkLoad, runK6Load, type LoadOptions, type LoadSummary } from 
 import { InventoryService, ProductResetService, RedisConnections, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
 import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
-import { FLUSH_REQUESTS_CHANNEL, flushAckChannel, type FlushRequest } from './order-figures';
+import { DRAIN_TIMEOUT_MS, FLUSH_REQUESTS_CHANNEL, flushAckChannel, type FlushRequest } from './order-figures';
 import { InstanceRegistry, PeakMemory, type InstanceBeat } from './instance-registry';
 import { reconcile } from './reconciliation';
 import { RunEntity } from './run.entity';
@@ -14,7 +14,8 @@ import { holdersBySecond, overallLatency, RunFiguresReader, timeline } from './r
 import { toView } from './runs.service';
 
 const TICK_MS = 1000;
-const FLUSH_ACK_TIMEOUT_MS = 5000;
+/** Instances first let their in-flight orders finish (at most DRAIN_TIMEOUT_MS), then report. */
+const FLUSH_ACK_TIMEOUT_MS = DRAIN_TIMEOUT_MS + 10_000;
 /** Lock events streamed to the dashboard per second, and kept with the stored result. */
 const LOCK_EVENTS_PER_TICK = 2000;
 const LOCK_EVENTS_STORED = 20_000;

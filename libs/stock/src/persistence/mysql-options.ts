@@ -20,7 +20,5 @@ export function mysqlDataSourceOptions(settings: MysqlConnectionSettings, extra:
     migrations: [...STOCK_MIGRATIONS, ...((extra.migrations as []) ?? [])],
     synchronize: false,
     poolSize,
-    // The pool's own wait queue is unbounded; a short connect timeout turns "MySQL down" into a 503 quickly.
-    connectTimeout: 3000,
   };
 }

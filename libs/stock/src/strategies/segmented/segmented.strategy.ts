@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ProductRunSettings, StrategyDescription } from '@oversell/contracts';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { LockHolding, ReleaseVerdict } from '../../locks/lock-based.strategy';
 import { LockEvents } from '../../locks/lock-events';
 import { SpinLockStrategy } from '../../locks/spin-lock.strategy';
@@ -12,7 +11,8 @@ import { STOCK_OPTIONS, type StockOptions } from '../../stock.options';
 import type { DeductContext, DeductResult } from '../../stock-strategy';
 import { LUA_SCRIPTS } from '../lua-scripts';
 
-const SWEEP_BACKOFF_MS = 2;
+/** How long an order queues on one busy segment before it sweeps the others again. */
+const SWEEP_WAIT_MS = 200;
 
 /**
  * The stock is split over N keys, each behind its own owner-token lock, so N orders can be inside at
@@ -71,25 +71,29 @@ export class SegmentedStrategy extends SpinLockStrategy {
     if (candidates.length === 0) return { outcome: 'sold_out' };
 
     const exhausted = new Set<number>();
-    const start = Math.floor(Math.random() * candidates.length);
+    const attempt = (index: number, waitMs: number) =>
+      this.withLock(keys.segmentLock(index), context, (holding) => readCheckWrite(this.redis, keys.segment(index), context, holding.signal), waitMs);
     const deadline = Date.now() + this.options.lockWaitTimeoutMs;
+    const start = Math.floor(Math.random() * candidates.length);
     for (;;) {
+      // First a sweep that takes any free segment (wait 0: a busy one is skipped, not waited for)…
       for (let step = 0; step < candidates.length; step++) {
         const index = candidates[(start + step) % candidates.length];
         if (exhausted.has(index)) continue;
-        // One attempt per segment (wait 0): a busy segment is skipped, not waited for.
-        const result = await this.withLock(
-          keys.segmentLock(index),
-          context,
-          (holding) => readCheckWrite(this.redis, keys.segment(index), context, holding.signal),
-          0,
-        );
+        const result = await attempt(index, 0);
         if (result.outcome === 'sold_out') exhausted.add(index);
         else if (result.outcome !== 'lock_timeout') return result;
       }
-      if (exhausted.size === candidates.length) return { outcome: 'sold_out' };
-      if (Date.now() >= deadline) return { outcome: 'lock_timeout' };
-      await sleep(SWEEP_BACKOFF_MS * Math.random());
+      const open = candidates.filter((i) => !exhausted.has(i));
+      if (open.length === 0) return { outcome: 'sold_out' };
+      const left = deadline - Date.now();
+      if (left <= 0) return { outcome: 'lock_timeout' };
+      // …then, all busy, queue on one of them like a spin lock (backoff with jitter) rather than
+      // sweeping again at once: 500 clients re-sweeping 5 locks in a tight loop would burn the CPU.
+      const queued = open[Math.floor(Math.random() * open.length)];
+      const result = await attempt(queued, Math.min(left, SWEEP_WAIT_MS));
+      if (result.outcome === 'sold_out') exhausted.add(queued);
+      else if (result.outcome !== 'lock_timeout') return result;
     }
   }
 
