@@ -54,7 +54,7 @@ export class WatchdogStrategy extends LockBasedStrategy {
       guarantee: 'Never oversells on one Redis, whatever the business time: the lease is renewed while the holder lives. A holder that dies loses the lock within one lease.',
       pitfall:
         'A pause longer than the lease (stop-the-world GC, a frozen VM) stops the renewals too; the lock expires and another process enters. The holder is told (lock lost) only at the next renewal, and a write already on the wire still lands — only fencing tokens close that hole. On a Redis failover an unreplicated lock is lost.',
-      reproduce: 'Not with the business delay (renewal covers it). Pausing the holder longer than the lease would — the pitfall lab injects that.',
+      reproduce: 'Not with the business delay: renewal covers it (run the expiry-pitfall scenario and watch it stay at 0). It takes a pause of the whole process longer than the lease — a fault hook at the lock-acquired point can inject one.',
       steps: ['EVAL watchdog-acquire: take or re-enter the owner hash, PEXPIRE lease', 'if taken by another: wait for the release message or at most its PTTL, retry', 'start renewing every lease/3 (watchdog-renew, only while we own it)', 'GET stock, check, business delay', 'if the lock-lost signal fired: stop, write nothing', 'SET stock − n, INSERT the order', 'EVAL watchdog-release: decrement holds; at 0 DEL and PUBLISH'],
       scripts: [LUA_SCRIPTS.watchdogAcquire, LUA_SCRIPTS.watchdogRenew, LUA_SCRIPTS.watchdogRelease].map((s) => ({ name: s.fileName, language: 'lua' as const, source: s.lua })),
     };
