@@ -1,7 +1,8 @@
 // End-to-end check of the dashboard against a running stack (order service serving the built dashboard).
 //   DASHBOARD_URL=http://127.0.0.1:8080 node apps/dashboard-e2e/src/dashboard.e2e.mjs  (npm run e2e starts the lab for it)
-// Drives the lab from the UI (a no-lock run must oversell, a lua-decrement run must not), checks the
-// compare view, and saves screenshots to docs/screenshots/ at the repository root.
+// Drives the lab from the UI (a no-lock run must oversell, a lua-decrement run must not, a uuid-lua run
+// whose lease expires mid-order must oversell with overlapping lock holdings), checks the compare view,
+// and saves screenshots to docs/screenshots/ at the repository root.
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,9 @@ const BASE_URL = (process.env.DASHBOARD_URL ?? 'http://127.0.0.1:8080').replace(
 const SCREENSHOTS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
 /** Upper bound on one run: it may wait in the queue behind others before its 5 s of load. */
 const RUN_TIMEOUT_MS = 120_000;
-const RUN_FORM = { stock: '50', businessDelayMs: '20', connections: '60', durationSec: '5' };
+const RUN_FORM = { stock: '50', lockTtlMs: '2000', businessDelayMs: '20', connections: '60', durationSec: '5' };
+/** The lease-expiry pitfall: the business time (150 ms) outlives the lock's TTL (50 ms). */
+const LEASE_EXPIRY_FORM = { stock: '30', lockTtlMs: '50', businessDelayMs: '150', connections: '40', durationSec: '4' };
 
 let passed = 0;
 let failed = 0;
@@ -31,15 +34,19 @@ function assert(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-/** Fills the lab form and starts a run; resolves with the run's final oversold count once it completed. */
-async function runFromLab(page, strategy) {
+/**
+ * Fills the lab form (every field the checks set, since the form keeps its values between runs) and
+ * starts a run; resolves once it completed, with its id, its panel and its final oversold count.
+ */
+async function runFromLab(page, strategy, form = RUN_FORM) {
   await page.goto(`${BASE_URL}/#/lab`);
   await page.getByTestId('field-strategy').selectOption(strategy);
-  await page.getByTestId('field-initialStock').fill(RUN_FORM.stock);
-  await page.getByTestId('field-businessDelayMs').fill(RUN_FORM.businessDelayMs);
-  await page.getByTestId('field-connections').fill(RUN_FORM.connections);
+  await page.getByTestId('field-initialStock').fill(form.stock);
+  await page.getByTestId('field-lockTtlMs').fill(form.lockTtlMs);
+  await page.getByTestId('field-businessDelayMs').fill(form.businessDelayMs);
+  await page.getByTestId('field-connections').fill(form.connections);
   await page.getByTestId('bound-duration').check();
-  await page.getByTestId('field-durationSec').fill(RUN_FORM.durationSec);
+  await page.getByTestId('field-durationSec').fill(form.durationSec);
   await page.getByTestId('start-run').click();
 
   // The lab navigates to #/lab/<run id> and shows that run's panel.
@@ -57,7 +64,21 @@ async function runFromLab(page, strategy) {
   assert(finalStatus === 'completed', `${strategy} run ended ${finalStatus}: ${await status.textContent()}`);
   // The reconciliation appears with the stored result; the counter then shows the final figure.
   await panel.getByTestId('reconciliation').waitFor({ timeout: 15_000 });
-  return Number(await panel.getByTestId('oversold-counter').getAttribute('data-value'));
+  const oversold = Number(await panel.getByTestId('oversold-counter').getAttribute('data-value'));
+  return { runId, panel, oversold };
+}
+
+/** The big oversold number is drawn on one line (one line box) and inside its counter. */
+async function assertCounterOnOneLine(panel, where) {
+  const value = panel.getByTestId('oversold-value');
+  const { lines, overflow, text } = await value.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+    return { lines: tops.size, overflow: element.scrollWidth - element.clientWidth, text: element.textContent };
+  });
+  assert(lines === 1, `${where}: the oversold counter shows "${text}" on ${lines} lines`);
+  assert(overflow <= 0, `${where}: the oversold counter "${text}" overflows its box by ${overflow}px`);
 }
 
 const browser = await chromium.launch({
@@ -92,17 +113,36 @@ try {
   });
   if (failed > 0) throw new Error(`the dashboard at ${BASE_URL} is not usable; skipping the remaining checks`);
 
+  /** The no-lock run, shown again at phone width. */
+  let noLockRunId;
+
   await check('no-lock oversells (counter > 0)', async () => {
-    const oversold = await runFromLab(page, 'no-lock');
+    const { runId, panel, oversold } = await runFromLab(page, 'no-lock');
+    noLockRunId = runId;
     assert(oversold > 0, `expected the oversold counter above 0, got ${oversold}`);
     const alarm = await page.getByTestId('oversold-counter').getAttribute('data-alarm');
     assert(alarm === 'true', 'the oversold counter is not marked as an alarm');
+    await assertCounterOnOneLine(panel, '1280 px');
     await page.screenshot({ path: resolve(SCREENSHOTS, 'lab.png'), fullPage: true });
   });
 
   await check('lua-decrement does not oversell (counter = 0)', async () => {
-    const oversold = await runFromLab(page, 'lua-decrement');
+    const { oversold } = await runFromLab(page, 'lua-decrement');
     assert(oversold === 0, `expected the oversold counter at 0, got ${oversold}`);
+  });
+
+  await check('uuid-lua with the lease shorter than the business time oversells, and the timeline shows overlaps', async () => {
+    const { panel, oversold } = await runFromLab(page, 'uuid-lua', LEASE_EXPIRY_FORM);
+    assert(oversold > 0, `expected the oversold counter above 0 (TTL 50 ms < delay 150 ms), got ${oversold}`);
+    const timeline = panel.getByTestId('lock-timeline');
+    const holdings = Number(await timeline.getAttribute('data-holdings'));
+    const overlaps = Number(await timeline.getAttribute('data-overlaps'));
+    assert(holdings > 0, `expected lock holdings on the timeline, got ${holdings}`);
+    assert(overlaps > 0, `expected overlapping holdings on the lock timeline, got ${overlaps} of ${holdings}`);
+    const redBars = await timeline.locator('[data-testid="lock-bar"][data-overlap="true"]').count();
+    assert(redBars > 0, 'no lock bar is drawn as overlapping');
+    await assertCounterOnOneLine(panel, '1280 px');
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'lab-lock-timeline.png'), fullPage: true });
   });
 
   await check('compare view shows both strategies with their figures', async () => {
@@ -121,8 +161,14 @@ try {
 
   await check('phone width: lab without horizontal scroll', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${BASE_URL}/#/lab`);
+    // The no-lock run, so the phone screenshot shows the alarm (its 4-digit counter on one line).
+    await page.goto(`${BASE_URL}/#/lab${noLockRunId ? `/${encodeURIComponent(noLockRunId)}` : ''}`);
     await page.getByTestId('lab-view').waitFor({ timeout: 15_000 });
+    if (noLockRunId) {
+      const panel = page.locator(`[data-testid="run-panel"][data-run-id="${noLockRunId}"]`);
+      await panel.getByTestId('reconciliation').waitFor({ timeout: 15_000 });
+      await assertCounterOnOneLine(panel, '390 px');
+    }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert(overflow <= 0, `the page scrolls horizontally by ${overflow}px`);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'lab-phone.png'), fullPage: true });

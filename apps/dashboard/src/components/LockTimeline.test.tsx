@@ -25,6 +25,11 @@ describe('LockTimeline', () => {
     expect(screen.getByTestId('lock-overlap-count')).toHaveTextContent('2 overlapping');
     expect(screen.getByTestId('lock-overlap-count')).toHaveClass('alarm-text');
     expect(screen.getByTestId('lock-expired-count')).toHaveTextContent('1 expired');
+    // The counts on the figure itself, for scripts (the e2e) that only need the numbers.
+    const timeline = screen.getByTestId('lock-timeline');
+    expect(timeline).toHaveAttribute('data-overlaps', '2');
+    expect(timeline).toHaveAttribute('data-holdings', '3');
+    expect(timeline).toHaveAttribute('data-expired', '1');
     expect(screen.getByText(/a on order-1 for 50\.0 ms \(waited 5\.0 ms\) — OVERLAPS another holder of the same key — lease expired/)).toBeInTheDocument();
   });
 
@@ -36,11 +41,14 @@ describe('LockTimeline', () => {
     expect(screen.getAllByTestId('lock-bar')).toHaveLength(MAX_DRAWN_LOCK_EVENTS);
     expect(screen.getByText(/2,500 holdings/)).toHaveTextContent('(showing the latest 2,000)');
     expect(screen.getByTestId('lock-overlap-count')).toHaveTextContent('0 overlapping');
+    expect(screen.getByTestId('lock-timeline')).toHaveAttribute('data-overlaps', '0');
+    expect(screen.getByTestId('lock-timeline')).toHaveAttribute('data-holdings', '2500');
   });
 
   it('says why there is nothing to draw', () => {
     render(<LockTimeline emptyText="This strategy takes no lock." events={[]} />);
     expect(screen.getByText('This strategy takes no lock.')).toBeInTheDocument();
     expect(screen.queryByTestId('lock-bar')).not.toBeInTheDocument();
+    expect(screen.getByTestId('lock-timeline')).toHaveAttribute('data-overlaps', '0');
   });
 });

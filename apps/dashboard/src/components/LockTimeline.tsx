@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import type { LockEvent } from '@oversell/contracts';
 import { layoutLockTimeline, type LockBar } from '../lib/lock-lanes';
-import { formatCount } from '../lib/format';
+import { niceTicks } from '../lib/axis';
+import { formatCount, formatTick } from '../lib/format';
 
 const ROW_HEIGHT = 14;
 const ROW_GAP = 3;
-const TICKS = 5;
 /** Keeps a sub-millisecond holding visible in a run of several seconds. */
 const MIN_BAR_WIDTH_PERCENT = 0.2;
 
@@ -39,9 +39,17 @@ export function LockTimeline({ events, emptyText }: LockTimelineProps) {
   const layout = useMemo(() => layoutLockTimeline(events), [events]);
   const span = Math.max(layout.end - layout.start, 1);
   const at = (ms: number) => ((ms - layout.start) / span) * 100;
+  // Round milliseconds (0, 1,000, 2,000 …) that fall inside the drawn span.
+  const ticks = niceTicks(span).filter((ms) => ms <= span);
 
   return (
-    <figure className="chart lock-timeline" data-testid="lock-timeline">
+    <figure
+      className="chart lock-timeline"
+      data-testid="lock-timeline"
+      data-holdings={layout.total}
+      data-overlaps={layout.overlappingCount}
+      data-expired={layout.expiredCount}
+    >
       <figcaption>
         <span className="chart-title">Lock timeline</span>
         <span className="chart-hint">
@@ -97,11 +105,16 @@ export function LockTimeline({ events, emptyText }: LockTimelineProps) {
             <div className="lane lane--axis" aria-hidden="true">
               <span className="lane-name">ms</span>
               <div className="axis">
-                {Array.from({ length: TICKS + 1 }, (_, i) => (
-                  <span key={i} className="tick" style={{ left: `${(i / TICKS) * 100}%` }}>
-                    {Math.round((span * i) / TICKS)}
-                  </span>
-                ))}
+                {ticks.map((ms) => {
+                  const left = (ms / span) * 100;
+                  // Labels near the right end stay inside the lane instead of hanging over its edge.
+                  const edge = ms === 0 ? ' tick--start' : left > 92 ? ' tick--end' : '';
+                  return (
+                    <span key={ms} className={`tick${edge}`} style={{ left: `${left}%` }}>
+                      {formatTick(ms)}
+                    </span>
+                  );
+                })}
               </div>
             </div>
           </div>

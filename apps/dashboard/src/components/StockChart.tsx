@@ -1,4 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { numberAxis } from '../lib/axis';
+import { formatTick } from '../lib/format';
 import type { TimelineRow } from '../lib/timeline';
 import { ChartBox } from './ChartBox';
 import { CHART_COLORS } from './chart-colors';
@@ -8,24 +10,30 @@ interface StockChartProps {
   initialStock: number;
 }
 
+/** Room above the initial-stock line for its label when nothing is sold beyond it. */
+const LABEL_HEADROOM = 1.2;
+
 /** Remaining stock falls while units sold rise; sold crossing the initial-stock line is overselling. */
 export function StockChart({ rows, initialStock }: StockChartProps) {
-  const highest = rows.reduce((max, r) => Math.max(max, r.soldTotal, r.remaining), initialStock);
-  const top = Math.ceil(highest * 1.1) || 1;
+  const highest = rows.reduce((max, r) => Math.max(max, r.soldTotal, r.remaining), initialStock * LABEL_HEADROOM);
+  const yAxis = numberAxis(highest, formatTick);
+  const top = yAxis.domain[1];
   return (
     <ChartBox title="Stock over time" hint="units sold above the dashed line were never in stock" testId="stock-chart">
       <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="t" type="number" domain={[0, 'dataMax']} unit=" s" allowDecimals={false} />
-        <YAxis domain={[0, top]} allowDecimals={false} width={56} />
+        <YAxis {...yAxis} allowDecimals={false} />
         <Tooltip />
-        <Legend />
+        <Legend itemSorter={null} />
         <ReferenceArea y1={initialStock} y2={top} fill={CHART_COLORS.alarmSoft} fillOpacity={0.6} ifOverflow="hidden" />
+        {/* The label sits just above the line at its right end, clear of the x-axis and of the
+            remaining-stock line, which starts at the initial stock on the left. */}
         <ReferenceLine
           y={initialStock}
           stroke={CHART_COLORS.ink}
           strokeDasharray="6 4"
-          label={{ value: `initial stock ${initialStock}`, position: 'insideTopLeft' }}
+          label={{ value: `initial stock ${initialStock}`, position: 'insideBottomRight', offset: 6, fill: CHART_COLORS.ink, fontSize: 13, fontWeight: 600 }}
         />
         <Line type="stepAfter" dataKey="soldTotal" name="units sold" stroke={CHART_COLORS.sold} strokeWidth={2} dot={false} isAnimationActive={false} />
         <Line type="stepAfter" dataKey="remaining" name="remaining stock" stroke={CHART_COLORS.remaining} strokeWidth={2} dot={false} isAnimationActive={false} />

@@ -17,3 +17,13 @@ export function formatMs(value: number | undefined): string {
 export function formatTime(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : '—';
 }
+
+/** Axis tick labels: thousands separated, like every other figure on the page. */
+export function formatTick(value: number): string {
+  return integer.format(value);
+}
+
+/** Latency axis tick labels. */
+export function formatMsTick(value: number): string {
+  return `${integer.format(value)} ms`;
+}

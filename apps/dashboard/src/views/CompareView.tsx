@@ -5,12 +5,18 @@ import { useRuns, useScenarios, useStartBatch } from '../api/queries';
 import { ChartBox } from '../components/ChartBox';
 import { CHART_COLORS } from '../components/chart-colors';
 import { ServiceError } from '../components/ServiceError';
+import { numberAxis } from '../lib/axis';
 import { formatRatio } from '../lib/ceiling';
 import { buildCompareRows } from '../lib/compare-rows';
-import { formatCount, formatMs, formatRate } from '../lib/format';
+import { formatCount, formatMs, formatMsTick, formatRate, formatTick } from '../lib/format';
 import { routeHref } from '../lib/routes';
 import { scenarioToBatchRequest, toBatchRequest, type RunFormValues } from '../lib/run-form';
 import { isFinished } from '../lib/run-status';
+
+/** Room under the charts for the slanted strategy names (the longest, lua-decrement), clear of the legend. */
+const STRATEGY_AXIS_HEIGHT = 84;
+/** Tall enough that, under the slanted names and the legend, the bars still have room for every tick. */
+const COMPARE_CHART_HEIGHT = 300;
 
 /** The scenario picker's value for "use the lab form's settings". */
 const FORM_SETTINGS = '';
@@ -51,6 +57,12 @@ export function CompareView({ values }: CompareViewProps) {
       p50: r.p50,
       p99: r.p99,
     }));
+  const highest = (pick: (row: (typeof chartRows)[number]) => number | undefined) => Math.max(0, ...chartRows.map((r) => pick(r) ?? 0));
+  // Round ticks on every axis, each as wide as its longest label.
+  const correctnessAxis = numberAxis(highest((r) => Math.max(r.oversold ?? 0, r.lost ?? 0)), formatTick);
+  // Headroom above the tallest bar for its share-of-ceiling label.
+  const throughputAxis = numberAxis(highest((r) => r.throughput) * 1.15, formatTick);
+  const latencyAxis = numberAxis(highest((r) => Math.max(r.p50 ?? 0, r.p99 ?? 0)), formatMsTick);
 
   return (
     <div className="view compare" data-testid="compare-view">
@@ -98,36 +110,37 @@ export function CompareView({ values }: CompareViewProps) {
 
       {chartRows.length > 0 && (
         <div className="chart-grid chart-grid--three">
-          <ChartBox title="Oversold and lost units" hint="anything above 0 is a correctness bug" testId="compare-oversold-chart">
+          <ChartBox title="Oversold and lost units" hint="anything above 0 is a correctness bug" testId="compare-oversold-chart" height={COMPARE_CHART_HEIGHT}>
             <BarChart data={chartRows} margin={{ top: 8, right: 8, bottom: 4, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="strategy" interval={0} angle={-30} textAnchor="end" height={70} />
-              <YAxis allowDecimals={false} width={48} />
+              <XAxis dataKey="strategy" interval={0} angle={-30} textAnchor="end" height={STRATEGY_AXIS_HEIGHT} />
+              <YAxis {...correctnessAxis} allowDecimals={false} />
               <Tooltip />
-              <Legend />
+              <Legend itemSorter={null} />
               <Bar dataKey="oversold" name="oversold" fill={CHART_COLORS.alarm} isAnimationActive={false} />
               <Bar dataKey="lost" name="lost" fill={CHART_COLORS.sold} isAnimationActive={false} />
             </BarChart>
           </ChartBox>
-          <ChartBox title="Throughput" hint="labels: share of the no-op ceiling" testId="compare-throughput-chart">
+          <ChartBox title="Throughput" hint="labels: share of the no-op ceiling" testId="compare-throughput-chart" height={COMPARE_CHART_HEIGHT}>
             <BarChart data={chartRows} margin={{ top: 8, right: 8, bottom: 4, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="strategy" interval={0} angle={-30} textAnchor="end" height={70} />
-              {/* Headroom above the tallest bar for its label. */}
-              <YAxis width={56} domain={[0, (max: number) => Math.ceil(max * 1.15)]} />
+              <XAxis dataKey="strategy" interval={0} angle={-30} textAnchor="end" height={STRATEGY_AXIS_HEIGHT} />
+              <YAxis {...throughputAxis} />
               <Tooltip />
+              {/* A legend like its neighbours', so the three charts' axes line up. */}
+              <Legend itemSorter={null} />
               <Bar dataKey="throughput" name="requests/s" fill={CHART_COLORS.rate} isAnimationActive={false}>
                 <LabelList dataKey="ratioLabel" position="top" />
               </Bar>
             </BarChart>
           </ChartBox>
-          <ChartBox title="Latency" testId="compare-latency-chart">
+          <ChartBox title="Latency" hint="p50: a typical order; p99: the slowest 1 %" testId="compare-latency-chart" height={COMPARE_CHART_HEIGHT}>
             <BarChart data={chartRows} margin={{ top: 8, right: 8, bottom: 4, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="strategy" interval={0} angle={-30} textAnchor="end" height={70} />
-              <YAxis unit=" ms" width={64} />
+              <XAxis dataKey="strategy" interval={0} angle={-30} textAnchor="end" height={STRATEGY_AXIS_HEIGHT} />
+              <YAxis {...latencyAxis} />
               <Tooltip />
-              <Legend />
+              <Legend itemSorter={null} />
               <Bar dataKey="p50" name="p50 ms" fill={CHART_COLORS.rate} isAnimationActive={false} />
               <Bar dataKey="p99" name="p99 ms" fill={CHART_COLORS.latency} isAnimationActive={false} />
             </BarChart>
