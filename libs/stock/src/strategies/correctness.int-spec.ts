@@ -1,5 +1,5 @@
 import { STRATEGY_NAMES, type StrategyName } from '@oversell/contracts';
-import { createStockTestApp, freshKeyPrefix, freshProductId, runOrdersAcrossProcesses, type StockTestApp } from '../testing';
+import { freshProductId, runOrdersAcrossProcesses, useStockTestApp } from '../testing';
 
 /**
  * One suite over every strategy (node-redlock's habit): 3 OS processes, each with its own Redis and
@@ -13,33 +13,21 @@ const STOCK = 100;
 /** What each strategy must do under a lease that outlives its business time (TTL 2 s, 5 ms of business). */
 const SAFE_WHEN_TTL_COVERS_BUSINESS: StrategyName[] = STRATEGY_NAMES.filter((name) => name !== 'no-lock');
 
-let stock: StockTestApp;
-let keyPrefix: string;
-
-beforeAll(async () => {
-  keyPrefix = freshKeyPrefix();
-  stock = await createStockTestApp({ keyPrefix });
-});
-
-afterAll(async () => {
-  const keys = await stock.redis.keys(`${keyPrefix}:*`);
-  if (keys.length) await stock.redis.del(...keys);
-  await stock.close();
-});
+const lab = useStockTestApp();
 
 async function run(strategy: StrategyName, settings: { lockTtlMs: number; businessDelayMs: number; stock?: number; requests?: number; inFlight?: number }) {
   const productId = freshProductId();
   const initial = settings.stock ?? STOCK;
-  await stock.reset.reset(productId, { stock: initial, strategy, lockTtlMs: settings.lockTtlMs, businessDelayMs: settings.businessDelayMs });
+  await lab.app.reset.reset(productId, { stock: initial, strategy, lockTtlMs: settings.lockTtlMs, businessDelayMs: settings.businessDelayMs });
   const { outcomes, errors } = await runOrdersAcrossProcesses({
     processes: PROCESSES,
     requestsPerProcess: settings.requests ?? REQUESTS_PER_PROCESS,
     inFlight: settings.inFlight ?? IN_FLIGHT,
-    keyPrefix,
+    keyPrefix: lab.keyPrefix,
     productId,
     strategy,
   });
-  const inventory = await stock.inventory.inventory(productId);
+  const inventory = await lab.app.inventory.inventory(productId);
   // Printed so the closing note can quote what each run observed.
   console.log(`${strategy} ttl=${settings.lockTtlMs} delay=${settings.businessDelayMs}: ${JSON.stringify({ outcomes, inventory: { sold: inventory.sold, oversold: inventory.oversold, remaining: inventory.remaining, storesAgree: inventory.storesAgree } })}`);
   return { outcomes, errors, inventory, initial };

@@ -11,7 +11,7 @@ import { RedisConnections } from '../redis/redis-connections';
 import { StockModule } from '../stock.module';
 import { DEFAULT_STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
-import { testMysqlSettings, testRedisOptions } from './test-services';
+import { freshKeyPrefix, testMysqlSettings, testRedisOptions } from './test-services';
 
 export interface StockTestApp {
   app: INestApplicationContext;
@@ -50,5 +50,30 @@ export async function createStockTestApp(options: Partial<StockOptions> & { keyP
     registry: app.get<StrategyRegistry>(STOCK_STRATEGIES),
     redis: app.get(RedisConnections).commands,
     close: () => app.close(),
+  };
+}
+
+/**
+ * Starts the real StockModule once for a test file (beforeAll) on a key prefix of its own, and removes
+ * the prefix's keys and closes the connections afterwards (afterAll).
+ */
+export function useStockTestApp(options: Partial<Omit<StockOptions, 'keyPrefix'>> = {}): { readonly app: StockTestApp; readonly keyPrefix: string } {
+  const keyPrefix = freshKeyPrefix();
+  let app: StockTestApp | undefined;
+  beforeAll(async () => {
+    app = await createStockTestApp({ ...options, keyPrefix });
+  });
+  afterAll(async () => {
+    if (!app) return;
+    const keys = await app.redis.keys(`${keyPrefix}:*`);
+    if (keys.length) await app.redis.del(...keys);
+    await app.close();
+  });
+  return {
+    keyPrefix,
+    get app() {
+      if (!app) throw new Error('useStockTestApp: the app starts in beforeAll; use it inside a test');
+      return app;
+    },
   };
 }

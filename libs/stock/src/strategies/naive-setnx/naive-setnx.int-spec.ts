@@ -1,23 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StockKeys } from '../../redis/stock-keys';
-import { createStockTestApp, freshKeyPrefix, freshProductId, type StockTestApp } from '../../testing';
+import { freshProductId, useStockTestApp } from '../../testing';
 
-let stock: StockTestApp;
-const keyPrefix = freshKeyPrefix();
-
-beforeAll(async () => {
-  stock = await createStockTestApp({ keyPrefix });
-});
-
-afterAll(async () => {
-  const keys = await stock.redis.keys(`${keyPrefix}:*`);
-  if (keys.length) await stock.redis.del(...keys);
-  await stock.close();
-});
+const lab = useStockTestApp();
 
 /** Waits until Redis has expired the key: the state the pitfall needs, observed rather than slept for. */
 async function untilGone(key: string): Promise<void> {
-  while ((await stock.redis.exists(key)) === 1) await sleep(5);
+  while ((await lab.app.redis.exists(key)) === 1) await sleep(5);
 }
 
 describe.each([
@@ -26,14 +15,14 @@ describe.each([
 ] as const)('%s when the business time outlives the lease', (strategy, behaviour, lockLeftAfter) => {
   it(behaviour, async () => {
     const productId = freshProductId();
-    const lock = new StockKeys(keyPrefix, productId).lock;
-    await stock.reset.reset(productId, { stock: 5, strategy, lockTtlMs: 50, businessDelayMs: 300 });
-    const first = stock.placement.place({ productId, quantity: 1, strategy });
-    while ((await stock.redis.exists(lock)) === 0) await sleep(1);
+    const lock = new StockKeys(lab.keyPrefix, productId).lock;
+    await lab.app.reset.reset(productId, { stock: 5, strategy, lockTtlMs: 50, businessDelayMs: 300 });
+    const first = lab.app.placement.place({ productId, quantity: 1, strategy });
+    while ((await lab.app.redis.exists(lock)) === 0) await sleep(1);
     await untilGone(lock);
     // A second order takes the expired lock while the first is still inside its business time.
-    expect(await stock.redis.set(lock, 'second-holder', 'PX', 10_000, 'NX')).toBe('OK');
+    expect(await lab.app.redis.set(lock, 'second-holder', 'PX', 10_000, 'NX')).toBe('OK');
     await first;
-    expect(await stock.redis.exists(lock)).toBe(lockLeftAfter);
+    expect(await lab.app.redis.exists(lock)).toBe(lockLeftAfter);
   });
 });

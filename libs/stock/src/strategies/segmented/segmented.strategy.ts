@@ -1,13 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ProductRunSettings, StrategyDescription } from '@oversell/contracts';
-import type { LockHolding, ReleaseVerdict } from '../../locks/lock-based.strategy';
-import { LockEvents } from '../../locks/lock-events';
-import { SpinLockStrategy } from '../../locks/spin-lock.strategy';
-import { releaseTokenLock, tryAcquireTokenLock } from '../../locks/token-lock';
+import { TokenLockStrategy } from '../../locks/token-lock.strategy';
 import { StockNotSeededError } from '../../placement/errors';
-import { RedisConnections } from '../../redis/redis-connections';
 import { readCheckWrite } from '../../redis/redis-stock';
-import { STOCK_OPTIONS, type StockOptions } from '../../stock.options';
 import type { DeductContext, DeductResult } from '../../stock-strategy';
 import { LUA_SCRIPTS } from '../lua-scripts';
 
@@ -20,20 +15,8 @@ const SWEEP_WAIT_MS = 200;
  * busy or its stock cannot cover the order; it is sold out only when every segment is.
  */
 @Injectable()
-export class SegmentedStrategy extends SpinLockStrategy {
+export class SegmentedStrategy extends TokenLockStrategy {
   readonly name = 'segmented' as const;
-
-  constructor(connections: RedisConnections, @Inject(STOCK_OPTIONS) options: StockOptions, lockEvents: LockEvents) {
-    super(connections.commands, options, lockEvents);
-  }
-
-  protected tryAcquire(key: string, token: string, ttlMs: number): Promise<boolean> {
-    return tryAcquireTokenLock(this.redis, key, token, ttlMs);
-  }
-
-  protected release(holding: LockHolding): Promise<ReleaseVerdict> {
-    return releaseTokenLock(this.redis, holding);
-  }
 
   async prepare(settings: ProductRunSettings): Promise<void> {
     const keys = this.keys(settings.productId);

@@ -1,11 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { StrategyDescription } from '@oversell/contracts';
-import { LockEvents } from '../../locks/lock-events';
-import type { LockHolding, ReleaseVerdict } from '../../locks/lock-based.strategy';
-import { SpinLockStrategy } from '../../locks/spin-lock.strategy';
-import { releaseTokenLock, tryAcquireTokenLock } from '../../locks/token-lock';
-import { RedisConnections } from '../../redis/redis-connections';
-import { STOCK_OPTIONS, type StockOptions } from '../../stock.options';
+import { TokenLockStrategy } from '../../locks/token-lock.strategy';
 import { LUA_SCRIPTS } from '../lua-scripts';
 
 /**
@@ -14,20 +9,8 @@ import { LUA_SCRIPTS } from '../lua-scripts';
  * the lock while the first is still inside, and both sell the same stock.
  */
 @Injectable()
-export class UuidLuaStrategy extends SpinLockStrategy {
+export class UuidLuaStrategy extends TokenLockStrategy {
   readonly name = 'uuid-lua' as const;
-
-  constructor(connections: RedisConnections, @Inject(STOCK_OPTIONS) options: StockOptions, lockEvents: LockEvents) {
-    super(connections.commands, options, lockEvents);
-  }
-
-  protected tryAcquire(key: string, token: string, ttlMs: number): Promise<boolean> {
-    return tryAcquireTokenLock(this.redis, key, token, ttlMs);
-  }
-
-  protected release(holding: LockHolding): Promise<ReleaseVerdict> {
-    return releaseTokenLock(this.redis, holding);
-  }
 
   describe(): StrategyDescription {
     return {
