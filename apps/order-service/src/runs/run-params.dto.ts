@@ -13,6 +13,7 @@ import {
 import { Type } from 'class-transformer';
 import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { MAX_PRODUCT_ID } from '../http/create-order.dto';
+import { LockSettingsDto } from '../http/lock-settings.dto';
 
 export class LoadProfileDto implements LoadProfile {
   @ApiProperty({ minimum: 1, maximum: RUN_LIMITS.maxConnections, example: 100 })
@@ -52,33 +53,12 @@ export class LoadProfileDto implements LoadProfile {
 }
 
 /** What one run and a batch share: the stock, the lock settings and the load. */
-class ScenarioSettingsDto {
+class ScenarioSettingsDto extends LockSettingsDto {
   @ApiProperty({ minimum: 0, maximum: RUN_LIMITS.maxStock, example: 500 })
   @IsInt()
   @Min(0)
   @Max(RUN_LIMITS.maxStock)
   initialStock!: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: RUN_LIMITS.maxLockTtlMs, default: 2000 })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(RUN_LIMITS.maxLockTtlMs)
-  lockTtlMs?: number;
-
-  @ApiPropertyOptional({ minimum: 0, maximum: RUN_LIMITS.maxBusinessDelayMs, default: 0 })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(RUN_LIMITS.maxBusinessDelayMs)
-  businessDelayMs?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 64, default: 5 })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(64)
-  segments?: number;
 
   @ApiProperty({ type: LoadProfileDto })
   @ValidateNested()

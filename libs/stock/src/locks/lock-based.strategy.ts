@@ -64,7 +64,9 @@ export abstract class LockBasedStrategy extends RedisStockStrategy {
       // Stamped before the release is sent: a correct lock cannot be granted to anyone before this moment,
       // so a later holder's acquiredAt below it is a real overlap, not clock noise.
       releasedAt = preciseNow();
-      const verdict = await this.release(holding);
+      // A failed release (Redis gone) must not turn a sale that was recorded into an error: the lease
+      // still runs out by itself, and whether it was still ours is unknown.
+      const verdict = await this.release(holding).catch((): ReleaseVerdict => 'unknown');
       const expired = verdict === 'unknown' ? releasedAt - holding.acquiredAt > holding.ttlMs : !verdict;
       this.lockEvents.emit(context.settings.runId, {
         lockKey: key,
