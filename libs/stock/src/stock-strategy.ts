@@ -37,5 +37,5 @@ export interface StockStrategy {
   prepare(settings: ProductRunSettings): Promise<void>;
   deduct(context: DeductContext): Promise<DeductResult>;
   /** Stock left in the strategy's own store; null when the store holds nothing for the product. */
-  remaining(productId: number): Promise<number | null>;
+  remaining(settings: ProductRunSettings): Promise<number | null>;
 }

@@ -71,15 +71,15 @@ export class RunExecutor {
     if (!instances.length) throw new Error('no live order-service instance to send the load to');
     // The no-op endpoint validates an order body; any strategy name will do, none is called.
     const strategy: StrategyName = noop ? 'lua-decrement' : (params.strategy as StrategyName);
-    if (!noop) {
-      await this.resets.reset(run.productId, { stock: params.initialStock, strategy, lockTtlMs: params.lockTtlMs, businessDelayMs: params.businessDelayMs, segments: params.segments }, run.id);
-    }
+    const settings = noop
+      ? null
+      : await this.resets.reset(run.productId, { stock: params.initialStock, strategy, lockTtlMs: params.lockTtlMs, businessDelayMs: params.businessDelayMs, segments: params.segments }, run.id);
 
     const peaks = new PeakMemory();
     peaks.observe(instances);
     const remainingBySecond = new Map<number, number>();
     const sampleRemaining = async () => {
-      if (!noop) remainingBySecond.set(Math.floor(Date.now() / 1000), (await this.strategies.get(strategy).remaining(run.productId)) ?? 0);
+      if (settings) remainingBySecond.set(Math.floor(Date.now() / 1000), (await this.strategies.get(strategy).remaining(settings)) ?? 0);
     };
     const abort = new AbortController();
     let failure: string | null = null;

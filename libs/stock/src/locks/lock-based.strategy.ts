@@ -42,7 +42,7 @@ export abstract class LockBasedStrategy extends RedisStockStrategy {
   protected abstract release(holding: LockHolding): Promise<ReleaseVerdict>;
 
   deduct(context: DeductContext): Promise<DeductResult> {
-    const keys = this.keys(context.settings.productId);
+    const keys = this.keys(context.settings);
     return this.withLock(keys.lock, context, (holding) => readCheckWrite(this.redis, keys.stock, context, holding.signal));
   }
 

@@ -18,7 +18,7 @@ export class InventoryService {
     try {
       const settings = await this.settingsStore.get(productId);
       const [remaining, sold] = await Promise.all([
-        this.registry.get(settings.strategy).remaining(productId),
+        this.registry.get(settings.strategy).remaining(settings),
         this.recorder.soldInRun(productId, settings.runId),
       ]);
       const left = remaining ?? 0;

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { CreateOrderRequest, ProductRunSettings } from '@oversell/contracts';
 import { randomUUID } from 'node:crypto';
-import type { DeductResult } from '../stock-strategy';
+import type { DeductResult, StockStrategy } from '../stock-strategy';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
-import { DuplicateIdempotencyKeyError, StrategyMismatchError } from './errors';
+import { DuplicateIdempotencyKeyError, StockNotSeededError, StrategyMismatchError } from './errors';
 import { IdempotencyKeys } from './idempotency-keys';
 import { FAULT_HOOKS, faultPointsFor, type FaultHook } from './fault-points';
 import { OrderRecorder } from './order-recorder';
@@ -33,40 +33,53 @@ export class OrderPlacementService {
 
   async place(request: CreateOrderRequest): Promise<Placement> {
     const strategy = this.registry.get(request.strategy);
-    const key = request.idempotencyKey ?? null;
-    // Issued together, so ioredis's auto-pipelining sends both in one round trip.
-    const [settings, keyUsed] = await Promise.all([this.settingsStore.get(request.productId), key ? this.idempotencyKeys.used(key) : false]).catch((error) =>
-      Promise.reject(asStoreError(error)),
-    );
+    const load = (read: (productId: number) => Promise<ProductRunSettings>) => read(request.productId).catch((error) => Promise.reject(asStoreError(error)));
+    let settings = await load((id) => this.settingsStore.cached(id));
+    // Reset for another strategy since this process last looked? Look again before refusing.
+    if (settings.strategy !== strategy.name) settings = await load((id) => this.settingsStore.fresh(id));
+    const placement = await this.attempt(strategy, request, settings);
+    // Remembered settings of an earlier run find no stock (keys and row carry the run id): reload once.
+    if (placement.result.outcome === 'error' && placement.result.error instanceof StockNotSeededError) {
+      const fresh = await load((id) => this.settingsStore.fresh(id));
+      if (fresh.runId !== settings.runId) return this.attempt(strategy, request, fresh);
+    }
+    return placement;
+  }
+
+  private async attempt(strategy: StockStrategy, request: CreateOrderRequest, settings: ProductRunSettings): Promise<Placement> {
     if (settings.strategy !== strategy.name) throw new StrategyMismatchError(request.productId, settings.strategy, strategy.name);
+    const key = request.idempotencyKey ?? null;
+    // Asked in the same tick as the strategy's first command, so auto-pipelining sends both in one round
+    // trip. A replay is told apart afterwards: if it sold again, the unique index refuses the second order
+    // and the units go back; if it found no stock, the key's first order is the answer.
+    const keyUsed = key ? this.idempotencyKeys.used(key).catch(() => false) : Promise.resolve(false);
     try {
-      if (key && keyUsed) {
-        const earlier = await this.recorder.findByIdempotencyKey(key);
-        if (earlier) return { result: { outcome: 'sold', order: earlier }, settings };
-      }
+      let result: DeductResult;
       try {
-        const result = await strategy.deduct({
+        result = await strategy.deduct({
           requestId: randomUUID(),
           quantity: request.quantity,
           settings,
           faults: faultPointsFor(settings, this.faultHooks),
           record: (manager) =>
-            this.recorder.record(
-              { productId: request.productId, quantity: request.quantity, strategy: strategy.name, runId: settings.runId, idempotencyKey: key },
-              manager,
-            ),
+            this.recorder.record({ productId: request.productId, quantity: request.quantity, strategy: strategy.name, runId: settings.runId, idempotencyKey: key }, manager),
         });
-        return { result, settings };
       } catch (error) {
-        // Two requests with one key raced past the lookup; the loser gave its units back, the winner's order is the answer.
-        if (error instanceof DuplicateIdempotencyKeyError) {
-          const earlier = await this.recorder.findByIdempotencyKey(error.idempotencyKey);
-          if (earlier) return { result: { outcome: 'sold', order: earlier }, settings };
-        }
+        if (error instanceof DuplicateIdempotencyKeyError) return this.replay(error.idempotencyKey, settings, error);
         throw error;
       }
+      if (result.outcome !== 'sold' && key && (await keyUsed)) return this.replay(key, settings, result);
+      return { result, settings };
     } catch (error) {
       return { result: { outcome: 'error', error: asStoreError(error) }, settings };
     }
+  }
+
+  /** The first order placed with this key, or — if it cannot be found — what this attempt came to. */
+  private async replay(key: string, settings: ProductRunSettings, otherwise: DeductResult | Error): Promise<Placement> {
+    const earlier = await this.recorder.findByIdempotencyKey(key);
+    if (earlier) return { result: { outcome: 'sold', order: earlier }, settings };
+    if (otherwise instanceof Error) throw otherwise;
+    return { result: otherwise, settings };
   }
 }

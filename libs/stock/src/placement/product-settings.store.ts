@@ -7,10 +7,14 @@ import { StockKeys } from '../redis/stock-keys';
 import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { ProductNotFoundError } from './errors';
 
+/** Products whose settings one process keeps in memory; lab runs use a fresh product each. */
+const CACHED_PRODUCTS = 1000;
+
 /**
- * The settings of a product's current run, read on every order. Redis holds a copy (one HGETALL per
- * order, shared by every instance the moment a reset writes it); MySQL is the record it is rebuilt
- * from when Redis has lost it.
+ * The settings of a product's current run. Redis holds them for every instance (a reset writes them
+ * there); MySQL is the record they are rebuilt from when Redis has lost them. Orders read them from
+ * an in-process cache: a stale entry is harmless because stock keys and the MySQL row carry the run
+ * id, so old settings find no stock (StockNotSeededError) and the caller reloads with fresh().
  */
 @Injectable()
 export class ProductSettingsStore {
@@ -24,12 +28,29 @@ export class ProductSettingsStore {
     this.redis = connections.commands;
   }
 
+  private readonly cache = new Map<number, ProductRunSettings>();
+
+  /** From memory when this process has seen the product; from Redis (or MySQL) otherwise. */
+  async cached(productId: number): Promise<ProductRunSettings> {
+    return this.cache.get(productId) ?? this.fresh(productId);
+  }
+
+  /** Read again, replacing what this process remembered. */
+  async fresh(productId: number): Promise<ProductRunSettings> {
+    const settings = await this.get(productId);
+    this.cache.delete(productId);
+    if (this.cache.size >= CACHED_PRODUCTS) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(productId, settings);
+    return settings;
+  }
+
   private key(productId: number): string {
     return new StockKeys(this.options.keyPrefix, productId).settings;
   }
 
   async save(settings: ProductRunSettings): Promise<void> {
     await this.redis.hset(this.key(settings.productId), { ...settings });
+    this.cache.delete(settings.productId);
   }
 
   async get(productId: number): Promise<ProductRunSettings> {

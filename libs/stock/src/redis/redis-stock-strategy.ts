@@ -2,7 +2,7 @@ import type { ProductRunSettings, StrategyDescription, StrategyName } from '@ove
 import type Redis from 'ioredis';
 import type { StockOptions } from '../stock.options';
 import type { DeductContext, DeductResult, StockStrategy } from '../stock-strategy';
-import { StockKeys } from './stock-keys';
+import { StockKeys, type RunStockKeys } from './stock-keys';
 
 /** The strategies whose stock is one Redis key per product: seeding and reading it are the same for all. */
 export abstract class RedisStockStrategy implements StockStrategy {
@@ -15,16 +15,16 @@ export abstract class RedisStockStrategy implements StockStrategy {
     protected readonly options: StockOptions,
   ) {}
 
-  protected keys(productId: number): StockKeys {
-    return new StockKeys(this.options.keyPrefix, productId);
+  protected keys(settings: ProductRunSettings): RunStockKeys {
+    return StockKeys.of(this.options.keyPrefix, settings);
   }
 
   async prepare(settings: ProductRunSettings): Promise<void> {
-    await this.redis.set(this.keys(settings.productId).stock, settings.initialStock);
+    await this.redis.set(this.keys(settings).stock, settings.initialStock);
   }
 
-  async remaining(productId: number): Promise<number | null> {
-    const value = await this.redis.get(this.keys(productId).stock);
+  async remaining(settings: ProductRunSettings): Promise<number | null> {
+    const value = await this.redis.get(this.keys(settings).stock);
     return value === null ? null : Number(value);
   }
 }

@@ -1,5 +1,7 @@
+import type { ProductRunSettings } from '@oversell/contracts';
+
 /**
- * Every Redis key of one product. The product id sits in a hash tag ({p42}) so that all keys of a
+ * The Redis keys of one product. The product id sits in a hash tag ({p42}) so that all keys of a
  * product land in one slot if the lab is ever pointed at a Redis Cluster: Lua scripts may only
  * touch keys of one slot.
  */
@@ -9,27 +11,43 @@ export class StockKeys {
     readonly productId: number,
   ) {}
 
-  private key(suffix: string): string {
-    return `${this.prefix}:{p${this.productId}}:${suffix}`;
+  /** The settings of the product's current run (which run, which strategy, TTL, delay). */
+  get settings(): string {
+    return `${this.prefix}:{p${this.productId}}:settings`;
   }
 
-  get settings(): string {
-    return this.key('settings');
-  }
-  get stock(): string {
-    return this.key('stock');
-  }
-  get lock(): string {
-    return this.key('lock');
-  }
-  segment(index: number): string {
-    return this.key(`segment:${index}`);
-  }
-  segmentLock(index: number): string {
-    return this.key(`segment:${index}:lock`);
-  }
   /** Every key of the product, for a reset that must leave nothing of an earlier run behind. */
   pattern(): string {
     return `${this.prefix}:{p${this.productId}}:*`;
+  }
+
+  /** The keys of one run's stock store. */
+  run(runId: string): RunStockKeys {
+    return new RunStockKeys(`${this.prefix}:{p${this.productId}}:${runId}`);
+  }
+
+  static of(prefix: string, settings: Pick<ProductRunSettings, 'productId' | 'runId'>): RunStockKeys {
+    return new StockKeys(prefix, settings.productId).run(settings.runId);
+  }
+}
+
+/**
+ * Stock and lock keys carry the run id: an instance still holding an earlier run's settings finds
+ * no such keys (not seeded) instead of selling from the new run's stock under the old run's name.
+ */
+export class RunStockKeys {
+  constructor(private readonly base: string) {}
+
+  get stock(): string {
+    return `${this.base}:stock`;
+  }
+  get lock(): string {
+    return `${this.base}:lock`;
+  }
+  segment(index: number): string {
+    return `${this.base}:segment:${index}`;
+  }
+  segmentLock(index: number): string {
+    return `${this.base}:segment:${index}:lock`;
   }
 }

@@ -34,23 +34,24 @@ export class DbOptimisticStrategy implements StockStrategy {
     await this.dataSource.query('UPDATE products SET stock = ?, version = 0 WHERE id = ?', [settings.initialStock, settings.productId]);
   }
 
-  async remaining(productId: number): Promise<number | null> {
-    const rows: { stock: number }[] = await this.dataSource.query(READ.sql, [productId]);
+  async remaining(settings: ProductRunSettings): Promise<number | null> {
+    const rows: { stock: number }[] = await this.dataSource.query(READ.sql, [settings.productId, settings.runId]);
     return rows.length ? Number(rows[0].stock) : null;
   }
 
   async deduct(context: DeductContext): Promise<DeductResult> {
-    const { productId } = context.settings;
+    const { productId, runId } = context.settings;
     const units = context.quantity;
     let conflicts = 0;
     for (let attempt = 1; attempt <= this.options.optimisticMaxAttempts; attempt++) {
-      const rows: { stock: number; version: number }[] = await this.dataSource.query(READ.sql, [productId]);
+      // The run id in the WHERE: settings from an earlier run find no row instead of selling this run's stock.
+      const rows: { stock: number; version: number }[] = await this.dataSource.query(READ.sql, [productId, runId]);
       if (!rows.length) throw new StockNotSeededError(productId);
       const { stock, version } = rows[0];
       if (stock < units) return { outcome: 'sold_out', conflicts };
       await context.faults.at('stock-read');
       const order = await this.dataSource.transaction(async (manager) => {
-        const result: { affectedRows: number } = await manager.query(DEDUCT.sql, [units, productId, version, units]);
+        const result: { affectedRows: number } = await manager.query(DEDUCT.sql, [units, productId, runId, version, units]);
         if (result.affectedRows === 0) return null;
         await context.faults.at('stock-written');
         return context.record(manager);
@@ -74,7 +75,7 @@ export class DbOptimisticStrategy implements StockStrategy {
       store: 'mysql',
       safe: true,
       description:
-        'Reads stock and version from the MySQL row, then runs UPDATE … SET stock = stock − n, version = version + 1 WHERE id = ? AND version = ? AND stock >= n inside a transaction with the order INSERT. No rows affected means a conflict: back off with jitter and retry, a bounded number of times.',
+        'Reads stock and version from the MySQL row, then runs UPDATE … SET stock = stock − n, version = version + 1 WHERE id = ? AND run_id = ? AND version = ? AND stock >= n inside a transaction with the order INSERT. No rows affected means a conflict: back off with jitter and retry, a bounded number of times.',
       guarantee: 'Never oversells: the conditional UPDATE is atomic in InnoDB, and stock and order commit together.',
       pitfall:
         'Throughput collapses on one hot row: every success makes all concurrent readers conflict and retry (~150 orders/s here). Orders that exhaust their retries are refused (409 conflict) although stock remains.',

@@ -1,3 +1,3 @@
 UPDATE products
    SET stock = stock - ?, version = version + 1
- WHERE id = ? AND version = ? AND stock >= ?
+ WHERE id = ? AND run_id = ? AND version = ? AND stock >= ?

@@ -1,1 +1,1 @@
-SELECT stock, version FROM products WHERE id = ?
+SELECT stock, version FROM products WHERE id = ? AND run_id = ?

@@ -24,7 +24,7 @@ export class LuaDecrementStrategy extends RedisStockStrategy {
   }
 
   async deduct(context: DeductContext): Promise<DeductResult> {
-    const stockKey = this.keys(context.settings.productId).stock;
+    const stockKey = this.keys(context.settings).stock;
     const left = await this.redis.decrementStockV1(stockKey, context.quantity);
     if (left === NOT_SEEDED) throw new StockNotSeededError(context.settings.productId);
     if (left === NOT_ENOUGH) return { outcome: 'sold_out' };

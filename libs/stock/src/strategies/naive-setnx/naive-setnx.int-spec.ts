@@ -15,8 +15,8 @@ describe.each([
 ] as const)('%s when the business time outlives the lease', (strategy, behaviour, lockLeftAfter) => {
   it(behaviour, async () => {
     const productId = freshProductId();
-    const lock = new StockKeys(lab.keyPrefix, productId).lock;
-    await lab.app.reset.reset(productId, { stock: 5, strategy, lockTtlMs: 50, businessDelayMs: 300 });
+    const settings = await lab.app.reset.reset(productId, { stock: 5, strategy, lockTtlMs: 50, businessDelayMs: 300 });
+    const lock = StockKeys.of(lab.keyPrefix, settings).lock;
     const first = lab.app.placement.place({ productId, quantity: 1, strategy });
     while ((await lab.app.redis.exists(lock)) === 0) await sleep(1);
     await untilGone(lock);

@@ -20,7 +20,7 @@ export class NoLockStrategy extends RedisStockStrategy {
   }
 
   deduct(context: DeductContext): Promise<DeductResult> {
-    return readCheckWrite(this.redis, this.keys(context.settings.productId).stock, context);
+    return readCheckWrite(this.redis, this.keys(context.settings).stock, context);
   }
 
   describe(): StrategyDescription {

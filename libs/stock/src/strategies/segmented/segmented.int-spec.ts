@@ -6,8 +6,8 @@ const lab = useStockTestApp();
 describe('segmented', () => {
   it('splits the stock over the segments, the remainder to the first ones', async () => {
     const productId = freshProductId();
-    await lab.app.reset.reset(productId, { stock: 12, strategy: 'segmented', segments: 5 });
-    const keys = new StockKeys(lab.keyPrefix, productId);
+    const settings = await lab.app.reset.reset(productId, { stock: 12, strategy: 'segmented', segments: 5 });
+    const keys = StockKeys.of(lab.keyPrefix, settings);
     expect(await lab.app.redis.mget([0, 1, 2, 3, 4].map((i) => keys.segment(i)))).toEqual(['3', '3', '2', '2', '2']);
     expect(await lab.app.inventory.inventory(productId)).toMatchObject({ remaining: 12, storesAgree: true });
   });

@@ -19,37 +19,29 @@ export class SegmentedStrategy extends TokenLockStrategy {
   readonly name = 'segmented' as const;
 
   async prepare(settings: ProductRunSettings): Promise<void> {
-    const keys = this.keys(settings.productId);
+    const keys = this.keys(settings);
     const base = Math.floor(settings.initialStock / settings.segments);
     const extra = settings.initialStock % settings.segments;
     const seeds = Array.from({ length: settings.segments }, (_, i) => [keys.segment(i), base + (i < extra ? 1 : 0)]);
     await this.redis.mset(Object.fromEntries(seeds));
   }
 
-  async remaining(productId: number): Promise<number | null> {
-    const keys = this.keys(productId);
-    const segments = await this.segmentCount(productId);
-    if (segments === 0) return null;
-    const values = await this.redis.mget(Array.from({ length: segments }, (_, i) => keys.segment(i)));
+  async remaining(settings: ProductRunSettings): Promise<number | null> {
+    const values = await this.redis.mget(this.segmentKeys(settings));
     return values.some((v) => v === null) ? null : values.reduce((sum, v) => sum + Number(v), 0);
   }
 
-  /** Segments are seeded by prepare(); counting keys avoids trusting a setting that may have changed since. */
-  private async segmentCount(productId: number): Promise<number> {
-    const keys = this.keys(productId);
-    let count = 0;
-    while ((await this.redis.exists(keys.segment(count))) === 1) count++;
-    return count;
+  private segmentKeys(settings: ProductRunSettings): string[] {
+    const keys = this.keys(settings);
+    return Array.from({ length: settings.segments }, (_, i) => keys.segment(i));
   }
 
   async deduct(context: DeductContext): Promise<DeductResult> {
-    const { productId, segments } = context.settings;
-    const keys = this.keys(productId);
-    const segmentKeys = Array.from({ length: segments }, (_, i) => keys.segment(i));
+    const keys = this.keys(context.settings);
     // An unlocked read is only a hint, but a safe one for skipping: stock only goes down during a run,
     // so a segment seen short now is short for good. Sold out costs one MGET and no lock.
-    const values = await this.redis.mget(segmentKeys);
-    if (values.some((v) => v === null)) throw new StockNotSeededError(productId);
+    const values = await this.redis.mget(this.segmentKeys(context.settings));
+    if (values.some((v) => v === null)) throw new StockNotSeededError(context.settings.productId);
     const candidates = values.flatMap((v, i) => (Number(v) >= context.quantity ? [i] : []));
     if (candidates.length === 0) return { outcome: 'sold_out' };
 
