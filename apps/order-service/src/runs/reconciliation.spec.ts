@@ -1,5 +1,5 @@
 import type { InventoryView, LockEvent } from '@oversell/contracts';
-import { countExclusionViolations, reconcile } from './reconciliation';
+import { CLOCK_TOLERANCE_MS, countExclusionViolations, reconcile } from './reconciliation';
 
 const holding = (lockKey: string, acquiredAt: number, releasedAt: number): LockEvent => ({
   lockKey,
@@ -19,6 +19,11 @@ describe('countExclusionViolations', () => {
   it('counts each holding that began while an earlier one was still held', () => {
     // 5 starts inside [0,10); 8 starts inside [0,10) too; 12 starts inside [5,15).
     expect(countExclusionViolations([holding('a', 0, 10), holding('a', 5, 15), holding('a', 8, 9), holding('a', 12, 13)])).toBe(3);
+  });
+
+  it('allows for the processes\' clock disagreement, no more', () => {
+    expect(countExclusionViolations([holding('a', 0, 10), holding('a', 10 - CLOCK_TOLERANCE_MS / 2, 20)])).toBe(0);
+    expect(countExclusionViolations([holding('a', 0, 10), holding('a', 10 - CLOCK_TOLERANCE_MS * 2, 20)])).toBe(1);
   });
 
   it('does not mistake a holding that began and ended at the same instant another began for an overlap', () => {

@@ -5,8 +5,15 @@ import type { InventoryView, LockEvent, Reconciliation } from '@oversell/contrac
  * lock-guarded read-modify-write: per lock key, order the holdings by acquisition and count every
  * holding that began before an earlier one had been released. Times come from one machine's clock;
  * the release is stamped before it is sent and the acquisition after it is granted, so a correct lock
- * never produces an overlap here.
+ * never produces an overlap here beyond the processes' clock disagreement.
  */
+/**
+ * How much two processes' clocks may disagree (see preciseNow): a holding must begin more than this
+ * before an earlier one ended to count. Real overlaps of an expired lease last as long as the business
+ * that outlived it, milliseconds to seconds; clock disagreement is below a few hundred microseconds.
+ */
+export const CLOCK_TOLERANCE_MS = 1;
+
 export function countExclusionViolations(events: readonly LockEvent[]): number {
   const byKey = new Map<string, LockEvent[]>();
   for (const event of events) {
@@ -20,7 +27,7 @@ export function countExclusionViolations(events: readonly LockEvent[]): number {
     holdings.sort((a, b) => a.acquiredAt - b.acquiredAt || a.releasedAt - b.releasedAt);
     let heldUntil = -Infinity;
     for (const holding of holdings) {
-      if (holding.acquiredAt < heldUntil) violations++;
+      if (holding.acquiredAt < heldUntil - CLOCK_TOLERANCE_MS) violations++;
       heldUntil = Math.max(heldUntil, holding.releasedAt);
     }
   }

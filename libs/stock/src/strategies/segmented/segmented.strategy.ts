@@ -1,22 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import type { ProductRunSettings, StrategyDescription } from '@oversell/contracts';
+import { LocalQueues } from '../../locks/local-queues';
 import { TokenLockStrategy } from '../../locks/token-lock.strategy';
 import { StockNotSeededError } from '../../placement/errors';
 import { readCheckWrite } from '../../redis/redis-stock';
+import type { RunStockKeys } from '../../redis/stock-keys';
 import type { DeductContext, DeductResult } from '../../stock-strategy';
 import { LUA_SCRIPTS } from '../lua-scripts';
 
-/** How long an order queues on one busy segment before it sweeps the others again. */
-const SWEEP_WAIT_MS = 200;
-
 /**
  * The stock is split over N keys, each behind its own owner-token lock, so N orders can be inside at
- * once instead of one. An order starts at a random segment and moves on when that segment's lock is
- * busy or its stock cannot cover the order; it is sold out only when every segment is.
+ * once instead of one. Within a process, orders line up per segment (the shortest line first), so only
+ * one of them per process spins on each Redis lock. An order moves on when its segment cannot cover
+ * it; it is sold out only when no segment can.
  */
 @Injectable()
 export class SegmentedStrategy extends TokenLockStrategy {
   readonly name = 'segmented' as const;
+  /** This process's line per segment lock: only the head of each line competes on Redis. */
+  private readonly lines = new LocalQueues();
 
   async prepare(settings: ProductRunSettings): Promise<void> {
     const keys = this.keys(settings);
@@ -46,30 +48,31 @@ export class SegmentedStrategy extends TokenLockStrategy {
     if (candidates.length === 0) return { outcome: 'sold_out' };
 
     const exhausted = new Set<number>();
-    const attempt = (index: number, waitMs: number) =>
-      this.withLock(keys.segmentLock(index), context, (holding) => readCheckWrite(this.redis, keys.segment(index), context, holding.signal), waitMs);
     const deadline = Date.now() + this.options.lockWaitTimeoutMs;
-    const start = Math.floor(Math.random() * candidates.length);
     for (;;) {
-      // First a sweep that takes any free segment (wait 0: a busy one is skipped, not waited for)…
-      for (let step = 0; step < candidates.length; step++) {
-        const index = candidates[(start + step) % candidates.length];
-        if (exhausted.has(index)) continue;
-        const result = await attempt(index, 0);
-        if (result.outcome === 'sold_out') exhausted.add(index);
-        else if (result.outcome !== 'lock_timeout') return result;
-      }
       const open = candidates.filter((i) => !exhausted.has(i));
       if (open.length === 0) return { outcome: 'sold_out' };
-      const left = deadline - Date.now();
-      if (left <= 0) return { outcome: 'lock_timeout' };
-      // …then, all busy, queue on one of them like a spin lock (backoff with jitter) rather than
-      // sweeping again at once: 500 clients re-sweeping 5 locks in a tight loop would burn the CPU.
-      const queued = open[Math.floor(Math.random() * open.length)];
-      const result = await attempt(queued, Math.min(left, SWEEP_WAIT_MS));
-      if (result.outcome === 'sold_out') exhausted.add(queued);
-      else if (result.outcome !== 'lock_timeout') return result;
+      const index = this.shortestLine(open, keys);
+      const lockKey = keys.segmentLock(index);
+      const result = await this.lines.run(lockKey, Math.max(0, deadline - Date.now()), () =>
+        this.withLock(lockKey, context, (holding) => readCheckWrite(this.redis, keys.segment(index), context, holding.signal), Math.max(0, deadline - Date.now())),
+      );
+      if (result === null) return { outcome: 'lock_timeout' };
+      if (result.outcome !== 'sold_out') return result;
+      exhausted.add(index);
     }
+  }
+
+  /** The segment with the fewest of this process's orders in line (ties broken at random), so orders spread out. */
+  private shortestLine(open: readonly number[], keys: RunStockKeys): number {
+    let best: number[] = [];
+    let shortest = Infinity;
+    for (const index of open) {
+      const length = this.lines.length(keys.segmentLock(index));
+      if (length < shortest) [best, shortest] = [[index], length];
+      else if (length === shortest) best.push(index);
+    }
+    return best[Math.floor(Math.random() * best.length)];
   }
 
   describe(): StrategyDescription {
@@ -79,12 +82,22 @@ export class SegmentedStrategy extends TokenLockStrategy {
       kind: 'lock',
       store: 'redis',
       safe: true,
-      description: 'Splits the stock over N Redis keys (default 5), each guarded by its own owner-token lock. An order takes one free segment with enough stock, moving on when a segment is busy or empty.',
+      description:
+        'Splits the stock over N Redis keys (default 5), each guarded by its own owner-token lock. One unlocked MGET finds the segments that can still cover the order; the order joins this process\'s shortest line among them, takes that segment\'s lock, and moves on if the segment turned out short.',
       guarantee: 'Never oversells while business time < TTL: each segment is an owner-token lock (Lua release) over its own stock key. Up to N orders proceed in parallel.',
       pitfall:
         'Each segment lock has the same lease pitfall as uuid-lua (business delay > TTL double-grants a segment). And fragmentation: an order for more units than any single segment holds is refused although the total would cover it.',
       reproduce: 'Business delay > lock TTL oversells per segment; an order of 3 units when each segment holds 2 shows fragmentation.',
-      steps: ['MGET every segment (unlocked): the ones short of n are skipped; none left means sold out', 'pick a random remaining segment', 'SET segment-lock <token> NX PX ttl; if busy, try the next segment', 'GET segment stock; if < n, mark it exhausted and try the next', 'business delay', 'SET segment stock − n', 'INSERT the order', 'release the segment lock (Lua compare-and-delete)', 'sold out when every segment is exhausted'],
+      steps: [
+        'MGET every segment (unlocked): segments short of n are skipped — stock only falls, so that hint is safe; none left means sold out',
+        'join the shortest in-process line among the remaining segments (one order per process at a time per segment)',
+        'SET segment-lock <token> NX PX ttl (spin with backoff against the other processes)',
+        'GET segment stock; if < n, release and try the next segment',
+        'business delay',
+        'SET segment stock − n',
+        'INSERT the order',
+        'release the segment lock (Lua compare-and-delete)',
+      ],
       scripts: [{ name: LUA_SCRIPTS.releaseLock.fileName, language: 'lua', source: LUA_SCRIPTS.releaseLock.lua }],
     };
   }
