@@ -248,7 +248,7 @@ describe('k6 scripts, run with k6 stubbed', () => {
     expect(Object.keys(run.options.scenarios)).toEqual(['naive-setnx', 'watchdog', 'db-optimistic']);
     // compare runs 8 s; the default gap is 2 s.
     expect(Object.values(run.options.scenarios).map((scenario) => scenario.startTime)).toEqual(['0s', '10s', '20s']);
-    expect(run.options.scenarios.watchdog).toMatchObject({ exec: 'order', vus: 100, env: { STRATEGY: 'watchdog' }, tags: { strategy: 'watchdog' } });
+    expect(run.options.scenarios.watchdog).toMatchObject({ exec: 'order', vus: 500, env: { STRATEGY: 'watchdog' }, tags: { strategy: 'watchdog' } });
     expect(run.options.thresholds['http_req_duration{endpoint:order,strategy:db-optimistic}']).toEqual(['p(99)<2000']);
     const resets = run.requests.filter((request) => request.url.endsWith('/reset'));
     expect(resets.map((request) => [request.url, request.body?.strategy])).toEqual([

@@ -42,7 +42,7 @@ describe('scenario files in loadtests/scenarios', () => {
 
   it('compare and expiry-pitfall carry the figures their purpose needs', () => {
     const compare = loadScenario('compare');
-    expect(compare).toMatchObject({ initialStock: 500, lockTtlMs: 2000, businessDelayMs: 0, load: { connections: 100 } });
+    expect(compare).toMatchObject({ initialStock: 1000, lockTtlMs: 2000, businessDelayMs: 0, load: { connections: 500 } });
     expect(compare.strategy).toBeUndefined();
     const pitfall = loadScenario('expiry-pitfall');
     expect(pitfall).toMatchObject({ initialStock: 100, lockTtlMs: 100, businessDelayMs: 250, load: { connections: 60 } });

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, LabelList } from 'recharts';
 import { NOOP_TARGET, type RunBatchRequest } from '@oversell/contracts';
 import { useRuns, useScenarios, useStartBatch } from '../api/queries';
-import { ChartBox } from '../components/ChartBox';
 import { CHART_COLORS } from '../components/chart-colors';
 import { ServiceError } from '../components/ServiceError';
+import { StrategyBarChart } from '../components/StrategyBarChart';
 import { numberAxis } from '../lib/axis';
 import { formatRatio } from '../lib/ceiling';
 import { buildCompareRows } from '../lib/compare-rows';
@@ -12,11 +12,6 @@ import { formatCount, formatMs, formatMsTick, formatRate, formatTick } from '../
 import { routeHref } from '../lib/routes';
 import { scenarioToBatchRequest, toBatchRequest, type RunFormValues } from '../lib/run-form';
 import { isFinished } from '../lib/run-status';
-
-/** Room under the charts for the slanted strategy names (the longest, lua-decrement), clear of the legend. */
-const STRATEGY_AXIS_HEIGHT = 84;
-/** Tall enough that, under the slanted names and the legend, the bars still have room for every tick. */
-const COMPARE_CHART_HEIGHT = 300;
 
 /** The scenario picker's value for "use the lab form's settings". */
 const FORM_SETTINGS = '';
@@ -110,41 +105,19 @@ export function CompareView({ values }: CompareViewProps) {
 
       {chartRows.length > 0 && (
         <div className="chart-grid chart-grid--three">
-          <ChartBox title="Oversold and lost units" hint="anything above 0 is a correctness bug" testId="compare-oversold-chart" height={COMPARE_CHART_HEIGHT}>
-            <BarChart data={chartRows} margin={{ top: 8, right: 8, bottom: 4, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="strategy" interval={0} angle={-30} textAnchor="end" height={STRATEGY_AXIS_HEIGHT} />
-              <YAxis {...correctnessAxis} allowDecimals={false} />
-              <Tooltip />
-              <Legend itemSorter={null} />
-              <Bar dataKey="oversold" name="oversold" fill={CHART_COLORS.alarm} isAnimationActive={false} />
-              <Bar dataKey="lost" name="lost" fill={CHART_COLORS.sold} isAnimationActive={false} />
-            </BarChart>
-          </ChartBox>
-          <ChartBox title="Throughput" hint="labels: share of the no-op ceiling" testId="compare-throughput-chart" height={COMPARE_CHART_HEIGHT}>
-            <BarChart data={chartRows} margin={{ top: 8, right: 8, bottom: 4, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="strategy" interval={0} angle={-30} textAnchor="end" height={STRATEGY_AXIS_HEIGHT} />
-              <YAxis {...throughputAxis} />
-              <Tooltip />
-              {/* A legend like its neighbours', so the three charts' axes line up. */}
-              <Legend itemSorter={null} />
-              <Bar dataKey="throughput" name="requests/s" fill={CHART_COLORS.rate} isAnimationActive={false}>
-                <LabelList dataKey="ratioLabel" position="top" />
-              </Bar>
-            </BarChart>
-          </ChartBox>
-          <ChartBox title="Latency" hint="p50: a typical order; p99: the slowest 1 %" testId="compare-latency-chart" height={COMPARE_CHART_HEIGHT}>
-            <BarChart data={chartRows} margin={{ top: 8, right: 8, bottom: 4, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="strategy" interval={0} angle={-30} textAnchor="end" height={STRATEGY_AXIS_HEIGHT} />
-              <YAxis {...latencyAxis} />
-              <Tooltip />
-              <Legend itemSorter={null} />
-              <Bar dataKey="p50" name="p50 ms" fill={CHART_COLORS.rate} isAnimationActive={false} />
-              <Bar dataKey="p99" name="p99 ms" fill={CHART_COLORS.latency} isAnimationActive={false} />
-            </BarChart>
-          </ChartBox>
+          <StrategyBarChart title="Oversold and lost units" hint="anything above 0 is a correctness bug" testId="compare-oversold-chart" rows={chartRows} yAxis={{ ...correctnessAxis, allowDecimals: false }}>
+            <Bar dataKey="oversold" name="oversold" fill={CHART_COLORS.alarm} isAnimationActive={false} />
+            <Bar dataKey="lost" name="lost" fill={CHART_COLORS.sold} isAnimationActive={false} />
+          </StrategyBarChart>
+          <StrategyBarChart title="Throughput" hint="labels: share of the no-op ceiling" testId="compare-throughput-chart" rows={chartRows} yAxis={throughputAxis}>
+            <Bar dataKey="throughput" name="requests/s" fill={CHART_COLORS.rate} isAnimationActive={false}>
+              <LabelList dataKey="ratioLabel" position="top" />
+            </Bar>
+          </StrategyBarChart>
+          <StrategyBarChart title="Latency" hint="p50: a typical order; p99: the slowest 1 %" testId="compare-latency-chart" rows={chartRows} yAxis={latencyAxis}>
+            <Bar dataKey="p50" name="p50 ms" fill={CHART_COLORS.rate} isAnimationActive={false} />
+            <Bar dataKey="p99" name="p99 ms" fill={CHART_COLORS.latency} isAnimationActive={false} />
+          </StrategyBarChart>
         </div>
       )}
 
