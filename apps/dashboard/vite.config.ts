@@ -10,7 +10,8 @@ const contracts = fileURLToPath(new URL('../../libs/contracts/src/index.ts', imp
 // Same origin in production (the order service serves dist/ under / and the API under /api);
 // in development the dev and preview servers forward /api to the order service.
 const apiProxy = {
-  '/api': { target: process.env.OVERSELL_API ?? 'http://127.0.0.1:3000', changeOrigin: true },
+  // The lab's gateway as `npm run demo` starts it; a single order service would be OVERSELL_API=http://127.0.0.1:3000.
+  '/api': { target: process.env.OVERSELL_API ?? 'http://127.0.0.1:8080', changeOrigin: true },
 };
 
 export default defineConfig({

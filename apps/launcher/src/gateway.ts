@@ -32,7 +32,7 @@ export async function startGateway(options: { port: number; host?: string; upstr
     await gateway.register(fastifyStatic, { root: options.dashboardDir, prefix: '/' });
   } else {
     gateway.get('/', (_request, reply) =>
-      reply.type('text/plain').send(`The dashboard is not built (${options.dashboardDir} is missing): run npx nx run @oversell/dashboard:build. The API is at /api/docs.\n`),
+      reply.type('text/plain').send(`The dashboard is not built (${options.dashboardDir} is missing): run npx nx run dashboard:build. The API is at /api/docs.\n`),
     );
   }
   await gateway.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
