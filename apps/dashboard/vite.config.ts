@@ -7,7 +7,7 @@ import { defineConfig } from 'vite';
 // so there is nothing to build first and no server code can come along.
 const contracts = fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url));
 
-// Same origin in production (the order service serves dist/ under / and the API under /api);
+// Same origin in production (the lab's gateway serves dist/ under / and the API under /api);
 // in development the dev and preview servers forward /api to the order service.
 const apiProxy = {
   // The lab's gateway as `npm run demo` starts it; a single order service would be OVERSELL_API=http://127.0.0.1:3000.
