@@ -55,6 +55,15 @@ describe('POST /api/orders', () => {
     expect(inventory.body).toMatchObject({ remaining: STOCK - 2, sold: 2, orders: 1 });
   });
 
+  it('refuses an idempotency key reused for a different order with 409, and takes nothing more', async () => {
+    const key = `reuse-${productId}`;
+    expect((await service.post('/api/orders', { productId, quantity: 1, strategy: 'lua-decrement', idempotencyKey: key })).status).toBe(201);
+    const reused = await service.post('/api/orders', { productId, quantity: 3, strategy: 'lua-decrement', idempotencyKey: key });
+    expect(reused).toMatchObject({ status: 409, body: { error: 'idempotency_key_reused', field: 'idempotencyKey' } });
+    const inventory = await service.get(`/api/products/${productId}/inventory`);
+    expect(inventory.body).toMatchObject({ remaining: STOCK - 1, sold: 1, orders: 1, storesAgree: true });
+  });
+
   const valid = () => ({ productId, quantity: 1, strategy: 'lua-decrement' });
   const badOrders: [string, () => unknown, number, string, string | undefined][] = [
     ['productId as a string', () => ({ ...valid(), productId: String(productId) }), 400, 'validation_failed', 'productId'],

@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'stock_not_seeded',
   'sold_out',
   'conflict',
+  'idempotency_key_reused',
   'lock_timeout',
   'lock_lost',
   'store_unavailable',

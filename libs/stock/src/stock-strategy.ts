@@ -13,6 +13,8 @@ export interface DeductContext {
    * and give it their transaction's manager when they have one, so stock and order commit together.
    */
   record(manager?: EntityManager): Promise<OrderView>;
+  /** The order record() wrote, if it landed: asked after an INSERT failed in a way that does not say. */
+  recorded(): Promise<OrderView | null>;
   /** Named points in the critical section where delays, pauses or crashes are injected. */
   faults: FaultPoints;
 }

@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { ErrorBody, ErrorCode } from '@oversell/contracts';
 import {
   DuplicateIdempotencyKeyError,
+  IdempotencyKeyReusedError,
   ProductNotFoundError,
   StockError,
   StockNotSeededError,
@@ -18,6 +19,7 @@ function fromStockError(error: StockError): ErrorBody {
   if (error instanceof StrategyMismatchError) return { statusCode: 409, error: 'strategy_mismatch', message: error.message, field: 'strategy' };
   if (error instanceof StockNotSeededError) return { statusCode: 409, error: 'stock_not_seeded', message: error.message };
   if (error instanceof DuplicateIdempotencyKeyError) return { statusCode: 409, error: 'conflict', message: error.message, field: 'idempotencyKey' };
+  if (error instanceof IdempotencyKeyReusedError) return { statusCode: 409, error: 'idempotency_key_reused', message: error.message, field: 'idempotencyKey' };
   if (error instanceof StoreUnavailableError) return { statusCode: 503, error: 'store_unavailable', message: error.message };
   return { statusCode: 500, error: 'internal_error', message: error.message };
 }

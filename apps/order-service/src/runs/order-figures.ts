@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { LockEvent, OrderOutcome, RunTarget } from '@oversell/contracts';
+import type { LockEvent, OrderOutcome, RunTarget, StrategyName } from '@oversell/contracts';
 import { LockEvents, RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
 import type * as hdr from 'hdr-histogram-js';
 import type Redis from 'ioredis';
@@ -8,11 +8,9 @@ import { encodeHistogram, newLatencyHistogram } from './latency-histogram';
 import { RUN_FIGURES_TTL_SECONDS, RunFigureKeys } from './run-figure-keys';
 
 const FLUSH_EVERY_MS = 250;
-/** Longer than any order can take: the lock wait timeout plus the write. */
-export const DRAIN_TIMEOUT_MS = 30_000;
 /** Lock events kept per run and instance; beyond it the timeline is cut, the counts are not. */
 const MAX_LOCK_EVENTS_PER_RUN = 100_000;
-export const FLUSH_REQUESTS_CHANNEL = 'run-figures:flush';
+export const flushRequestsChannel = (prefix: string) => `${prefix}:run-figures:flush`;
 export const flushAckChannel = (prefix: string, runId: string) => `${prefix}:run:{${runId}}:flush-acks`;
 
 interface RunBuffer {
@@ -35,6 +33,17 @@ export interface RunRef {
 export interface FlushRequest {
   runId: string;
   nonce: string;
+  /** How long an order of this run can take at most; the worker derives it from the run's settings. */
+  drainTimeoutMs: number;
+}
+
+export interface FlushAck {
+  instance: string;
+  nonce: string;
+  /** Every in-flight order finished within drainTimeoutMs. */
+  drained: boolean;
+  /** The figures reached Redis. */
+  flushed: boolean;
 }
 
 /**
@@ -64,11 +73,11 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onModuleInit(): Promise<void> {
-    this.unsubscribeLocks = this.lockEvents.subscribe((runId, event) => this.recordLock(runId, event));
+    this.unsubscribeLocks = this.lockEvents.subscribe((runId, strategy, event) => this.recordLock(runId, strategy, event));
     this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
     this.timer.unref();
     this.subscriber = this.redis.duplicate();
-    await this.subscriber.subscribe(FLUSH_REQUESTS_CHANNEL);
+    await this.subscriber.subscribe(flushRequestsChannel(this.options.keyPrefix));
     this.subscriber.on('message', (_channel, message: string) => void this.answerFlushRequest(JSON.parse(message) as FlushRequest));
   }
 
@@ -94,13 +103,13 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
    * worker asks, but orders queued behind a lock may still be writing; counting before they finish
    * would report stock taken without its order.
    */
-  private drained(timeoutMs: number): Promise<void> {
-    if (this.inFlight === 0) return Promise.resolve();
+  private drained(timeoutMs: number): Promise<boolean> {
+    if (this.inFlight === 0) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
+      const timer = setTimeout(() => resolve(false), timeoutMs);
       this.drainWaiters.push(() => {
         clearTimeout(timer);
-        resolve();
+        resolve(true);
       });
     });
   }
@@ -125,10 +134,9 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
     buffer.dirtySeconds.add(second);
   }
 
-  private recordLock(runId: string, event: LockEvent): void {
-    const run = this.runs.get(runId);
-    if (run) this.metrics.lock(run.strategy, event);
-    const buffer = run ?? this.buffer(runId, 'no-lock');
+  private recordLock(runId: string, strategy: StrategyName, event: LockEvent): void {
+    this.metrics.lock(strategy, event);
+    const buffer = this.buffer(runId, strategy);
     if (buffer.lockEventsSent + buffer.lockEvents.length < MAX_LOCK_EVENTS_PER_RUN) buffer.lockEvents.push(event);
   }
 
@@ -141,10 +149,17 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
     return run;
   }
 
-  /** Sends what changed since the last flush; flushes never overlap, so increments are sent once. */
-  flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.flushNow()).catch((error) => this.logger.warn(`flushing run figures failed: ${error}`));
-    return this.flushing;
+  /** Sends what changed since the last flush; flushes never overlap, so increments are sent once. True if it all arrived. */
+  flush(): Promise<boolean> {
+    const done = this.flushing.then(() => this.flushNow()).then(
+      () => true,
+      (error) => {
+        this.logger.warn(`flushing run figures failed (kept for the next flush): ${error}`);
+        return false;
+      },
+    );
+    this.flushing = done.then(() => undefined);
+    return done;
   }
 
   private async flushNow(): Promise<void> {
@@ -172,23 +187,36 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
         continue;
       }
       for (const key of touched) pipeline.expire(key, RUN_FIGURES_TTL_SECONDS);
-      const sentEvents = run.lockEvents.length;
-      run.counts.clear();
-      run.seconds.clear();
-      run.dirtySeconds.clear();
+      // Taken out of the buffer while in flight: what arrives meanwhile goes to fresh maps, and on
+      // failure the taken figures are merged back for the next flush instead of being lost.
+      const sent = { counts: run.counts, seconds: run.seconds, dirtySeconds: run.dirtySeconds, lockEvents: run.lockEvents };
+      run.counts = new Map();
+      run.seconds = new Map();
+      run.dirtySeconds = new Set();
       run.lockEvents = [];
-      run.lockEventsSent += sentEvents;
-      for (const second of run.histograms.keys()) if (second < nowSecond - 2) run.histograms.delete(second);
-      await pipeline.exec();
+      const results = await pipeline.exec().catch((error: Error) => [[error, null]] as [Error | null, unknown][]);
+      const failed = (results ?? []).find(([error]) => error)?.[0];
+      if (failed) {
+        for (const [field, n] of sent.counts) add(run.counts, field, n);
+        for (const [field, n] of sent.seconds) add(run.seconds, field, n);
+        for (const second of sent.dirtySeconds) run.dirtySeconds.add(second);
+        run.lockEvents.unshift(...sent.lockEvents);
+        throw failed;
+      }
+      run.lockEventsSent += sent.lockEvents.length;
+      for (const second of run.histograms.keys()) if (second < nowSecond - 2 && !run.dirtySeconds.has(second)) run.histograms.delete(second);
     }
   }
 
+  /**
+   * Lets this instance's in-flight orders finish, pushes its figures, and says whether both worked:
+   * the worker fails the run rather than reconcile with orders still being written or figures missing.
+   */
   private async answerFlushRequest(request: FlushRequest): Promise<void> {
-    await this.drained(DRAIN_TIMEOUT_MS);
-    await this.flush();
-    const keys = new RunFigureKeys(this.options.keyPrefix, request.runId);
-    await this.redis.hset(keys.flushed, this.options.instanceId, request.nonce);
-    await this.redis.publish(flushAckChannel(this.options.keyPrefix, request.runId), JSON.stringify({ instance: this.options.instanceId, nonce: request.nonce }));
+    const drained = await this.drained(request.drainTimeoutMs);
+    const flushed = await this.flush();
+    const ack: FlushAck = { instance: this.options.instanceId, nonce: request.nonce, drained, flushed };
+    await this.redis.publish(flushAckChannel(this.options.keyPrefix, request.runId), JSON.stringify(ack));
   }
 }
 

@@ -12,7 +12,7 @@ type Listener = (event: RunEvent) => void;
 @Injectable()
 export class RunEventsBus implements OnApplicationShutdown {
   private subscriber?: Redis;
-  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly listeners = new Map<string, { listeners: Set<Listener>; subscribed: Promise<unknown> }>();
 
   constructor(
     private readonly connections: RedisConnections,
@@ -31,19 +31,22 @@ export class RunEventsBus implements OnApplicationShutdown {
   async subscribe(runId: string, listener: Listener): Promise<() => Promise<void>> {
     const subscriber = this.connect();
     const channel = this.channel(runId);
-    let set = this.listeners.get(channel);
-    if (!set) {
-      this.listeners.set(channel, (set = new Set()));
-      await subscriber.subscribe(channel);
-    }
-    set.add(listener);
-    return async () => {
-      set.delete(listener);
-      if (set.size === 0 && this.listeners.get(channel) === set) {
+    let entry = this.listeners.get(channel);
+    if (!entry) this.listeners.set(channel, (entry = { listeners: new Set(), subscribed: subscriber.subscribe(channel) }));
+    entry.listeners.add(listener);
+    const unsubscribe = async () => {
+      entry.listeners.delete(listener);
+      if (entry.listeners.size === 0 && this.listeners.get(channel) === entry) {
         this.listeners.delete(channel);
         await subscriber.unsubscribe(channel).catch(() => undefined);
       }
     };
+    // Every subscriber waits for the SUBSCRIBE, not only the first; a failed one is forgotten and retried by the next.
+    await entry.subscribed.catch(async (error) => {
+      if (this.listeners.get(channel) === entry) this.listeners.delete(channel);
+      throw error;
+    });
+    return unsubscribe;
   }
 
   private connect(): Redis {
@@ -51,7 +54,7 @@ export class RunEventsBus implements OnApplicationShutdown {
       this.subscriber = this.connections.commands.duplicate();
       this.subscriber.on('message', (channel: string, message: string) => {
         const event = JSON.parse(message) as RunEvent;
-        for (const listener of this.listeners.get(channel) ?? []) listener(event);
+        for (const listener of this.listeners.get(channel)?.listeners ?? []) listener(event);
       });
     }
     return this.subscriber;

@@ -5,7 +5,7 @@ import { findK6, forkLoad, runK6Load, type LoadOptions, type LoadSummary } from 
 import { InventoryService, ProductResetService, RedisConnections, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
 import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
-import { DRAIN_TIMEOUT_MS, FLUSH_REQUESTS_CHANNEL, flushAckChannel, type FlushRequest } from './order-figures';
+import { flushAckChannel, flushRequestsChannel, type FlushAck, type FlushRequest } from './order-figures';
 import { InstanceRegistry, PeakMemory, type InstanceBeat } from './instance-registry';
 import { reconcile } from './reconciliation';
 import { RunEntity } from './run.entity';
@@ -14,8 +14,10 @@ import { holdersBySecond, overallLatency, RunFiguresReader, timeline } from './r
 import { toView } from './runs.service';
 
 const TICK_MS = 1000;
-/** Instances first let their in-flight orders finish (at most DRAIN_TIMEOUT_MS), then report. */
-const FLUSH_ACK_TIMEOUT_MS = DRAIN_TIMEOUT_MS + 10_000;
+/** Time for an instance to answer after its drain: the flush itself and the message. */
+const FLUSH_ACK_MARGIN_MS = 10_000;
+/** Beyond the lock wait and the business time: the writes of an order under load. */
+const DRAIN_MARGIN_MS = 15_000;
 /** Lock events streamed to the dashboard per second, and kept with the stored result. */
 const LOCK_EVENTS_PER_TICK = 2000;
 const LOCK_EVENTS_STORED = 20_000;
@@ -46,22 +48,30 @@ export class RunExecutor {
     if (run.status !== 'queued') return;
     await this.runs.update(run.id, { status: 'running', startedAt: new Date() });
     await this.bus.publish({ type: 'status', runId, status: 'running' });
+    let result: RunResult;
     try {
-      const result = await this.measure(run);
-      await this.runs.update(run.id, { status: 'completed', finishedAt: new Date(), result });
-      await this.bus.publish({ type: 'status', runId, status: 'completed' });
+      result = await this.measure(run);
     } catch (error) {
       await this.fail(runId, error instanceof Error ? error.message : String(error));
       throw error;
-    } finally {
-      await this.bus.publish({ type: 'result', runId, run: toView(await this.runs.findOneByOrFail({ id: runId }), { withLockEvents: true }) });
     }
+    await this.runs.update(run.id, { status: 'completed', finishedAt: new Date(), result });
+    await this.bus.publish({ type: 'status', runId, status: 'completed' });
+    await this.publishResult(runId);
+  }
+
+  /** The final event every stream of the run ends on. */
+  private async publishResult(runId: string): Promise<void> {
+    await this.bus.publish({ type: 'result', runId, run: toView(await this.runs.findOneByOrFail({ id: runId }), { withLockEvents: true }) });
   }
 
   /** Marks a run failed with its reason (also used when BullMQ gives up on a stalled run). */
   async fail(runId: string, failure: string): Promise<void> {
     const updated = await this.runs.update({ id: runId, status: 'running' }, { status: 'failed', finishedAt: new Date(), failure });
-    if (updated.affected) await this.bus.publish({ type: 'status', runId, status: 'failed', failure });
+    if (!updated.affected) return;
+    await this.bus.publish({ type: 'status', runId, status: 'failed', failure });
+    // Also when BullMQ, not execute(), gave up on the run (its worker died): streams must still end.
+    await this.publishResult(runId);
   }
 
   private async measure(run: RunEntity): Promise<RunResult> {
@@ -140,7 +150,7 @@ export class RunExecutor {
     if (failure) throw new Error(failure);
     const durationSec = (Date.now() - startedAt) / 1000;
 
-    await this.flushInstances(run.id, instances);
+    await this.flushInstances(run.id, instances, this.longestOrderMs(params));
     await sampleRemaining();
     const figures = await this.reader.read(run.id);
     const lockEvents: LockEvent[] = await this.reader.lockEvents(run.id);
@@ -165,19 +175,35 @@ export class RunExecutor {
   }
 
   /**
-   * Asks every instance to push what it still buffers and waits for each one's answer, so the figures
-   * read next are complete. An instance that does not answer fails the run rather than skew it.
+   * How long one order of this run can take at most: the lock wait, then the business time (once per
+   * optimistic attempt for db-optimistic), then the writes.
    */
-  private async flushInstances(runId: string, instances: readonly InstanceBeat[]): Promise<void> {
+  private longestOrderMs(params: RunEntity['params']): number {
+    const attempts = params.strategy === 'db-optimistic' ? this.options.optimisticMaxAttempts : 1;
+    return this.options.lockWaitTimeoutMs + (params.businessDelayMs ?? 0) * attempts + DRAIN_MARGIN_MS;
+  }
+
+  /**
+   * Asks every instance to let its in-flight orders finish and push what it still buffers, and waits
+   * for each one's answer, so the figures read next are complete. An instance that does not answer,
+   * still had orders in flight, or could not write its figures fails the run rather than skew it.
+   */
+  private async flushInstances(runId: string, instances: readonly InstanceBeat[], drainTimeoutMs: number): Promise<void> {
     const nonce = randomUUID();
     const pending = new Set(instances.map((i) => i.instance));
     const subscriber = this.connections.commands.duplicate();
     try {
       const acked = new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`instance ${[...pending].join(', ')} did not report its figures within ${FLUSH_ACK_TIMEOUT_MS} ms`)), FLUSH_ACK_TIMEOUT_MS);
+        const timeoutMs = drainTimeoutMs + FLUSH_ACK_MARGIN_MS;
+        const timer = setTimeout(() => reject(new Error(`instance ${[...pending].join(', ')} did not report its figures within ${timeoutMs} ms`)), timeoutMs);
         subscriber.on('message', (_channel, message: string) => {
-          const ack = JSON.parse(message) as { instance: string; nonce: string };
+          const ack = JSON.parse(message) as FlushAck;
           if (ack.nonce !== nonce) return;
+          if (!ack.drained || !ack.flushed) {
+            clearTimeout(timer);
+            reject(new Error(ack.drained ? `instance ${ack.instance} could not write its figures to Redis` : `instance ${ack.instance} still had orders in flight ${drainTimeoutMs} ms after the load stopped`));
+            return;
+          }
           pending.delete(ack.instance);
           if (pending.size === 0) {
             clearTimeout(timer);
@@ -186,7 +212,7 @@ export class RunExecutor {
         });
       });
       await subscriber.subscribe(flushAckChannel(this.options.keyPrefix, runId));
-      await this.connections.commands.publish(FLUSH_REQUESTS_CHANNEL, JSON.stringify({ runId, nonce } satisfies FlushRequest));
+      await this.connections.commands.publish(flushRequestsChannel(this.options.keyPrefix), JSON.stringify({ runId, nonce, drainTimeoutMs } satisfies FlushRequest));
       await acked;
     } finally {
       await subscriber.quit().catch(() => undefined);

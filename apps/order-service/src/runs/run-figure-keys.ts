@@ -29,10 +29,6 @@ export class RunFigureKeys {
   get lockEvents(): string {
     return this.key('locks');
   }
-  /** Instances that answered a flush request: field instance → request nonce. */
-  get flushed(): string {
-    return this.key('flushed');
-  }
 }
 
 /** Figures are kept a week, then Redis drops them; the finished run's result lives in MySQL. */

@@ -68,7 +68,7 @@ export abstract class LockBasedStrategy extends RedisStockStrategy {
       // still runs out by itself, and whether it was still ours is unknown.
       const verdict = await this.release(holding).catch((): ReleaseVerdict => 'unknown');
       const expired = verdict === 'unknown' ? releasedAt - holding.acquiredAt > holding.ttlMs : !verdict;
-      this.lockEvents.emit(context.settings.runId, {
+      this.lockEvents.emit(context.settings.runId, this.name, {
         lockKey: key,
         instance: this.options.instanceId,
         requestId: context.requestId,

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { LockEvent } from '@oversell/contracts';
+import type { LockEvent, StrategyName } from '@oversell/contracts';
 import { EventEmitter } from 'node:events';
 
-export type LockEventListener = (runId: string, event: LockEvent) => void;
+export type LockEventListener = (runId: string, strategy: StrategyName, event: LockEvent) => void;
 
 /**
  * Every lock holding, reported when it ends. The library only announces them; the host decides
@@ -13,8 +13,8 @@ export type LockEventListener = (runId: string, event: LockEvent) => void;
 export class LockEvents {
   private readonly emitter = new EventEmitter();
 
-  emit(runId: string, event: LockEvent): void {
-    this.emitter.emit('holding', runId, event);
+  emit(runId: string, strategy: StrategyName, event: LockEvent): void {
+    this.emitter.emit('holding', runId, strategy, event);
   }
 
   subscribe(listener: LockEventListener): () => void {

@@ -25,6 +25,11 @@ export class OrderEntity {
   @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
   idempotencyKey!: string | null;
 
+  /** The attempt that wrote the row: lets an attempt whose INSERT failed ambiguously find out whether it landed. */
+  @Index('uq_orders_request_id', { unique: true })
+  @Column({ name: 'request_id', type: 'char', length: 36, nullable: true })
+  requestId!: string | null;
+
   @Column({ name: 'instance_id', type: 'varchar', length: 64 })
   instanceId!: string;
 

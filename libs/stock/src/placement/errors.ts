@@ -49,3 +49,13 @@ export class DuplicateIdempotencyKeyError extends StockError {
     super(`idempotency key "${idempotencyKey}" was already used`);
   }
 }
+
+/** An idempotency key already used for a different order (another product, quantity or strategy). */
+export class IdempotencyKeyReusedError extends StockError {
+  constructor(
+    readonly idempotencyKey: string,
+    readonly orderId: number,
+  ) {
+    super(`idempotency key "${idempotencyKey}" was already used for order ${orderId}, with other details; use a new key for a new order`);
+  }
+}

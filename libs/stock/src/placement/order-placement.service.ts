@@ -3,7 +3,7 @@ import type { CreateOrderRequest, ProductRunSettings } from '@oversell/contracts
 import { randomUUID } from 'node:crypto';
 import type { DeductResult, StockStrategy } from '../stock-strategy';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
-import { DuplicateIdempotencyKeyError, StockNotSeededError, StrategyMismatchError } from './errors';
+import { DuplicateIdempotencyKeyError, IdempotencyKeyReusedError, StockNotSeededError, StrategyMismatchError } from './errors';
 import { IdempotencyKeys } from './idempotency-keys';
 import { FAULT_HOOKS, faultPointsFor, type FaultHook } from './fault-points';
 import { OrderRecorder } from './order-recorder';
@@ -55,30 +55,44 @@ export class OrderPlacementService {
     const keyUsed = key ? this.idempotencyKeys.used(key).catch(() => false) : Promise.resolve(false);
     try {
       let result: DeductResult;
+      const requestId = randomUUID();
       try {
         result = await strategy.deduct({
-          requestId: randomUUID(),
+          requestId,
           quantity: request.quantity,
           settings,
           faults: faultPointsFor(settings, this.faultHooks),
           record: (manager) =>
-            this.recorder.record({ productId: request.productId, quantity: request.quantity, strategy: strategy.name, runId: settings.runId, idempotencyKey: key }, manager),
+            this.recorder.record(
+              { productId: request.productId, quantity: request.quantity, strategy: strategy.name, runId: settings.runId, idempotencyKey: key, requestId },
+              manager,
+            ),
+          recorded: () => this.recorder.findByRequestId(requestId),
         });
       } catch (error) {
-        if (error instanceof DuplicateIdempotencyKeyError) return this.replay(error.idempotencyKey, settings, error);
+        if (error instanceof DuplicateIdempotencyKeyError) return this.replay(request, settings, error);
         throw error;
       }
-      if (result.outcome !== 'sold' && key && (await keyUsed)) return this.replay(key, settings, result);
+      if (result.outcome !== 'sold' && key && (await keyUsed)) return this.replay(request, settings, result);
       return { result, settings };
     } catch (error) {
       return { result: { outcome: 'error', error: asStoreError(error) }, settings };
     }
   }
 
-  /** The first order placed with this key, or — if it cannot be found — what this attempt came to. */
-  private async replay(key: string, settings: ProductRunSettings, otherwise: DeductResult | Error): Promise<Placement> {
-    const earlier = await this.recorder.findByIdempotencyKey(key);
-    if (earlier) return { result: { outcome: 'sold', order: earlier }, settings };
+  /**
+   * The first order placed with this request's idempotency key — or, if it cannot be found, what this
+   * attempt came to. A key reused for a different order is refused: answering with the first order
+   * would tell the client its new order succeeded.
+   */
+  private async replay(request: CreateOrderRequest, settings: ProductRunSettings, otherwise: DeductResult | Error): Promise<Placement> {
+    const earlier = await this.recorder.findByIdempotencyKey(request.idempotencyKey!);
+    if (earlier) {
+      if (earlier.productId !== request.productId || earlier.quantity !== request.quantity || earlier.strategy !== request.strategy) {
+        throw new IdempotencyKeyReusedError(request.idempotencyKey!, earlier.id);
+      }
+      return { result: { outcome: 'sold', order: earlier }, settings };
+    }
     if (otherwise instanceof Error) throw otherwise;
     return { result: otherwise, settings };
   }

@@ -12,6 +12,8 @@ export interface NewOrder {
   strategy: StrategyName;
   runId: string;
   idempotencyKey: string | null;
+  /** The deduction attempt writing it. */
+  requestId: string;
 }
 
 const ER_DUP_ENTRY = 1062;
@@ -38,7 +40,7 @@ export class OrderRecorder {
         .execute();
       const id = Number((result.raw as { insertId: number }).insertId);
       if (order.idempotencyKey) await this.idempotencyKeys.remember(order.idempotencyKey);
-      return { id, ...order, createdAt: createdAt.toISOString(), replayed: false };
+      return toView({ ...order, id: String(id), createdAt }, false);
     } catch (error) {
       if (order.idempotencyKey && (error as { driverError?: { errno?: number } }).driverError?.errno === ER_DUP_ENTRY) {
         throw new DuplicateIdempotencyKeyError(order.idempotencyKey);
@@ -49,17 +51,13 @@ export class OrderRecorder {
 
   async findByIdempotencyKey(idempotencyKey: string): Promise<OrderView | null> {
     const row = await this.dataSource.getRepository(OrderEntity).findOneBy({ idempotencyKey });
-    if (!row) return null;
-    return {
-      id: Number(row.id),
-      productId: row.productId,
-      quantity: row.quantity,
-      strategy: row.strategy,
-      runId: row.runId,
-      idempotencyKey: row.idempotencyKey,
-      createdAt: row.createdAt.toISOString(),
-      replayed: true,
-    };
+    return row && toView(row, true);
+  }
+
+  /** The order a deduction attempt wrote, if its INSERT landed. */
+  async findByRequestId(requestId: string): Promise<OrderView | null> {
+    const row = await this.dataSource.getRepository(OrderEntity).findOneBy({ requestId });
+    return row && toView(row, false);
   }
 
   async soldInRun(productId: number, runId: string): Promise<{ units: number; orders: number }> {
@@ -69,4 +67,17 @@ export class OrderRecorder {
     );
     return { units: Number(row.units ?? 0), orders: Number(row.orders) };
   }
+}
+
+function toView(row: Pick<OrderEntity, 'id' | 'productId' | 'quantity' | 'strategy' | 'runId' | 'idempotencyKey' | 'createdAt'>, replayed: boolean): OrderView {
+  return {
+    id: Number(row.id),
+    productId: row.productId,
+    quantity: row.quantity,
+    strategy: row.strategy,
+    runId: row.runId,
+    idempotencyKey: row.idempotencyKey,
+    createdAt: row.createdAt.toISOString(),
+    replayed,
+  };
 }

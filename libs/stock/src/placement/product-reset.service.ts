@@ -12,7 +12,7 @@ import { asStoreError } from './store-errors';
 
 export const DEFAULT_SEGMENTS = 5;
 
-/** Starts a fresh run of a product: new run id, MySQL row, an empty slate in Redis, the strategy's store seeded. */
+/** Starts a fresh run of a product: new run id, MySQL row, the strategy's store seeded, earlier runs' keys gone. */
 @Injectable()
 export class ProductResetService {
   constructor(
@@ -36,6 +36,7 @@ export class ProductResetService {
       segments: request.segments ?? DEFAULT_SEGMENTS,
     };
     try {
+      // The MySQL row first: it is db-optimistic's store (stock, version 0, the run id its statements check).
       await this.dataSource.getRepository(ProductEntity).upsert(
         {
           id: productId,
@@ -52,24 +53,28 @@ export class ProductResetService {
         },
         ['id'],
       );
-      await this.clearRedis(productId);
+      // The Redis stores live under keys of the new run's own, so seeding them disturbs no order of the
+      // current run; writing the settings is the switch that sends orders to the new run.
       await strategy.prepare(settings);
-      // Written last: orders find the new run only once its store is seeded.
       await this.settingsStore.save(settings);
+      await this.clearEarlierRuns(productId, settings.runId);
       return settings;
     } catch (error) {
+      // A store failed part-way: the product may be half reset (MySQL new, Redis not). Resetting again repairs it.
       throw asStoreError(error);
     }
   }
 
-  /** Deletes every key of the product (stock, segments, a lock left by a crashed holder, settings). */
-  private async clearRedis(productId: number): Promise<void> {
+  /** Deletes the keys of earlier runs (their stock, segments, a lock left by a crashed holder). */
+  private async clearEarlierRuns(productId: number, runId: string): Promise<void> {
     const redis = this.connections.commands;
-    const pattern = new StockKeys(this.options.keyPrefix, productId).pattern();
+    const product = new StockKeys(this.options.keyPrefix, productId);
+    const keep = (key: string) => key === product.settings || key.includes(`:${runId}:`);
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
+      const [next, keys] = await redis.scan(cursor, 'MATCH', product.pattern(), 'COUNT', 500);
+      const earlier = keys.filter((key) => !keep(key));
+      if (earlier.length) await redis.del(...earlier);
       cursor = next;
     } while (cursor !== '0');
   }

@@ -12,7 +12,7 @@ const CACHED_PRODUCTS = 1000;
 
 /**
  * The settings of a product's current run. Redis holds them for every instance (a reset writes them
- * there); MySQL is the record they are rebuilt from when Redis has lost them. Orders read them from
+ * there); MySQL is the record they are read from when Redis has lost them. Orders read them from
  * an in-process cache: a stale entry is harmless because stock keys and the MySQL row carry the run
  * id, so old settings find no stock (StockNotSeededError) and the caller reloads with fresh().
  */
@@ -56,11 +56,11 @@ export class ProductSettingsStore {
   async get(productId: number): Promise<ProductRunSettings> {
     const cached = await this.redis.hgetall(this.key(productId));
     if (cached.runId) return parse(cached);
+    // Redis lost the settings (restart, flush): MySQL still knows the run. Not written back — a reset
+    // running at this moment writes newer settings, and this read must not overwrite them.
     const product = await this.dataSource.getRepository(ProductEntity).findOneBy({ id: productId });
     if (!product) throw new ProductNotFoundError(productId);
-    const settings = fromProduct(product);
-    await this.save(settings);
-    return settings;
+    return fromProduct(product);
   }
 }
 

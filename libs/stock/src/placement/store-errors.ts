@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { StockError, StoreUnavailableError } from './errors';
+import { DuplicateIdempotencyKeyError, StockError, StoreUnavailableError } from './errors';
 
 /**
  * Turns a failure of Redis or MySQL into StoreUnavailableError (503) and leaves the library's own
@@ -15,4 +15,18 @@ function isMysqlError(error: unknown): boolean {
   if (error instanceof QueryFailedError) return true;
   const e = error as { sqlState?: unknown; fatal?: unknown; code?: unknown };
   return e?.sqlState !== undefined || e?.fatal !== undefined || (typeof e?.code === 'string' && e.code.startsWith('PROTOCOL_'));
+}
+
+/** mysql2 failures that happen before a statement reaches the server: nothing can have been written. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'PROTOCOL_ENQUEUE_AFTER_QUIT', 'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR', 'POOL_CLOSED']);
+const CLOSED_CONNECTION = /Can't add new command when connection is in closed state/;
+
+/**
+ * True when a failed INSERT certainly wrote nothing: refused by the unique index, or never sent. A
+ * lost connection or a timeout after sending may have committed; those are not this.
+ */
+export function definitelyNotWritten(error: unknown): boolean {
+  if (error instanceof DuplicateIdempotencyKeyError) return true;
+  const cause = ((error as { driverError?: unknown }).driverError ?? error) as { code?: string; message?: string };
+  return (cause?.code !== undefined && NOT_SENT_CODES.has(cause.code)) || CLOSED_CONNECTION.test(cause?.message ?? '');
 }

@@ -3,13 +3,14 @@ import { basename, join } from 'node:path';
 
 /** A Lua script read from its own file, named the BullMQ way: `<name>-<numberOfKeys>.lua`. */
 export interface LuaScript {
-  /** ioredis command name: the file's name in camelCase plus a version, so a changed script never runs under an old SHA's name. */
+  /** ioredis command name: the file's name in camelCase plus the version of its calling convention (KEYS/ARGV/reply). */
   command: string;
   numberOfKeys: number;
   lua: string;
   fileName: string;
 }
 
+/** Bumped when a script's KEYS, ARGV or reply change, so callers and scripts of different shapes never meet. */
 const SCRIPT_VERSION = 1;
 const FILE_NAME = /^([a-z][a-z0-9-]*)-(\d+)\.lua$/;
 

@@ -1,5 +1,6 @@
 import type Redis from 'ioredis';
 import { StockNotSeededError } from '../placement/errors';
+import { definitelyNotWritten } from '../placement/store-errors';
 import type { DeductContext, DeductResult } from '../stock-strategy';
 
 /**
@@ -20,16 +21,22 @@ export async function readCheckWrite(redis: Redis, stockKey: string, context: De
 }
 
 /**
- * Records the order for stock already taken from `stockKey`; if the order cannot be written (MySQL
- * down, idempotency key reused) the units go back, so no stock is lost without an order.
+ * Records the order for stock already taken from `stockKey`. If the order cannot be written the units
+ * go back — but only once it is certain the order is not there: an INSERT whose connection died after
+ * the commit did land, and giving its units back would sell them twice. When MySQL cannot say, the
+ * units stay taken: reconciliation reports them as lost, and nothing is oversold.
  */
 export async function recordOrGiveBack(redis: Redis, stockKey: string, context: DeductContext): Promise<DeductResult> {
   let order;
   try {
     order = await context.record();
   } catch (error) {
-    await redis.incrby(stockKey, context.quantity);
-    throw error;
+    const landed = definitelyNotWritten(error) ? null : await context.recorded().catch(() => undefined);
+    if (landed) order = landed;
+    else {
+      if (landed === null) await redis.incrby(stockKey, context.quantity);
+      throw error;
+    }
   }
   await context.faults.at('order-recorded');
   return { outcome: 'sold', order };

@@ -30,9 +30,8 @@ export class DbOptimisticStrategy implements StockStrategy {
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
   ) {}
 
-  async prepare(settings: ProductRunSettings): Promise<void> {
-    await this.dataSource.query('UPDATE products SET stock = ?, version = 0 WHERE id = ?', [settings.initialStock, settings.productId]);
-  }
+  /** Nothing to seed: the product row the reset writes (stock, version 0, run id) is this strategy's store. */
+  async prepare(): Promise<void> {}
 
   async remaining(settings: ProductRunSettings): Promise<number | null> {
     const rows: { stock: number }[] = await this.dataSource.query(READ.sql, [settings.productId, settings.runId]);

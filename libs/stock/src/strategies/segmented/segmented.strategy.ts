@@ -40,8 +40,9 @@ export class SegmentedStrategy extends TokenLockStrategy {
 
   async deduct(context: DeductContext): Promise<DeductResult> {
     const keys = this.keys(context.settings);
-    // An unlocked read is only a hint, but a safe one for skipping: stock only goes down during a run,
-    // so a segment seen short now is short for good. Sold out costs one MGET and no lock.
+    // An unlocked read is only a hint, but a safe one: stock only goes down during a run (except when a
+    // failed order write gives units back), so a segment seen short is skipped. The worst a give-back
+    // racing this read can do is an early sold_out — never an oversell. Sold out costs one MGET, no lock.
     const values = await this.redis.mget(this.segmentKeys(context.settings));
     if (values.some((v) => v === null)) throw new StockNotSeededError(context.settings.productId);
     const candidates = values.flatMap((v, i) => (Number(v) >= context.quantity ? [i] : []));
@@ -89,7 +90,7 @@ export class SegmentedStrategy extends TokenLockStrategy {
         'Each segment lock has the same lease pitfall as uuid-lua (business delay > TTL double-grants a segment). And fragmentation: an order for more units than any single segment holds is refused although the total would cover it.',
       reproduce: 'Business delay > lock TTL oversells per segment; an order of 3 units when each segment holds 2 shows fragmentation.',
       steps: [
-        'MGET every segment (unlocked): segments short of n are skipped — stock only falls, so that hint is safe; none left means sold out',
+        'MGET every segment (unlocked): segments short of n are skipped — stock only falls, so that hint can only err towards sold out; none left means sold out',
         'join the shortest in-process line among the remaining segments (one order per process at a time per segment)',
         'SET segment-lock <token> NX PX ttl (spin with backoff against the other processes)',
         'GET segment stock; if < n, release and try the next segment',

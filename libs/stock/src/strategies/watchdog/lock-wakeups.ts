@@ -2,6 +2,8 @@ import type Redis from 'ioredis';
 
 interface ChannelWaiters {
   subscribers: number;
+  /** Every joiner waits for it: a release published before SUBSCRIBE lands would be lost. */
+  subscribed: Promise<unknown>;
   queue: (() => void)[];
   /** Releases announced while nobody was queued, kept so a waiter arriving just after one still sees it. */
   permits: number;
@@ -22,13 +24,21 @@ export class LockWakeups {
   /** Subscribe before the first acquisition attempt, so a release between attempt and wait is not missed. */
   async join(channel: string): Promise<void> {
     this.listen();
-    const entry = this.channels.get(channel);
+    let entry = this.channels.get(channel);
     if (entry) {
       entry.subscribers++;
-      return;
+    } else {
+      entry = { subscribers: 1, subscribed: this.subscriber.subscribe(channel), queue: [], permits: 0 };
+      this.channels.set(channel, entry);
     }
-    this.channels.set(channel, { subscribers: 1, queue: [], permits: 0 });
-    await this.subscriber.subscribe(channel);
+    try {
+      await entry.subscribed;
+    } catch (error) {
+      // Forget the failed subscription, so the next joiner subscribes again.
+      entry.subscribers--;
+      if (this.channels.get(channel) === entry) this.channels.delete(channel);
+      throw error;
+    }
   }
 
   async leave(channel: string): Promise<void> {

@@ -26,7 +26,8 @@ export interface WatchdogHolding {
 
 /**
  * Redisson's RLock, by hand: a reentrant lock (a hash owner → hold count) acquired and released in
- * Lua, kept alive by a watchdog that renews the lease every third of it for as long as the holding
+ * Lua (the watchdog strategy names each order its own owner, so orders never re-enter each other's
+ * holds; reentrancy serves code that takes the lock it already holds), kept alive by a watchdog that renews the lease every third of it for as long as the holding
  * process lives — so a slow holder never loses the lock, and a dead one loses it within one lease.
  * Waiters sleep until the release message (or a bounded timeout) instead of spinning.
  */
@@ -55,7 +56,8 @@ export class WatchdogLock {
         await this.wakeups.wait(channel, Math.min(left, ttl > 0 ? ttl : leaseMs));
       }
     } finally {
-      await this.wakeups.leave(channel);
+      // A failed UNSUBSCRIBE must not lose the holding just taken (its renewal already runs).
+      await this.wakeups.leave(channel).catch(() => undefined);
     }
   }
 
@@ -80,7 +82,15 @@ export class WatchdogLock {
       unlock: async () => {
         if (released) throw new Error(`lock ${key} already unlocked by this holding`);
         released = true;
-        const verdict = await this.redis.watchdogReleaseV1(key, releaseChannel(key), leaseMs, owner);
+        let verdict: number;
+        try {
+          verdict = await this.redis.watchdogReleaseV1(key, releaseChannel(key), leaseMs, owner);
+        } catch (error) {
+          // Release not confirmed: stop renewing, so the lease runs out within one lease as after a
+          // crash — renewing on would keep a lock nobody holds alive for as long as this process lives.
+          this.stop(id);
+          throw error;
+        }
         this.forget(id, verdict !== 0);
         return verdict !== -1;
       },
