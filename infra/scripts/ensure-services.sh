@@ -39,11 +39,20 @@ else
 fi
 
 if ! answers "$MYSQL_HOST" "$MYSQL_PORT"; then
-  command -v mariadbd >/dev/null || [ -x /usr/sbin/mariadbd ] || apt_install mariadb-server
+  fresh_install=false
+  if ! command -v mariadbd >/dev/null && [ ! -x /usr/sbin/mariadbd ]; then
+    apt_install mariadb-server
+    fresh_install=true
+  fi
   echo "ensure-services: starting mariadbd"
   mkdir -p /run/mysqld && chown mysql:mysql /run/mysqld 2>/dev/null || true
   start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd
   wait_for MariaDB "$MYSQL_HOST" "$MYSQL_PORT"
+  if [ "$fresh_install" = true ]; then
+    # Debian's MariaDB lets root in only through the unix socket; the lab connects over TCP as root
+    # with an empty password (its documented local default), so allow that on this fresh install.
+    mariadb -uroot -e "ALTER USER 'root'@'localhost' IDENTIFIED VIA mysql_native_password USING PASSWORD('') OR unix_socket; FLUSH PRIVILEGES;"
+  fi
 else
   echo "ensure-services: MySQL answers on $MYSQL_HOST:$MYSQL_PORT"
 fi

@@ -96,6 +96,9 @@ export class RunExecutor {
     const startedAt = Date.now();
     const startSecond = Math.floor(startedAt / 1000);
     let lockEventsSeen = 0;
+    // Holdings reach Redis when they end, possibly a tick after the second they belong to: the live
+    // holder count looks at every holding that may still touch the second it reports.
+    let recentHoldings: LockEvent[] = [];
     let ticking = false;
 
     const tick = async () => {
@@ -119,6 +122,7 @@ export class RunExecutor {
           this.reader.lockEvents(run.id, lockEventsSeen, LOCK_EVENTS_PER_TICK),
         ]);
         lockEventsSeen += events.length;
+        recentHoldings = [...recentHoldings.filter((e) => e.releasedAt >= (second - 1) * 1000), ...events];
         if (events.length) await this.bus.publish({ type: 'lock', runId: run.id, events });
         const point: TimelinePoint = {
           t: second - startSecond,
@@ -127,7 +131,7 @@ export class RunExecutor {
           soldTotal: units,
           remaining: remainingBySecond.get(second + 1) ?? remainingBySecond.get(second) ?? 0,
           p99: bucket.p99,
-          lockHolders: holdersBySecond(events).get(second)?.size ?? 0,
+          lockHolders: holdersBySecond(recentHoldings).get(second)?.size ?? 0,
         };
         await this.bus.publish({ type: 'progress', runId: run.id, point, counts, oversold: noop ? 0 : Math.max(0, units - params.initialStock) });
       } catch (error) {
