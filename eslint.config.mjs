@@ -19,10 +19,13 @@ export default [
           depConstraints: [
             // Shared contracts are pure types and constants: they depend on nothing of ours.
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts'] },
+            // The lock library is plain TypeScript anyone can lift: it depends on nothing of ours.
+            { sourceTag: 'type:lock', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'scope:locks', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts', 'type:lock'] },
             { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'scope:dashboard', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:load'] },
+            { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:locks', 'scope:load'] },
             { sourceTag: 'scope:launcher', onlyDependOnLibsWithTags: ['scope:shared', 'scope:load'] },
             { sourceTag: 'scope:load', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:tool'] },

@@ -7,6 +7,8 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   moduleNameMapper: {
     '^@oversell/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
+    '^@oversell/locks$': '<rootDir>/../../libs/locks/src/index.ts',
+    '^@oversell/locks/testing$': '<rootDir>/../../libs/locks/src/testing/index.ts',
     '^@oversell/stock$': '<rootDir>/../../libs/stock/src/index.ts',
     '^@oversell/stock/testing$': '<rootDir>/../../libs/stock/src/testing/index.ts',
     '^@oversell/loadtests$': '<rootDir>/../../loadtests/runner/index.ts',

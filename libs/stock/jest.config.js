@@ -7,6 +7,8 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.spec.json' }] },
   moduleNameMapper: {
     '^@oversell/contracts$': '<rootDir>/../../contracts/src/index.ts',
+    '^@oversell/locks$': '<rootDir>/../../locks/src/index.ts',
+    '^@oversell/locks/testing$': '<rootDir>/../../locks/src/testing/index.ts',
   },
   globalSetup: '<rootDir>/testing/global-setup.ts',
   testTimeout: 60_000,

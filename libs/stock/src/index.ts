@@ -1,7 +1,7 @@
-export { LockEvents, type LockEventListener } from './locks/lock-events';
+export { LockEvents, type LockEventListener } from './lock-events';
 export * from './persistence';
-export * from './placement/errors';
-export { FAULT_HOOKS, FAULT_POINTS, type FaultHook, type FaultPoint } from './placement/fault-points';
+export * from './errors';
+export { FAULT_HOOKS, FAULT_POINTS, type FaultHook, type FaultPoint } from './fault-points';
 export { InventoryService } from './placement/inventory.service';
 export { OrderPlacementService, type Placement } from './placement/order-placement.service';
 export { OrderRecorder } from './placement/order-recorder';
@@ -12,5 +12,3 @@ export { StockModule, type StockModuleAsyncOptions } from './stock.module';
 export { DEFAULT_STOCK_OPTIONS, STOCK_OPTIONS, type StockOptions } from './stock.options';
 export type { DeductContext, DeductResult, StockStrategy } from './stock-strategy';
 export { STOCK_STRATEGIES, StrategyRegistry } from './strategy-registry';
-export { LockWakeups } from './strategies/watchdog/lock-wakeups';
-export { WatchdogLock, releaseChannel, type WatchdogHolding } from './strategies/watchdog/watchdog-lock';

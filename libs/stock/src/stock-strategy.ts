@@ -1,6 +1,6 @@
 import type { OrderView, ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
 import type { EntityManager } from 'typeorm';
-import type { FaultPoints } from './placement/fault-points';
+import type { FaultPoints } from './fault-points';
 
 /** Everything a strategy gets for one order. */
 export interface DeductContext {

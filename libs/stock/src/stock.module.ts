@@ -1,5 +1,5 @@
 import { type DynamicModule, type InjectionToken, Module, type ModuleMetadata } from '@nestjs/common';
-import { LockEvents } from './locks/lock-events';
+import { LockEvents } from './lock-events';
 import { IdempotencyKeys } from './placement/idempotency-keys';
 import { InventoryService } from './placement/inventory.service';
 import { OrderPlacementService } from './placement/order-placement.service';
@@ -8,7 +8,7 @@ import { ProductResetService } from './placement/product-reset.service';
 import { ProductSettingsStore } from './placement/product-settings.store';
 import { RedisConnections } from './redis/redis-connections';
 import { STOCK_OPTIONS, type StockOptions } from './stock.options';
-import { STOCK_STRATEGIES, STRATEGY_CLASSES, strategyRegistryProvider } from './strategy-registry';
+import { STOCK_STRATEGIES, strategyRegistryProvider } from './strategy-registry';
 
 export interface StockModuleAsyncOptions {
   imports?: ModuleMetadata['imports'];
@@ -32,7 +32,6 @@ export class StockModule {
         { provide: STOCK_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },
         RedisConnections,
         LockEvents,
-        ...STRATEGY_CLASSES,
         strategyRegistryProvider,
         OrderRecorder,
         IdempotencyKeys,

@@ -1,28 +1,25 @@
 import type { Provider } from '@nestjs/common';
 import { STRATEGY_NAMES, type StrategyDescription, type StrategyName } from '@oversell/contracts';
-import { UnknownStrategyError } from './placement/errors';
+import { DataSource } from 'typeorm';
+import type { StrategyDefinition } from './compose/strategy-definition';
+import { UnknownStrategyError } from './errors';
+import { LockEvents } from './lock-events';
+import { RedisConnections } from './redis/redis-connections';
+import { STOCK_OPTIONS, type StockOptions } from './stock.options';
 import type { StockStrategy } from './stock-strategy';
-import { DbOptimisticStrategy } from './strategies/db-optimistic/db-optimistic.strategy';
-import { LuaDecrementStrategy } from './strategies/lua-decrement/lua-decrement.strategy';
-import { NaiveSetnxStrategy } from './strategies/naive-setnx/naive-setnx.strategy';
-import { NoLockStrategy } from './strategies/no-lock/no-lock.strategy';
-import { SegmentedStrategy } from './strategies/segmented/segmented.strategy';
-import { UuidLuaStrategy } from './strategies/uuid-lua/uuid-lua.strategy';
-import { WatchdogStrategy } from './strategies/watchdog/watchdog.strategy';
+import { dbOptimistic } from './strategies/db-optimistic/db-optimistic.strategy';
+import { luaDecrement } from './strategies/lua-decrement/lua-decrement.strategy';
+import { naiveSetnx } from './strategies/naive-setnx/naive-setnx.strategy';
+import { noLock } from './strategies/no-lock/no-lock.strategy';
+import { segmented } from './strategies/segmented/segmented.strategy';
+import { uuidLua } from './strategies/uuid-lua/uuid-lua.strategy';
+import { watchdog } from './strategies/watchdog/watchdog.strategy';
 
 /** The injection token of the name → strategy registry. */
 export const STOCK_STRATEGIES = Symbol('STOCK_STRATEGIES');
 
-/** The one place a strategy is registered. */
-export const STRATEGY_CLASSES = [
-  NoLockStrategy,
-  NaiveSetnxStrategy,
-  UuidLuaStrategy,
-  WatchdogStrategy,
-  SegmentedStrategy,
-  LuaDecrementStrategy,
-  DbOptimisticStrategy,
-];
+/** The one table of strategies: a lock around a store's read-check-write, or an atomic store operation. */
+export const STRATEGIES: readonly StrategyDefinition[] = [noLock, naiveSetnx, uuidLua, watchdog, segmented, luaDecrement, dbOptimistic];
 
 /** Looks strategies up by name; an unknown name is an error, never a silent default. */
 export class StrategyRegistry {
@@ -55,8 +52,22 @@ export class StrategyRegistry {
   }
 }
 
+/** The one factory: every row of the table built from this process's connections. */
 export const strategyRegistryProvider: Provider = {
   provide: STOCK_STRATEGIES,
-  useFactory: (...strategies: StockStrategy[]) => new StrategyRegistry(strategies),
-  inject: STRATEGY_CLASSES,
+  useFactory: (connections: RedisConnections, dataSource: DataSource, options: StockOptions, lockEvents: LockEvents) =>
+    new StrategyRegistry(
+      STRATEGIES.map((definition) =>
+        definition.create({
+          redis: connections.commands,
+          get subscriber() {
+            return connections.subscriber;
+          },
+          dataSource,
+          options,
+          lockEvents,
+        }),
+      ),
+    ),
+  inject: [RedisConnections, DataSource, STOCK_OPTIONS, LockEvents],
 };

@@ -3,7 +3,7 @@ import type { InventoryView } from '@oversell/contracts';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { OrderRecorder } from './order-recorder';
 import { ProductSettingsStore } from './product-settings.store';
-import { asStoreError } from './store-errors';
+import { asStoreError } from '../store-errors';
 
 /** Compares the two stores: what the strategy's store says is left, and what MySQL orders say was sold. */
 @Injectable()

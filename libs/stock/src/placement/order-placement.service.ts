@@ -3,12 +3,12 @@ import type { CreateOrderRequest, ProductRunSettings } from '@oversell/contracts
 import { randomUUID } from 'node:crypto';
 import type { DeductResult, StockStrategy } from '../stock-strategy';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
-import { DuplicateIdempotencyKeyError, IdempotencyKeyReusedError, StockNotSeededError, StrategyMismatchError } from './errors';
+import { DuplicateIdempotencyKeyError, IdempotencyKeyReusedError, StockNotSeededError, StrategyMismatchError } from '../errors';
 import { IdempotencyKeys } from './idempotency-keys';
-import { FAULT_HOOKS, faultPointsFor, type FaultHook } from './fault-points';
+import { FAULT_HOOKS, faultPointsFor, type FaultHook } from '../fault-points';
 import { OrderRecorder } from './order-recorder';
 import { ProductSettingsStore } from './product-settings.store';
-import { asStoreError } from './store-errors';
+import { asStoreError } from '../store-errors';
 
 /**
  * The outcome of one order for a known product run. A store failure after the run is known is an

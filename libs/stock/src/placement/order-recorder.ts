@@ -3,7 +3,7 @@ import type { OrderView, StrategyName } from '@oversell/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { OrderEntity } from '../persistence/order.entity';
 import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
-import { DuplicateIdempotencyKeyError } from './errors';
+import { DuplicateIdempotencyKeyError } from '../errors';
 import { IdempotencyKeys } from './idempotency-keys';
 
 export interface NewOrder {

@@ -8,7 +8,7 @@ import { StockKeys } from '../redis/stock-keys';
 import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { ProductSettingsStore } from './product-settings.store';
-import { asStoreError } from './store-errors';
+import { asStoreError } from '../store-errors';
 
 export const DEFAULT_SEGMENTS = 5;
 

@@ -5,7 +5,7 @@ import { ProductEntity } from '../persistence/product.entity';
 import { RedisConnections } from '../redis/redis-connections';
 import { StockKeys } from '../redis/stock-keys';
 import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
-import { ProductNotFoundError } from './errors';
+import { ProductNotFoundError } from '../errors';
 
 /** Products whose settings one process keeps in memory; lab runs use a fresh product each. */
 const CACHED_PRODUCTS = 1000;

@@ -1,6 +1,6 @@
 import type { OrderView } from '@oversell/contracts';
 import Redis from 'ioredis';
-import { faultPointsFor } from '../placement/fault-points';
+import { faultPointsFor } from '../fault-points';
 import type { DeductContext } from '../stock-strategy';
 import { freshKeyPrefix, testRedisOptions } from '../testing';
 import { recordOrGiveBack } from './redis-stock';

@@ -1,10 +1,9 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
-import { LUA_SCRIPTS } from '../strategies/lua-scripts';
 
 /**
- * The process's two Redis connections: one for commands (with every Lua script defined on it) and
+ * The process's two Redis connections: one for commands (each strategy defines its Lua scripts on it) and
  * one in subscriber mode for the watchdog's release messages, which cannot share a connection.
  */
 @Injectable()
@@ -17,9 +16,6 @@ export class RedisConnections implements OnApplicationShutdown {
     // store_unavailable and takes no stock, instead of hanging while Redis is down.
     // Auto-pipelining batches the commands issued in one tick (settings + idempotency check) into one write.
     this.commands = new Redis({ maxRetriesPerRequest: 2, enableAutoPipelining: true, ...options.redis });
-    for (const script of Object.values(LUA_SCRIPTS)) {
-      this.commands.defineCommand(script.command, { numberOfKeys: script.numberOfKeys, lua: script.lua });
-    }
   }
 
   /** Created on first use: most strategies never subscribe. */

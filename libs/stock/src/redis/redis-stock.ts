@@ -1,6 +1,6 @@
 import type Redis from 'ioredis';
-import { StockNotSeededError } from '../placement/errors';
-import { definitelyNotWritten } from '../placement/store-errors';
+import { StockNotSeededError } from '../errors';
+import { definitelyNotWritten } from '../store-errors';
 import type { DeductContext, DeductResult } from '../stock-strategy';
 
 /**

@@ -1,4 +1,5 @@
 export { runOrdersAcrossProcesses, type ConcurrentOrders, type ConcurrentOrdersResult } from './concurrent-orders';
 export { createStockTestApp, useStockTestApp, type StockTestApp } from './stock-test-app';
-export { freshKeyPrefix, freshProductId, testMysqlSettings, testRedisOptions } from './test-services';
+export { freshKeyPrefix, testRedisOptions } from '@oversell/locks/testing';
+export { freshProductId, testMysqlSettings } from './test-services';
 export { CuttableProxy } from './cuttable-proxy';

@@ -11,7 +11,8 @@ import { RedisConnections } from '../redis/redis-connections';
 import { StockModule } from '../stock.module';
 import { DEFAULT_STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
-import { freshKeyPrefix, testMysqlSettings, testRedisOptions } from './test-services';
+import { freshKeyPrefix, testRedisOptions } from '@oversell/locks/testing';
+import { testMysqlSettings } from './test-services';
 
 export interface StockTestApp {
   app: INestApplicationContext;

@@ -1,4 +1,3 @@
-import type { RedisOptions } from 'ioredis';
 import type { MysqlConnectionSettings } from '../persistence';
 
 /** The real services the integration tests talk to: the local ones by default, overridable like the service's. */
@@ -12,16 +11,8 @@ export function testMysqlSettings(): MysqlConnectionSettings {
   };
 }
 
-export function testRedisOptions(): RedisOptions {
-  return { host: process.env.REDIS_HOST ?? '127.0.0.1', port: Number(process.env.REDIS_PORT ?? 6379) };
-}
 
 /** A product id no other test (or earlier run) uses, so tests never share stock. */
 export function freshProductId(): number {
   return 100_000 + Math.floor(Math.random() * 2_000_000_000);
-}
-
-/** A Redis key prefix of the test's own, deleted afterwards. */
-export function freshKeyPrefix(): string {
-  return `oltest-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 }

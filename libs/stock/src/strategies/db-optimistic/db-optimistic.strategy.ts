@@ -1,10 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
 import type { ProductRunSettings, StrategyDescription } from '@oversell/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource } from 'typeorm';
-import { StockNotSeededError } from '../../placement/errors';
+import type { DataSource } from 'typeorm';
+import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-definition';
+import { StockNotSeededError } from '../../errors';
 import { loadSqlFile } from '../../persistence/sql-file';
-import { STOCK_OPTIONS, type StockOptions } from '../../stock.options';
 import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
 
 const READ = loadSqlFile(__dirname, 'read-stock-and-version.sql');
@@ -21,14 +20,15 @@ const MAX_BACKOFF_MS = 100;
  * TypeORM's @VersionColumn would only check the version when reading; it does not make the UPDATE
  * conditional, so the statement is written out by hand (see the .sql files beside this one).
  */
-@Injectable()
-export class DbOptimisticStrategy implements StockStrategy {
+class DbOptimisticStrategy implements StockStrategy {
   readonly name = 'db-optimistic' as const;
+  private readonly dataSource: DataSource;
+  private readonly maxAttempts: number;
 
-  constructor(
-    private readonly dataSource: DataSource,
-    @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
-  ) {}
+  constructor(deps: StrategyDeps) {
+    this.dataSource = deps.dataSource;
+    this.maxAttempts = deps.options.optimisticMaxAttempts;
+  }
 
   /** Nothing to seed: the product row the reset writes (stock, version 0, run id) is this strategy's store. */
   async prepare(): Promise<void> {}
@@ -42,7 +42,7 @@ export class DbOptimisticStrategy implements StockStrategy {
     const { productId, runId } = context.settings;
     const units = context.quantity;
     let conflicts = 0;
-    for (let attempt = 1; attempt <= this.options.optimisticMaxAttempts; attempt++) {
+    for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
       // The run id in the WHERE: settings from an earlier run find no row instead of selling this run's stock.
       const rows: { stock: number; version: number }[] = await this.dataSource.query(READ.sql, [productId, runId]);
       if (!rows.length) throw new StockNotSeededError(productId);
@@ -84,3 +84,5 @@ export class DbOptimisticStrategy implements StockStrategy {
     };
   }
 }
+
+export const dbOptimistic: StrategyDefinition = { name: 'db-optimistic', create: (deps) => new DbOptimisticStrategy(deps) };

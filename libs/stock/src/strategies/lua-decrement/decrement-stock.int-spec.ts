@@ -1,14 +1,13 @@
-import { LUA_SCRIPTS } from '../lua-scripts';
+import { useScripts } from '@oversell/locks';
 import Redis from 'ioredis';
 import { freshKeyPrefix, testRedisOptions } from '../../testing';
+import { DECREMENT_STOCK } from './lua-decrement.strategy';
 
 let redis: Redis;
 const key = `${freshKeyPrefix()}:stock`;
 
 beforeAll(() => {
-  redis = new Redis(testRedisOptions());
-  const script = LUA_SCRIPTS.decrementStock;
-  redis.defineCommand(script.command, { numberOfKeys: script.numberOfKeys, lua: script.lua });
+  redis = useScripts(new Redis(testRedisOptions()), [DECREMENT_STOCK]);
 });
 
 afterAll(async () => {

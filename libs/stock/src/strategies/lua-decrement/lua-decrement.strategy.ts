@@ -1,12 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { StrategyDescription } from '@oversell/contracts';
-import { StockNotSeededError } from '../../placement/errors';
-import { RedisConnections } from '../../redis/redis-connections';
+import type { ProductRunSettings, StrategyDescription } from '@oversell/contracts';
+import { loadLuaScript, useScripts } from '@oversell/locks';
+import type { Result } from 'ioredis';
+import { RedisStockStore } from '../../compose/redis-stock-store';
+import { luaScriptsOf } from '../../compose/scripts-of';
+import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-definition';
+import { StockNotSeededError } from '../../errors';
 import { recordOrGiveBack } from '../../redis/redis-stock';
-import { RedisStockStrategy } from '../../redis/redis-stock-strategy';
-import { STOCK_OPTIONS, type StockOptions } from '../../stock.options';
-import type { DeductContext, DeductResult } from '../../stock-strategy';
-import { LUA_SCRIPTS } from '../lua-scripts';
+import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
+
+export const DECREMENT_STOCK = loadLuaScript(__dirname, 'decrement-stock-1.lua');
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    decrementStockV1(stockKey: string, units: number): Result<number, Context>;
+  }
+}
 
 const NOT_ENOUGH = -1;
 const NOT_SEEDED = -2;
@@ -15,22 +23,30 @@ const NOT_SEEDED = -2;
  * One Lua script checks and decrements in a single atomic step; no lock, no waiting. The business
  * time happens outside (after the stock is taken), so it costs latency, not correctness.
  */
-@Injectable()
-export class LuaDecrementStrategy extends RedisStockStrategy {
+class LuaDecrementStrategy implements StockStrategy {
   readonly name = 'lua-decrement' as const;
+  private readonly store: RedisStockStore;
 
-  constructor(connections: RedisConnections, @Inject(STOCK_OPTIONS) options: StockOptions) {
-    super(connections.commands, options);
+  constructor(deps: StrategyDeps) {
+    this.store = new RedisStockStore(useScripts(deps.redis, [DECREMENT_STOCK]), deps.options.keyPrefix);
+  }
+
+  prepare(settings: ProductRunSettings): Promise<void> {
+    return this.store.prepare(settings);
+  }
+
+  remaining(settings: ProductRunSettings): Promise<number | null> {
+    return this.store.remaining(settings);
   }
 
   async deduct(context: DeductContext): Promise<DeductResult> {
-    const stockKey = this.keys(context.settings).stock;
-    const left = await this.redis.decrementStockV1(stockKey, context.quantity);
+    const stockKey = this.store.keys(context.settings).stock;
+    const left = await this.store.redis.decrementStockV1(stockKey, context.quantity);
     if (left === NOT_SEEDED) throw new StockNotSeededError(context.settings.productId);
     if (left === NOT_ENOUGH) return { outcome: 'sold_out' };
     await context.faults.at('stock-read');
     await context.faults.at('stock-written');
-    return recordOrGiveBack(this.redis, stockKey, context);
+    return recordOrGiveBack(this.store.redis, stockKey, context);
   }
 
   describe(): StrategyDescription {
@@ -46,7 +62,9 @@ export class LuaDecrementStrategy extends RedisStockStrategy {
         'Only as durable as Redis: stock lives in memory, and a failover to a replica that missed the last writes (asynchronous replication) can hand out units again. A crash between the decrement and the order insert leaves units taken without an order (reconciliation counts them as lost).',
       reproduce: 'Not by load. The dashboard shows 0 oversold and the highest throughput.',
       steps: ['EVALSHA decrement-stock: if stock ≥ n then DECRBY n', 'if it answered -1: sold out', 'business delay (outside any lock)', 'INSERT the order (INCRBY n back if that fails)'],
-      scripts: [{ name: LUA_SCRIPTS.decrementStock.fileName, language: 'lua', source: LUA_SCRIPTS.decrementStock.lua }],
+      scripts: luaScriptsOf(DECREMENT_STOCK),
     };
   }
 }
+
+export const luaDecrement: StrategyDefinition = { name: 'lua-decrement', create: (deps) => new LuaDecrementStrategy(deps) };

@@ -1,26 +1,32 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { StrategyDescription } from '@oversell/contracts';
-import { RedisConnections } from '../../redis/redis-connections';
+import type { ProductRunSettings, StrategyDescription } from '@oversell/contracts';
+import { RedisStockStore } from '../../compose/redis-stock-store';
+import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-definition';
 import { readCheckWrite } from '../../redis/redis-stock';
-import { RedisStockStrategy } from '../../redis/redis-stock-strategy';
-import { STOCK_OPTIONS, type StockOptions } from '../../stock.options';
-import type { DeductContext, DeductResult } from '../../stock-strategy';
+import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
 
 /**
  * The baseline: GET the stock, think, SET stock − n. Nothing keeps two orders apart, so every order
  * that reads the same value sells the same unit again. It oversells whenever two orders overlap,
  * and the business delay only widens the window.
  */
-@Injectable()
-export class NoLockStrategy extends RedisStockStrategy {
+class NoLockStrategy implements StockStrategy {
   readonly name = 'no-lock' as const;
+  private readonly store: RedisStockStore;
 
-  constructor(connections: RedisConnections, @Inject(STOCK_OPTIONS) options: StockOptions) {
-    super(connections.commands, options);
+  constructor(deps: StrategyDeps) {
+    this.store = new RedisStockStore(deps.redis, deps.options.keyPrefix);
+  }
+
+  prepare(settings: ProductRunSettings): Promise<void> {
+    return this.store.prepare(settings);
+  }
+
+  remaining(settings: ProductRunSettings): Promise<number | null> {
+    return this.store.remaining(settings);
   }
 
   deduct(context: DeductContext): Promise<DeductResult> {
-    return readCheckWrite(this.redis, this.keys(context.settings).stock, context);
+    return readCheckWrite(this.store.redis, this.store.keys(context.settings).stock, context);
   }
 
   describe(): StrategyDescription {
@@ -39,3 +45,5 @@ export class NoLockStrategy extends RedisStockStrategy {
     };
   }
 }
+
+export const noLock: StrategyDefinition = { name: 'no-lock', create: (deps) => new NoLockStrategy(deps) };

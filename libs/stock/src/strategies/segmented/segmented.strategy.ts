@@ -1,12 +1,13 @@
-import { Injectable } from '@nestjs/common';
 import type { ProductRunSettings, StrategyDescription } from '@oversell/contracts';
-import { LocalQueues } from '../../locks/local-queues';
-import { TokenLockStrategy } from '../../locks/token-lock.strategy';
-import { StockNotSeededError } from '../../placement/errors';
+import { LocalQueues, RELEASE_LOCK, uuidLuaLock } from '@oversell/locks';
+import type Redis from 'ioredis';
+import { LockGuard } from '../../compose/lock-guard';
+import { luaScriptsOf } from '../../compose/scripts-of';
+import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-definition';
+import { StockNotSeededError } from '../../errors';
 import { readCheckWrite } from '../../redis/redis-stock';
-import type { RunStockKeys } from '../../redis/stock-keys';
-import type { DeductContext, DeductResult } from '../../stock-strategy';
-import { LUA_SCRIPTS } from '../lua-scripts';
+import { StockKeys, type RunStockKeys } from '../../redis/stock-keys';
+import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
 
 /**
  * The stock is split over N keys, each behind its own owner-token lock, so N orders can be inside at
@@ -14,11 +15,21 @@ import { LUA_SCRIPTS } from '../lua-scripts';
  * one of them per process spins on each Redis lock. An order moves on when its segment cannot cover
  * it; it is sold out only when no segment can.
  */
-@Injectable()
-export class SegmentedStrategy extends TokenLockStrategy {
+class SegmentedStrategy implements StockStrategy {
   readonly name = 'segmented' as const;
   /** This process's line per segment lock: only the head of each line competes on Redis. */
   private readonly lines = new LocalQueues();
+  private readonly redis: Redis;
+  private readonly guard: LockGuard;
+
+  constructor(private readonly deps: StrategyDeps) {
+    this.redis = deps.redis;
+    this.guard = new LockGuard(uuidLuaLock(deps.redis), this.name, deps);
+  }
+
+  private keys(settings: Pick<ProductRunSettings, 'productId' | 'runId'>): RunStockKeys {
+    return StockKeys.of(this.deps.options.keyPrefix, settings);
+  }
 
   async prepare(settings: ProductRunSettings): Promise<void> {
     const keys = this.keys(settings);
@@ -49,14 +60,14 @@ export class SegmentedStrategy extends TokenLockStrategy {
     if (candidates.length === 0) return { outcome: 'sold_out' };
 
     const exhausted = new Set<number>();
-    const deadline = Date.now() + this.options.lockWaitTimeoutMs;
+    const deadline = Date.now() + this.deps.options.lockWaitTimeoutMs;
     for (;;) {
       const open = candidates.filter((i) => !exhausted.has(i));
       if (open.length === 0) return { outcome: 'sold_out' };
       const index = this.shortestLine(open, keys);
       const lockKey = keys.segmentLock(index);
       const result = await this.lines.run(lockKey, Math.max(0, deadline - Date.now()), () =>
-        this.withLock(lockKey, context, (holding) => readCheckWrite(this.redis, keys.segment(index), context, holding.signal), Math.max(0, deadline - Date.now())),
+        this.guard.run(lockKey, context, (holding) => readCheckWrite(this.redis, keys.segment(index), context, holding.signal), Math.max(0, deadline - Date.now())),
       );
       if (result === null) return { outcome: 'lock_timeout' };
       if (result.outcome !== 'sold_out') return result;
@@ -99,7 +110,9 @@ export class SegmentedStrategy extends TokenLockStrategy {
         'INSERT the order',
         'release the segment lock (Lua compare-and-delete)',
       ],
-      scripts: [{ name: LUA_SCRIPTS.releaseLock.fileName, language: 'lua', source: LUA_SCRIPTS.releaseLock.lua }],
+      scripts: luaScriptsOf(RELEASE_LOCK),
     };
   }
 }
+
+export const segmented: StrategyDefinition = { name: 'segmented', create: (deps) => new SegmentedStrategy(deps) };

@@ -1,13 +1,13 @@
 import Redis from 'ioredis';
-import { freshKeyPrefix, testRedisOptions } from '../../testing';
-import { LUA_SCRIPTS } from '../lua-scripts';
+import { useScripts } from '../lua-script';
+import { freshKeyPrefix, testRedisOptions } from '../testing';
+import { RELEASE_LOCK } from './uuid-lua.lock';
 
 let redis: Redis;
 const key = `${freshKeyPrefix()}:lock`;
 
 beforeAll(() => {
-  redis = new Redis(testRedisOptions());
-  redis.defineCommand(LUA_SCRIPTS.releaseLock.command, { numberOfKeys: LUA_SCRIPTS.releaseLock.numberOfKeys, lua: LUA_SCRIPTS.releaseLock.lua });
+  redis = useScripts(new Redis(testRedisOptions()), [RELEASE_LOCK]);
 });
 
 afterAll(async () => {

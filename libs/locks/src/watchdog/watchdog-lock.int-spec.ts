@@ -3,9 +3,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freshKeyPrefix, testRedisOptions } from '../../testing';
-import { LUA_SCRIPTS } from '../lua-scripts';
-import { LockWakeups } from './lock-wakeups';
+import { freshKeyPrefix, testRedisOptions } from '../testing';
 import { WatchdogLock } from './watchdog-lock';
 
 const LEASE_MS = 600;
@@ -17,9 +15,8 @@ let prefix: string;
 
 beforeAll(() => {
   redis = new Redis(testRedisOptions());
-  for (const script of Object.values(LUA_SCRIPTS)) redis.defineCommand(script.command, { numberOfKeys: script.numberOfKeys, lua: script.lua });
   subscriber = new Redis(testRedisOptions());
-  lock = new WatchdogLock(redis, new LockWakeups(subscriber));
+  lock = new WatchdogLock(redis, subscriber);
   prefix = freshKeyPrefix();
 });
 
@@ -45,9 +42,9 @@ async function msUntilGone(key: string, limitMs: number): Promise<number> {
 describe('watchdog lock', () => {
   it('holds past three leases while its holder lives, and frees within one lease after the holder is killed', async () => {
     const key = lockKey();
-    const holder = fork(join(__dirname, '../../testing/lock-holder.ts'), [key, 'holder-process', String(LEASE_MS)], {
+    const holder = fork(join(__dirname, 'lock-holder.ts'), [key, 'holder-process', String(LEASE_MS)], {
       execArgv: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'],
-      env: { ...process.env, TS_NODE_PROJECT: resolve(__dirname, '../../../tsconfig.json') },
+      env: { ...process.env, TS_NODE_PROJECT: resolve(__dirname, '../../tsconfig.json') },
     });
     try {
       await once(holder, 'message');
@@ -68,43 +65,42 @@ describe('watchdog lock', () => {
 
   it('is reentrant: the owner enters twice, the lock stays until it has left twice', async () => {
     const key = lockKey();
-    const first = await lock.tryLock(key, 'owner-a', { waitMs: 0, leaseMs: LEASE_MS });
-    const second = await lock.tryLock(key, 'owner-a', { waitMs: 0, leaseMs: LEASE_MS });
+    const first = await lock.acquire(key, { token: 'owner-a', waitMs: 0, leaseMs: LEASE_MS });
+    const second = await lock.acquire(key, { token: 'owner-a', waitMs: 0, leaseMs: LEASE_MS });
     expect(first).not.toBeNull();
     expect(second).not.toBeNull();
     expect(await redis.hget(key, 'owner-a')).toBe('2');
-    expect(await lock.tryLock(key, 'owner-b', { waitMs: 0, leaseMs: LEASE_MS })).toBeNull();
+    expect(await lock.acquire(key, { token: 'owner-b', waitMs: 0, leaseMs: LEASE_MS })).toBeNull();
 
-    expect(await second!.unlock()).toBe(true);
+    expect(await second!.release()).toBe(true);
     expect(await redis.hget(key, 'owner-a')).toBe('1');
-    expect(await lock.tryLock(key, 'owner-b', { waitMs: 0, leaseMs: LEASE_MS })).toBeNull();
+    expect(await lock.acquire(key, { token: 'owner-b', waitMs: 0, leaseMs: LEASE_MS })).toBeNull();
 
-    expect(await first!.unlock()).toBe(true);
+    expect(await first!.release()).toBe(true);
     expect(await redis.exists(key)).toBe(0);
   });
 
   it('wakes a waiter with the release message, long before the lease would have run out', async () => {
     const key = lockKey();
     const longLease = 20_000;
-    const holder = await lock.tryLock(key, 'holder', { waitMs: 0, leaseMs: longLease });
+    const holder = await lock.acquire(key, { token: 'holder', waitMs: 0, leaseMs: longLease });
     // A second process-like client: its own connections and its own wake-up subscription.
     const otherRedis = redis.duplicate();
-    for (const script of Object.values(LUA_SCRIPTS)) otherRedis.defineCommand(script.command, { numberOfKeys: script.numberOfKeys, lua: script.lua });
     const otherSubscriber = subscriber.duplicate();
-    const otherLock = new WatchdogLock(otherRedis, new LockWakeups(otherSubscriber));
+    const otherLock = new WatchdogLock(otherRedis, otherSubscriber);
     try {
-      const waiting = otherLock.tryLock(key, 'waiter', { waitMs: 15_000, leaseMs: longLease });
+      const waiting = otherLock.acquire(key, { token: 'waiter', waitMs: 15_000, leaseMs: longLease });
       // The waiter is parked once its subscription is live (numsub counts it).
       while (((await redis.pubsub('NUMSUB', `${key}:released`)) as [string, number])[1] < 1) await sleep(5);
       const releasedAt = Date.now();
-      await holder!.unlock();
+      await holder!.release();
       const woken = await waiting;
       const wokenAfter = Date.now() - releasedAt;
       expect(woken).not.toBeNull();
       expect(await redis.hget(key, 'waiter')).toBe('1');
       // The timed fallback would have waited for the lock's PTTL (~20 s); the message wakes it at once.
       expect(wokenAfter).toBeLessThan(1000);
-      await woken!.unlock();
+      await woken!.release();
     } finally {
       await Promise.all([otherRedis.quit(), otherSubscriber.quit()]);
     }
@@ -112,21 +108,21 @@ describe('watchdog lock', () => {
 
   it('times out with null when the lock stays taken for the whole wait', async () => {
     const key = lockKey();
-    const holder = await lock.tryLock(key, 'holder', { waitMs: 0, leaseMs: LEASE_MS });
+    const holder = await lock.acquire(key, { token: 'holder', waitMs: 0, leaseMs: LEASE_MS });
     const started = Date.now();
-    expect(await lock.tryLock(key, 'waiter', { waitMs: 300, leaseMs: LEASE_MS })).toBeNull();
+    expect(await lock.acquire(key, { token: 'waiter', waitMs: 300, leaseMs: LEASE_MS })).toBeNull();
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    await holder!.unlock();
+    await holder!.release();
   });
 
   it('raises the lock-lost signal to the holder when a renewal finds the lock gone', async () => {
     const key = lockKey();
-    const holding = await lock.tryLock(key, 'holder', { waitMs: 0, leaseMs: LEASE_MS });
+    const holding = await lock.acquire(key, { token: 'holder', waitMs: 0, leaseMs: LEASE_MS });
     expect(holding!.signal.aborted).toBe(false);
     // Someone (an operator, a failover that lost the key) removes the lock under the holder.
     await redis.del(key);
     await once(holding!.signal, 'abort');
     expect(holding!.signal.reason).toBeInstanceOf(Error);
-    expect(await holding!.unlock()).toBe(false);
+    expect(await holding!.release()).toBe(false);
   });
 });

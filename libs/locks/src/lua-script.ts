@@ -1,3 +1,4 @@
+import type Redis from 'ioredis';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
@@ -30,4 +31,17 @@ export function loadLuaScript(dir: string, fileName: string): LuaScript {
   }
   const camel = match[1].replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
   return { command: `${camel}V${SCRIPT_VERSION}`, numberOfKeys: Number(match[2]), lua, fileName: basename(path) };
+}
+
+/**
+ * Defines the scripts on a client as commands (EVALSHA, falling back to EVAL once per connection),
+ * unless that client has them already: every lock defines its own scripts, so a lock works on any
+ * client it is handed, and a client shared by several locks gets each script once.
+ */
+export function useScripts<C extends Pick<Redis, 'defineCommand'>>(redis: C, scripts: readonly LuaScript[]): C {
+  for (const script of scripts) {
+    if (typeof (redis as unknown as Record<string, unknown>)[script.command] === 'function') continue;
+    redis.defineCommand(script.command, { numberOfKeys: script.numberOfKeys, lua: script.lua });
+  }
+  return redis;
 }

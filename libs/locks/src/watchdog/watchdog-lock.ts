@@ -1,11 +1,24 @@
 import type Redis from 'ioredis';
-import type { LockWakeups } from './lock-wakeups';
+import type { Result } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { preciseNow } from '../clock';
+import type { AcquireOptions, DistributedLock, LockHolding } from '../distributed-lock';
+import { holdingOf } from '../holding';
+import { loadLuaScript, useScripts } from '../lua-script';
+import { LockWakeups } from './lock-wakeups';
 
-export interface WatchdogLockOptions {
-  /** How long to wait for the lock before giving up. */
-  waitMs: number;
-  /** Lease of the Redis key; the watchdog renews it every third of it while the holder lives. */
-  leaseMs: number;
+export const WATCHDOG_SCRIPTS = [
+  loadLuaScript(__dirname, 'watchdog-acquire-1.lua'),
+  loadLuaScript(__dirname, 'watchdog-renew-1.lua'),
+  loadLuaScript(__dirname, 'watchdog-release-2.lua'),
+] as const;
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    watchdogAcquireV1(lockKey: string, leaseMs: number, owner: string): Result<number | null, Context>;
+    watchdogReleaseV1(lockKey: string, channel: string, leaseMs: number, owner: string): Result<number, Context>;
+    watchdogRenewV1(lockKey: string, leaseMs: number, owner: string): Result<number, Context>;
+  }
 }
 
 interface Renewal {
@@ -14,33 +27,36 @@ interface Renewal {
   controller: AbortController;
 }
 
-/** A holding of the watchdog lock: let go of it with unlock(); watch `signal` for loss. */
-export interface WatchdogHolding {
-  key: string;
-  owner: string;
-  /** Aborted if a renewal finds the lock no longer ours (or Redis unreachable): stop and do not write. */
-  signal: AbortSignal;
-  /** Leaves the lock once (it is reentrant). True if we still owned it. */
-  unlock(): Promise<boolean>;
-}
-
 /**
+ * Guarantees: never granted to two holders on one Redis, whatever the critical section's length: the
+ * lease is renewed while the holder lives; a dead holder loses the lock within one lease; a renewal
+ * that fails raises the holding's signal (lock lost), so the holder can stop before writing.
+ * Fails: a pause of the whole process longer than the lease (stop-the-world GC, a frozen VM) freezes
+ * the renewals too; the lock expires and another process enters, and the paused holder learns it only
+ * at its next renewal. A Redis failover that loses the unreplicated key double-grants it.
+ *
  * Redisson's RLock, by hand: a reentrant lock (a hash owner → hold count) acquired and released in
  * Lua (the watchdog strategy names each order its own owner, so orders never re-enter each other's
  * holds; reentrancy serves code that takes the lock it already holds), kept alive by a watchdog that renews the lease every third of it for as long as the holding
  * process lives — so a slow holder never loses the lock, and a dead one loses it within one lease.
  * Waiters sleep until the release message (or a bounded timeout) instead of spinning.
  */
-export class WatchdogLock {
+export class WatchdogLock implements DistributedLock {
+  readonly name = 'watchdog';
   private readonly renewals = new Map<string, Renewal>();
+  private readonly wakeups: LockWakeups;
 
+  /** `subscriber` is a connection of its own: one in subscriber mode can send no other command. */
   constructor(
     private readonly redis: Redis,
-    private readonly wakeups: LockWakeups,
-  ) {}
+    subscriber: Redis,
+  ) {
+    useScripts(redis, WATCHDOG_SCRIPTS);
+    this.wakeups = new LockWakeups(subscriber);
+  }
 
   /** tryLock(waitTime, leaseTime): null when the lock was not free within waitMs. */
-  async tryLock(key: string, owner: string, { waitMs, leaseMs }: WatchdogLockOptions): Promise<WatchdogHolding | null> {
+  async acquire(key: string, { waitMs, leaseMs, token: owner = randomUUID() }: AcquireOptions): Promise<LockHolding | null> {
     if ((await this.redis.watchdogAcquireV1(key, leaseMs, owner)) === null) return this.held(key, owner, leaseMs);
     if (waitMs <= 0) return null;
     const channel = releaseChannel(key);
@@ -61,7 +77,7 @@ export class WatchdogLock {
     }
   }
 
-  private held(key: string, owner: string, leaseMs: number): WatchdogHolding {
+  private held(key: string, owner: string, leaseMs: number): LockHolding {
     const id = `${key}\u0000${owner}`;
     let renewal = this.renewals.get(id);
     if (renewal) {
@@ -74,14 +90,14 @@ export class WatchdogLock {
       renewal = { holds: 1, timer, controller };
       this.renewals.set(id, renewal);
     }
-    let released = false;
-    return {
+    return holdingOf({
       key,
-      owner,
+      token: owner,
+      acquiredAt: preciseNow(),
+      leaseMs,
       signal: renewal.controller.signal,
-      unlock: async () => {
-        if (released) throw new Error(`lock ${key} already unlocked by this holding`);
-        released = true;
+      // Leaves the lock once (it is reentrant). True if we still owned it.
+      release: async () => {
         let verdict: number;
         try {
           verdict = await this.redis.watchdogReleaseV1(key, releaseChannel(key), leaseMs, owner);
@@ -94,7 +110,7 @@ export class WatchdogLock {
         this.forget(id, verdict !== 0);
         return verdict !== -1;
       },
-    };
+    });
   }
 
   private async renew(id: string, key: string, owner: string, leaseMs: number): Promise<void> {

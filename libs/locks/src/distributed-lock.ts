@@ -1,0 +1,39 @@
+/**
+ * One lock interface for every lock of the lab (Curator's InterProcessLock, node-redlock's shape):
+ * acquire a key with a wait and a lease, get back a holding that knows how to release itself.
+ */
+export interface AcquireOptions {
+  /** How long to wait for the lock before giving up (0: one attempt). */
+  waitMs: number;
+  /** How long the lock lives without its holder renewing it (ignored by locks with no expiry). */
+  leaseMs: number;
+  /** The value that names this holder in the store; a random UUID when left out. */
+  token?: string;
+}
+
+/**
+ * Whether the holder still owned the lock when it let go: false means the lease had run out and
+ * someone else may have been inside too; 'unknown' for locks that cannot tell (a plain DEL).
+ */
+export type ReleaseResult = boolean | 'unknown';
+
+export interface LockHolding {
+  readonly key: string;
+  readonly token: string;
+  /** When the store granted the lock (preciseNow: wall-clock ms with sub-ms fractions). */
+  readonly acquiredAt: number;
+  readonly leaseMs: number;
+  /** Raised when the holder learns it lost the lock; locks that cannot learn it never raise it. */
+  readonly signal: AbortSignal;
+  /** A number that grows with every grant, for stores that refuse stale writers; only some locks have one. */
+  readonly fencingToken?: number;
+  /** Lets go; once only. */
+  release(): Promise<ReleaseResult>;
+}
+
+export interface DistributedLock {
+  /** Names the lock in events and errors ("uuid-lua", "watchdog", …). */
+  readonly name: string;
+  /** The holding, or null when the lock was not had within options.waitMs. */
+  acquire(key: string, options: AcquireOptions): Promise<LockHolding | null>;
+}

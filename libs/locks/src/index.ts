@@ -1,0 +1,12 @@
+export type { AcquireOptions, DistributedLock, LockHolding, ReleaseResult } from './distributed-lock';
+export { AlreadyReleasedError, LockError } from './errors';
+export { preciseNow } from './clock';
+export { holdingOf, type Grant } from './holding';
+export { LocalQueues } from './local-queues';
+export { loadLuaScript, useScripts, type LuaScript } from './lua-script';
+export { observeLock, type HoldingReport } from './observed-lock';
+export { spin } from './spin';
+export { spinLock, type SpinLockSteps } from './spin-lock';
+export { naiveSetnxLock } from './naive-setnx/naive-setnx.lock';
+export { RELEASE_LOCK, uuidLuaLock } from './uuid-lua/uuid-lua.lock';
+export { releaseChannel, WATCHDOG_SCRIPTS, WatchdogLock } from './watchdog/watchdog-lock';

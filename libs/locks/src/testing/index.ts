@@ -1,0 +1,1 @@
+export { freshKeyPrefix, testRedisOptions } from './test-redis';

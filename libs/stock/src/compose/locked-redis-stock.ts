@@ -1,0 +1,47 @@
+import type { ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
+import type { DistributedLock } from '@oversell/locks';
+import { readCheckWrite } from '../redis/redis-stock';
+import type { DeductContext, DeductResult, StockStrategy } from '../stock-strategy';
+import { LockGuard } from './lock-guard';
+import { RedisStockStore } from './redis-stock-store';
+import type { StrategyDefinition, StrategyDeps } from './strategy-definition';
+
+/** "This lock around the Redis stock read-check-write": GET, check, business time, SET, record the order. */
+export class LockedRedisStock implements StockStrategy {
+  readonly name: StrategyName;
+  private readonly store: RedisStockStore;
+  private readonly guard: LockGuard;
+
+  constructor(
+    private readonly description: StrategyDescription,
+    lock: DistributedLock,
+    deps: StrategyDeps,
+  ) {
+    this.name = description.name;
+    this.store = new RedisStockStore(deps.redis, deps.options.keyPrefix);
+    this.guard = new LockGuard(lock, this.name, deps);
+  }
+
+  describe(): StrategyDescription {
+    return this.description;
+  }
+
+  prepare(settings: ProductRunSettings): Promise<void> {
+    return this.store.prepare(settings);
+  }
+
+  remaining(settings: ProductRunSettings): Promise<number | null> {
+    return this.store.remaining(settings);
+  }
+
+  deduct(context: DeductContext): Promise<DeductResult> {
+    const keys = this.store.keys(context.settings);
+    // The lock tells its holder when it learns the lock is lost; the section then writes nothing.
+    return this.guard.run(keys.lock, context, (holding) => readCheckWrite(this.store.redis, keys.stock, context, holding.signal));
+  }
+}
+
+/** A registry row for a lock around the Redis stock. */
+export function lockedRedisStock(description: StrategyDescription, lock: (deps: StrategyDeps) => DistributedLock): StrategyDefinition {
+  return { name: description.name, create: (deps) => new LockedRedisStock(description, lock(deps), deps) };
+}

@@ -1,0 +1,24 @@
+import type { ProductRunSettings } from '@oversell/contracts';
+import type Redis from 'ioredis';
+import { StockKeys, type RunStockKeys } from '../redis/stock-keys';
+
+/** A product's stock as one Redis key per run: seeding and reading it are the same for every strategy that keeps it there. */
+export class RedisStockStore {
+  constructor(
+    readonly redis: Redis,
+    private readonly keyPrefix: string,
+  ) {}
+
+  keys(settings: Pick<ProductRunSettings, 'productId' | 'runId'>): RunStockKeys {
+    return StockKeys.of(this.keyPrefix, settings);
+  }
+
+  async prepare(settings: ProductRunSettings): Promise<void> {
+    await this.redis.set(this.keys(settings).stock, settings.initialStock);
+  }
+
+  async remaining(settings: ProductRunSettings): Promise<number | null> {
+    const value = await this.redis.get(this.keys(settings).stock);
+    return value === null ? null : Number(value);
+  }
+}
