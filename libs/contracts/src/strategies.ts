@@ -40,6 +40,8 @@ export interface StrategyDescription {
   pitfall: string;
   /** How to make the pitfall happen on demand (e.g. "business delay > lock TTL"). */
   reproduce: string;
+  /** Where the behaviour shows on the dashboard: what the Explain view tells the audience to look at. */
+  symptom: string;
   /** What the strategy does for one order, step by step. */
   steps: string[];
   scripts: StrategyScript[];

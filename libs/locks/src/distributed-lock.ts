@@ -9,7 +9,23 @@ export interface AcquireOptions {
   leaseMs: number;
   /** The value that names this holder in the store; a random UUID when left out. */
   token?: string;
+  /** Called at the lock's own named moments (between two of its commands), for injecting faults. */
+  hooks?: LockHooks;
 }
+
+/**
+ * The moments inside a lock's own steps where a pause or a crash shows its pitfall: a hand-made lock
+ * that takes two commands to do one thing is only as safe as the gap between them.
+ */
+export const LOCK_POINTS = ['lock-set-before-expire', 'release-checked-before-del'] as const;
+export type LockPoint = (typeof LOCK_POINTS)[number];
+
+export interface LockHooks {
+  at(point: LockPoint): Promise<void>;
+}
+
+/** Hooks that do nothing: the default outside tests and fault runs. */
+export const NO_HOOKS: LockHooks = { at: async () => undefined };
 
 /**
  * Whether the holder still owned the lock when it let go: false means the lease had run out and

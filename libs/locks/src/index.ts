@@ -1,4 +1,4 @@
-export type { AcquireOptions, DistributedLock, LockHolding, ReleaseResult } from './distributed-lock';
+export { LOCK_POINTS, NO_HOOKS, type AcquireOptions, type DistributedLock, type LockHolding, type LockHooks, type LockPoint, type ReleaseResult } from './distributed-lock';
 export { AlreadyReleasedError, LockError } from './errors';
 export { preciseNow } from './clock';
 export { holdingOf, type Grant } from './holding';

@@ -1,11 +1,13 @@
 import type { ProductRunSettings } from '@oversell/contracts';
+import { LOCK_POINTS } from '@oversell/locks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * The moments of a critical section, in order. Every strategy passes through the same named points,
- * so a delay, a pause or a crash can be put at any of them without editing a strategy.
+ * The moments of a critical section, in order, and the moments inside the locks' own steps. Every
+ * strategy passes through the same named points, so a delay, a pause or a crash can be put at any of
+ * them without editing a strategy.
  */
-export const FAULT_POINTS = ['lock-acquired', 'stock-read', 'stock-written', 'order-recorded'] as const;
+export const FAULT_POINTS = ['lock-acquired', 'stock-read', 'stock-written', 'order-recorded', ...LOCK_POINTS] as const;
 export type FaultPoint = (typeof FAULT_POINTS)[number];
 
 export interface FaultPoints {

@@ -11,6 +11,7 @@ export function strategy(overrides: Partial<StrategyDescription> = {}): Strategy
     guarantee: 'None.',
     pitfall: 'Two readers see the same stock and both sell it.',
     reproduce: 'Any concurrency above 1.',
+    symptom: 'The red oversold counter goes above 0.',
     steps: ['GET stock', 'SET stock - 1'],
     scripts: [],
     ...overrides,
@@ -25,6 +26,7 @@ export const STRATEGIES: StrategyDescription[] = [
     kind: 'lock',
     pitfall: 'The lease expires while the holder still works.',
     reproduce: 'Business delay > lock TTL.',
+    symptom: 'Red overlapping bars in the lock timeline.',
     steps: ['SET lock NX PX ttl', 'deduct', 'DEL lock'],
   }),
   strategy({
@@ -34,6 +36,7 @@ export const STRATEGIES: StrategyDescription[] = [
     safe: true,
     guarantee: 'Never below zero.',
     pitfall: 'Redis and MySQL can disagree if the order insert fails.',
+    symptom: 'Its throughput bar is the closest to the no-op ceiling.',
     steps: ['EVAL decrement script', 'INSERT order'],
     scripts: [{ name: 'decrement.lua', language: 'lua', source: "local s = tonumber(redis.call('GET', KEYS[1]))" }],
   }),

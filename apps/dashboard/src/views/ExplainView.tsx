@@ -1,7 +1,6 @@
 import { useStrategies } from '../api/queries';
 import { ServiceError } from '../components/ServiceError';
 import { StrategyBrief } from '../components/StrategyBrief';
-import { DASHBOARD_SYMPTOMS } from '../lib/dashboard-symptoms';
 
 /** Per strategy: what it does for one order, the script it sends, and where its behaviour shows. */
 export function ExplainView() {
@@ -36,7 +35,7 @@ export function ExplainView() {
             </section>
           ))}
           <h3>On the dashboard</h3>
-          <p className="symptom">{DASHBOARD_SYMPTOMS[strategy.name]}</p>
+          <p className="symptom">{strategy.symptom}</p>
         </article>
       ))}
     </div>

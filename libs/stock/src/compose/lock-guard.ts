@@ -33,7 +33,12 @@ export class LockGuard {
         expired: report.expired,
       }),
     );
-    const holding = await observed.acquire(key, { waitMs, leaseMs: context.settings.lockTtlMs, token: `${instanceId}:${context.requestId}` });
+    const holding = await observed.acquire(key, {
+      waitMs,
+      leaseMs: context.settings.lockTtlMs,
+      token: `${instanceId}:${context.requestId}`,
+      hooks: context.faults,
+    });
     if (!holding) return { outcome: 'lock_timeout' };
     try {
       await context.faults.at('lock-acquired');

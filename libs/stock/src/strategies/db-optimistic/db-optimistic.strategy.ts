@@ -79,6 +79,9 @@ class DbOptimisticStrategy implements StockStrategy {
       pitfall:
         'Throughput collapses on one hot row: every success makes all concurrent readers conflict and retry (~150 orders/s here). Orders that exhaust their retries are refused (409 conflict) although stock remains.',
       reproduce: 'Many connections on one product: watch the conflict count and p99 latency climb.',
+      symptom:
+        'Oversold stays 0; lost races show as "conflict retries" (and, past the retry limit, "conflict") in the ' +
+        'outcome counts, and p99 latency climbs with the number of connections.',
       steps: ['SELECT stock, version', 'if stock < n: sold out', 'business delay', 'BEGIN; UPDATE … WHERE version = ? AND stock >= n', 'if 0 rows: ROLLBACK, back off, retry (bounded)', 'INSERT the order; COMMIT'],
       scripts: [READ, DEDUCT].map((f) => ({ name: f.fileName, language: 'sql' as const, source: f.sql })),
     };

@@ -61,6 +61,9 @@ class LuaDecrementStrategy implements StockStrategy {
       pitfall:
         'Only as durable as Redis: stock lives in memory, and a failover to a replica that missed the last writes (asynchronous replication) can hand out units again. A crash between the decrement and the order insert leaves units taken without an order (reconciliation counts them as lost).',
       reproduce: 'Not by load. The dashboard shows 0 oversold and the highest throughput.',
+      symptom:
+        'Oversold stays 0, the lock timeline is empty (one atomic script, no lock) and its throughput bar is the ' +
+        'closest to the no-op ceiling in the compare view.',
       steps: ['EVALSHA decrement-stock: if stock ≥ n then DECRBY n', 'if it answered -1: sold out', 'business delay (outside any lock)', 'INSERT the order (INCRBY n back if that fails)'],
       scripts: luaScriptsOf(DECREMENT_STOCK),
     };

@@ -40,6 +40,9 @@ class NoLockStrategy implements StockStrategy {
       guarantee: 'None under concurrency. Correct only when orders arrive one at a time.',
       pitfall: 'Lost update: concurrent orders read the same stock value and each writes its own stock − n, so many orders sell the same units. Oversells on every concurrent run.',
       reproduce: 'Any run with more than one connection; a business delay of a few ms makes it dramatic.',
+      symptom:
+        'The red oversold counter goes above 0 and the "units sold" line crosses the dashed initial-stock line. ' +
+        'The lock timeline stays empty: nothing is locked.',
       steps: ['GET stock', 'if stock < n: sold out', 'business delay', 'SET stock = stock − n (a stale value if someone sold meanwhile)', 'INSERT the order in MySQL'],
       scripts: [],
     };

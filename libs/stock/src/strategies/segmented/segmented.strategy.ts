@@ -100,6 +100,10 @@ class SegmentedStrategy implements StockStrategy {
       pitfall:
         'Each segment lock has the same lease pitfall as uuid-lua (business delay > TTL double-grants a segment). And fragmentation: an order for more units than any single segment holds is refused although the total would cover it.',
       reproduce: 'Business delay > lock TTL oversells per segment; an order of 3 units when each segment holds 2 shows fragmentation.',
+      symptom:
+        'Several lock keys are held at once, stacked in the lanes but not red (different keys), and throughput ' +
+        'beats the single-lock strategies in the compare view. With a business delay above the TTL one segment is ' +
+        'granted twice: red bars on that key, and the oversold counter goes above 0.',
       steps: [
         'MGET every segment (unlocked): segments short of n are skipped — stock only falls, so that hint can only err towards sold out; none left means sold out',
         'join the shortest in-process line among the remaining segments (one order per process at a time per segment)',

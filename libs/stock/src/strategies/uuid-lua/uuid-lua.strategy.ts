@@ -13,6 +13,9 @@ const DESCRIPTION: StrategyDescription = {
   guarantee: 'Never deletes another holder\'s lock. Mutual exclusion while every holder finishes within the TTL.',
   pitfall: 'Nothing extends the lease: when the business time exceeds the TTL the lock expires, a second order is granted it while the first is still inside, and both write the same stock (double grant). Oversells.',
   reproduce: 'Business delay > lock TTL (e.g. TTL 100 ms, delay 250 ms). The lock timeline shows overlapping bars.',
+  symptom:
+    'Releases never delete someone else\'s lock, yet with a business delay above the TTL leases still expire: ' +
+    'dashed, red overlapping bars in the lock timeline and a red oversold counter.',
   steps: ['SET lock <token> NX PX ttl (retry with backoff)', 'GET stock', 'if stock < n: sold out', 'business delay', 'SET stock = stock − n', 'INSERT the order', 'EVAL release-lock: DEL only if the value is still <token>'],
   scripts: luaScriptsOf(RELEASE_LOCK),
 };

@@ -15,6 +15,9 @@ const DESCRIPTION: StrategyDescription = {
   pitfall:
     'A pause longer than the lease (stop-the-world GC, a frozen VM) stops the renewals too; the lock expires and another process enters. The holder is told (lock lost) only at the next renewal, and a write already on the wire still lands — only fencing tokens close that hole. On a Redis failover an unreplicated lock is lost.',
   reproduce: 'Not with the business delay: renewal covers it (run the expiry-pitfall scenario and watch it stay at 0). It takes a pause of the whole process longer than the lease — a fault hook at the lock-acquired point can inject one.',
+  symptom:
+    'Bars may last longer than the TTL instead of expiring: no dashed outlines and no red overlaps, and oversold ' +
+    'stays 0 even with a business delay above the TTL.',
   steps: ['EVAL watchdog-acquire: take or re-enter the owner hash, PEXPIRE lease', 'if taken by another: wait for the release message or at most its PTTL, retry', 'start renewing every lease/3 (watchdog-renew, only while we own it)', 'GET stock, check, business delay', 'if the lock-lost signal fired: stop, write nothing', 'SET stock − n, INSERT the order', 'EVAL watchdog-release: decrement holds; at 0 DEL and PUBLISH'],
   scripts: luaScriptsOf(...WATCHDOG_SCRIPTS),
 };
