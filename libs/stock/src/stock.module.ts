@@ -1,4 +1,5 @@
 import { type DynamicModule, type InjectionToken, Module, type ModuleMetadata } from '@nestjs/common';
+import { FAULT_HOOKS, type FaultHook } from './fault-points';
 import { LockEvents } from './lock-events';
 import { IdempotencyKeys } from './placement/idempotency-keys';
 import { InventoryService } from './placement/inventory.service';
@@ -14,6 +15,8 @@ export interface StockModuleAsyncOptions {
   imports?: ModuleMetadata['imports'];
   inject?: InjectionToken[];
   useFactory: (...args: never[]) => StockOptions | Promise<StockOptions>;
+  /** Run at every fault point of every order (crash and pause injection); none by default. */
+  faultHooks?: FaultHook[];
 }
 
 /**
@@ -30,6 +33,7 @@ export class StockModule {
       imports: options.imports ?? [],
       providers: [
         { provide: STOCK_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },
+        { provide: FAULT_HOOKS, useValue: options.faultHooks ?? [] },
         RedisConnections,
         LockEvents,
         strategyRegistryProvider,

@@ -1,4 +1,5 @@
 import { ORDER_OUTCOMES, type OrderOutcome, type StrategyName } from '@oversell/contracts';
+import type { FaultPoint } from '../fault-points';
 import { fork, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
@@ -12,6 +13,8 @@ export interface WorkerStart {
   requests: number;
   inFlight: number;
   lockWaitTimeoutMs: number;
+  /** The process SIGKILLs itself when an order reaches this point: a holder that dies mid-section. */
+  crashAt?: FaultPoint;
 }
 
 export interface WorkerDone {
@@ -50,11 +53,7 @@ export async function runOrdersAcrossProcesses(spec: ConcurrentOrders): Promise<
     const finished = [];
     const ready = [];
     for (let worker = 0; worker < spec.processes; worker++) {
-      const child = fork(WORKER, [], {
-        execArgv: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'],
-        env: { ...process.env, TS_NODE_PROJECT: TSCONFIG },
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      });
+      const child = forkWorker();
       children.push(child);
       const messages = collect(child);
       ready.push(messages('ready'));
@@ -80,6 +79,47 @@ export async function runOrdersAcrossProcesses(spec: ConcurrentOrders): Promise<
     return { outcomes, errors: results.flatMap((r) => r.errors) };
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+function forkWorker(): ChildProcess {
+  return fork(WORKER, [], {
+    execArgv: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'],
+    env: { ...process.env, TS_NODE_PROJECT: TSCONFIG },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+/**
+ * Places one order in an OS process of its own that kills itself (SIGKILL: no finally blocks, no
+ * release, no goodbye to Redis or MySQL) the moment the order reaches `at`. Resolves once the process
+ * is dead; rejects if it finished the order without reaching that point.
+ */
+export async function placeOrderAndDieAt(spec: { keyPrefix: string; productId: number; strategy: StrategyName; at: FaultPoint; quantity?: number }): Promise<void> {
+  const child = forkWorker();
+  try {
+    const messages = collect(child);
+    const ready = messages('ready');
+    const exited = new Promise<NodeJS.Signals | null>((resolvePromise) => child.once('exit', (_code, signal) => resolvePromise(signal)));
+    const start: WorkerStart = {
+      type: 'start',
+      worker: 0,
+      keyPrefix: spec.keyPrefix,
+      productId: spec.productId,
+      strategy: spec.strategy,
+      quantity: spec.quantity ?? 1,
+      requests: 1,
+      inFlight: 1,
+      lockWaitTimeoutMs: 30_000,
+      crashAt: spec.at,
+    };
+    child.send(start);
+    await ready;
+    child.send({ type: 'go' });
+    const signal = await exited;
+    if (signal !== 'SIGKILL') throw new Error(`the order finished without reaching ${spec.at} (exit signal ${signal})`);
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 }
 

@@ -1,4 +1,4 @@
-export { runOrdersAcrossProcesses, type ConcurrentOrders, type ConcurrentOrdersResult } from './concurrent-orders';
+export { placeOrderAndDieAt, runOrdersAcrossProcesses, type ConcurrentOrders, type ConcurrentOrdersResult } from './concurrent-orders';
 export { createStockTestApp, useStockTestApp, type StockTestApp } from './stock-test-app';
 export { freshKeyPrefix, testRedisOptions } from '@oversell/locks/testing';
 export { freshProductId, testMysqlSettings } from './test-services';

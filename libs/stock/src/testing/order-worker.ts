@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     keyPrefix: start.keyPrefix,
     instanceId: `worker-${start.worker}`,
     lockWaitTimeoutMs: start.lockWaitTimeoutMs,
+    faultHooks: start.crashAt ? [(point) => void (point === start.crashAt && process.kill(process.pid, 'SIGKILL'))] : [],
   });
   const outcomes = Object.fromEntries(ORDER_OUTCOMES.map((o) => [o, 0])) as Record<OrderOutcome, number>;
   const errors: string[] = [];

@@ -9,6 +9,7 @@ import { OrderPlacementService } from '../placement/order-placement.service';
 import { ProductResetService } from '../placement/product-reset.service';
 import { RedisConnections } from '../redis/redis-connections';
 import { StockModule } from '../stock.module';
+import type { FaultHook } from '../fault-points';
 import { DEFAULT_STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { freshKeyPrefix, testRedisOptions } from '@oversell/locks/testing';
@@ -25,7 +26,7 @@ export interface StockTestApp {
 }
 
 /** The real StockModule wired to the real test Redis and MariaDB, as the service wires it. */
-export async function createStockTestApp(options: Partial<StockOptions> & { keyPrefix: string }): Promise<StockTestApp> {
+export async function createStockTestApp({ faultHooks, ...options }: Partial<StockOptions> & { keyPrefix: string; faultHooks?: FaultHook[] }): Promise<StockTestApp> {
   const stockOptions: StockOptions = {
     ...DEFAULT_STOCK_OPTIONS,
     redis: testRedisOptions(),
@@ -36,7 +37,7 @@ export async function createStockTestApp(options: Partial<StockOptions> & { keyP
   @Module({
     imports: [
       TypeOrmModule.forRoot({ ...mysqlDataSourceOptions(testMysqlSettings()), migrationsRun: false }),
-      StockModule.forRootAsync({ useFactory: () => stockOptions }),
+      StockModule.forRootAsync({ useFactory: () => stockOptions, faultHooks }),
     ],
   })
   class StockTestModule {}
@@ -58,7 +59,7 @@ export async function createStockTestApp(options: Partial<StockOptions> & { keyP
  * Starts the real StockModule once for a test file (beforeAll) on a key prefix of its own, and removes
  * the prefix's keys and closes the connections afterwards (afterAll).
  */
-export function useStockTestApp(options: Partial<Omit<StockOptions, 'keyPrefix'>> = {}): { readonly app: StockTestApp; readonly keyPrefix: string } {
+export function useStockTestApp(options: Partial<Omit<StockOptions, 'keyPrefix'>> & { faultHooks?: FaultHook[] } = {}): { readonly app: StockTestApp; readonly keyPrefix: string } {
   const keyPrefix = freshKeyPrefix();
   let app: StockTestApp | undefined;
   beforeAll(async () => {
