@@ -42,7 +42,7 @@ async function msUntilGone(key: string, limitMs: number): Promise<number> {
 describe('watchdog lock', () => {
   it('holds past three leases while its holder lives, and frees within one lease after the holder is killed', async () => {
     const key = lockKey();
-    const holder = fork(join(__dirname, 'lock-holder.ts'), [key, 'holder-process', String(LEASE_MS)], {
+    const holder = fork(join(__dirname, 'testing/lock-holder.ts'), [key, 'holder-process', String(LEASE_MS)], {
       execArgv: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'],
       env: { ...process.env, TS_NODE_PROJECT: resolve(__dirname, '../../tsconfig.json') },
     });

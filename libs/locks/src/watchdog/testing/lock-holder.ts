@@ -4,8 +4,8 @@
  * argv: <lockKey> <owner> <leaseMs>
  */
 import Redis from 'ioredis';
-import { WatchdogLock } from './watchdog-lock';
-import { testRedisOptions } from '../testing';
+import { WatchdogLock } from '../watchdog-lock';
+import { testRedisOptions } from '../../testing';
 
 async function main(): Promise<void> {
   const [key, owner, leaseMs] = process.argv.slice(2);
