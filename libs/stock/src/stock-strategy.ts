@@ -38,6 +38,8 @@ export interface StockStrategy {
   /** Seeds the strategy's store for a fresh run (the MySQL product row is already written). */
   prepare(settings: ProductRunSettings): Promise<void>;
   deduct(context: DeductContext): Promise<DeductResult>;
+  /** At most how many times one order spends the business delay (each optimistic retry spends it again); 1 when absent. */
+  readonly businessDelaysPerOrder?: number;
   /** Stock left in the strategy's own store; null when the store holds nothing for the product. */
   remaining(settings: ProductRunSettings): Promise<number | null>;
 }

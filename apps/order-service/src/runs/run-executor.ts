@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { NOOP_TARGET, type LockEvent, type Reconciliation, type RunResult, type StrategyName, type TimelinePoint } from '@oversell/contracts';
+import { NOOP_TARGET, STRATEGY_NAMES, type LockEvent, type Reconciliation, type RunResult, type StrategyName, type TimelinePoint } from '@oversell/contracts';
 import { findK6, forkLoad, runK6Load, type LoadOptions, type LoadSummary } from '@oversell/loadtests';
 import { InventoryService, ProductResetService, RedisConnections, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
 import { randomUUID } from 'node:crypto';
@@ -80,7 +80,7 @@ export class RunExecutor {
     const instances = await this.registry.live();
     if (!instances.length) throw new Error('no live order-service instance to send the load to');
     // The no-op endpoint validates an order body; any strategy name will do, none is called.
-    const strategy: StrategyName = noop ? 'lua-decrement' : (params.strategy as StrategyName);
+    const strategy: StrategyName = noop ? STRATEGY_NAMES[0] : (params.strategy as StrategyName);
     const settings = noop
       ? null
       : await this.resets.reset(run.productId, { stock: params.initialStock, strategy, lockTtlMs: params.lockTtlMs, businessDelayMs: params.businessDelayMs, segments: params.segments }, run.id);
@@ -180,10 +180,10 @@ export class RunExecutor {
 
   /**
    * How long one order of this run can take at most: the lock wait, then the business time (once per
-   * optimistic attempt for db-optimistic), then the writes.
+   * retry of a strategy that retries), then the writes.
    */
   private longestOrderMs(params: RunEntity['params']): number {
-    const attempts = params.strategy === 'db-optimistic' ? this.options.optimisticMaxAttempts : 1;
+    const attempts = params.strategy === NOOP_TARGET ? 1 : (this.strategies.get(params.strategy).businessDelaysPerOrder ?? 1);
     return this.options.lockWaitTimeoutMs + (params.businessDelayMs ?? 0) * attempts + DRAIN_MARGIN_MS;
   }
 

@@ -24,10 +24,11 @@ class DbOptimisticStrategy implements StockStrategy {
   readonly name = 'db-optimistic' as const;
   private readonly dataSource: DataSource;
   private readonly maxAttempts: number;
+  readonly businessDelaysPerOrder: number;
 
   constructor(deps: StrategyDeps) {
     this.dataSource = deps.dataSource;
-    this.maxAttempts = deps.options.optimisticMaxAttempts;
+    this.maxAttempts = this.businessDelaysPerOrder = deps.options.optimisticMaxAttempts;
   }
 
   /** Nothing to seed: the product row the reset writes (stock, version 0, run id) is this strategy's store. */
