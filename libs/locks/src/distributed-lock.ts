@@ -17,7 +17,7 @@ export interface AcquireOptions {
  * The moments inside a lock's own steps where a pause or a crash shows its pitfall: a hand-made lock
  * that takes two commands to do one thing is only as safe as the gap between them.
  */
-export const LOCK_POINTS = ['lock-set-before-expire', 'release-checked-before-del'] as const;
+export const LOCK_POINTS = ['lock-set-before-expire', 'release-checked-before-del', 'stamp-read-before-getset'] as const;
 export type LockPoint = (typeof LOCK_POINTS)[number];
 
 export interface LockHooks {

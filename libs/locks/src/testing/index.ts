@@ -1,1 +1,2 @@
+export { Gate } from './gate';
 export { freshKeyPrefix, testRedisOptions } from './test-redis';
