@@ -55,6 +55,7 @@ import { RunsModule } from './runs/runs.module';
         instanceId: app.instanceId,
         lockWaitTimeoutMs: app.lockWaitTimeoutMs,
         optimisticMaxAttempts: app.optimisticMaxAttempts,
+        clockOffsetMs: app.clockOffsetMs,
       }),
     }),
     TerminusModule,

@@ -5,7 +5,12 @@ import { validateEnv } from '../src/config/validate-env';
 describe('configuration', () => {
   it('fills every default from the local services when nothing is set', () => {
     const env = validateEnv({});
-    expect(env).toMatchObject({ PORT: 3000, MYSQL_HOST: '127.0.0.1', MYSQL_PORT: 3306, MYSQL_DATABASE: 'oversell_lab', REDIS_HOST: '127.0.0.1', REDIS_PORT: 6379 });
+    expect(env).toMatchObject({ PORT: 3000, MYSQL_HOST: '127.0.0.1', MYSQL_PORT: 3306, MYSQL_DATABASE: 'oversell_lab', REDIS_HOST: '127.0.0.1', REDIS_PORT: 6379, CLOCK_OFFSET_MS: 0 });
+  });
+
+  it('takes a clock offset either way, within an hour', () => {
+    expect(validateEnv({ CLOCK_OFFSET_MS: '-5000' })).toMatchObject({ CLOCK_OFFSET_MS: -5000 });
+    expect(validateEnv({ CLOCK_OFFSET_MS: '3600000' })).toMatchObject({ CLOCK_OFFSET_MS: 3_600_000 });
   });
 
   it.each([
@@ -14,6 +19,8 @@ describe('configuration', () => {
     ['LOG_LEVEL', 'loud'],
     ['MYSQL_DATABASE', 'drop table;'],
     ['BODY_LIMIT_BYTES', '-1'],
+    ['CLOCK_OFFSET_MS', '7200000'],
+    ['CLOCK_OFFSET_MS', 'ahead'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => validateEnv({ [name]: value })).toThrow(new RegExp(`"${name}"`));
   });

@@ -7,6 +7,7 @@ export const STRATEGY_NAMES = [
   'segmented',
   'lua-decrement',
   'db-optimistic',
+  'setnx-getset',
 ] as const;
 
 export type StrategyName = (typeof STRATEGY_NAMES)[number];

@@ -13,10 +13,13 @@ export interface StockOptions {
   lockWaitTimeoutMs: number;
   /** Attempts the optimistic strategy makes before answering conflict. */
   optimisticMaxAttempts: number;
+  /** Added to this process's clock where a lock stamps or judges expiry times (setnx-getset): a skewed instance, on demand. */
+  clockOffsetMs: number;
 }
 
 export const DEFAULT_STOCK_OPTIONS: Omit<StockOptions, 'redis' | 'instanceId'> = {
   keyPrefix: 'ol',
   lockWaitTimeoutMs: 10_000,
   optimisticMaxAttempts: 25,
+  clockOffsetMs: 0,
 };

@@ -12,6 +12,7 @@ import { luaDecrement } from './strategies/lua-decrement/lua-decrement.strategy'
 import { naiveSetnx } from './strategies/naive-setnx/naive-setnx.strategy';
 import { noLock } from './strategies/no-lock/no-lock.strategy';
 import { segmented } from './strategies/segmented/segmented.strategy';
+import { setnxGetset } from './strategies/setnx-getset/setnx-getset.strategy';
 import { uuidLua } from './strategies/uuid-lua/uuid-lua.strategy';
 import { watchdog } from './strategies/watchdog/watchdog.strategy';
 
@@ -19,7 +20,7 @@ import { watchdog } from './strategies/watchdog/watchdog.strategy';
 export const STOCK_STRATEGIES = Symbol('STOCK_STRATEGIES');
 
 /** The one table of strategies: a lock around a store's read-check-write, or an atomic store operation. */
-export const STRATEGIES: readonly StrategyDefinition[] = [noLock, naiveSetnx, uuidLua, watchdog, segmented, luaDecrement, dbOptimistic];
+export const STRATEGIES: readonly StrategyDefinition[] = [noLock, naiveSetnx, uuidLua, watchdog, segmented, luaDecrement, dbOptimistic, setnxGetset];
 
 /** Looks strategies up by name; an unknown name is an error, never a silent default. */
 export class StrategyRegistry {

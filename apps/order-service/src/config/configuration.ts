@@ -12,6 +12,7 @@ export const appConfig = registerAs('app', () => ({
   bodyLimitBytes: Number(process.env.BODY_LIMIT_BYTES),
   lockWaitTimeoutMs: Number(process.env.LOCK_WAIT_TIMEOUT_MS),
   optimisticMaxAttempts: Number(process.env.OPTIMISTIC_MAX_ATTEMPTS),
+  clockOffsetMs: Number(process.env.CLOCK_OFFSET_MS),
   runWorker: String(process.env.RUN_WORKER) === 'true',
 }));
 

@@ -14,6 +14,8 @@ export const envSchema = Joi.object({
   BODY_LIMIT_BYTES: Joi.number().integer().min(256).max(1_048_576).default(16_384),
   LOCK_WAIT_TIMEOUT_MS: Joi.number().integer().min(0).max(600_000).default(10_000),
   OPTIMISTIC_MAX_ATTEMPTS: Joi.number().integer().min(1).max(1000).default(25),
+  // A deliberately skewed clock for the setnx-getset lock's pitfall; an hour either way is plenty.
+  CLOCK_OFFSET_MS: Joi.number().integer().min(-3_600_000).max(3_600_000).default(0),
   RUN_WORKER: Joi.boolean().default(true),
 
   MYSQL_HOST: Joi.string().hostname().default('127.0.0.1'),
