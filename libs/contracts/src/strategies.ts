@@ -8,6 +8,9 @@ export const STRATEGY_NAMES = [
   'lua-decrement',
   'db-optimistic',
   'setnx-getset',
+  'uuid-check-del',
+  'db-pessimistic',
+  'db-conditional',
 ] as const;
 
 export type StrategyName = (typeof STRATEGY_NAMES)[number];

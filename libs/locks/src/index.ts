@@ -11,3 +11,4 @@ export { naiveSetnxLock } from './naive-setnx/naive-setnx.lock';
 export { RELEASE_LOCK, uuidLuaLock } from './uuid-lua/uuid-lua.lock';
 export { releaseChannel, WATCHDOG_SCRIPTS, WatchdogLock } from './watchdog/watchdog-lock';
 export { setnxGetsetLock, type SetnxGetsetOptions } from './setnx-getset/setnx-getset.lock';
+export { uuidCheckDelLock } from './uuid-check-del/uuid-check-del.lock';
