@@ -1,0 +1,12 @@
+/** The lock bench's short run against the real Redis: correctness asserted, timings only printed. */
+module.exports = {
+  displayName: 'lock-bench',
+  testEnvironment: 'node',
+  rootDir: 'src',
+  testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.json' }] },
+  moduleNameMapper: {
+    '^@oversell/locks$': '<rootDir>/../../../libs/locks/src/index.ts',
+  },
+  testTimeout: 300_000,
+};

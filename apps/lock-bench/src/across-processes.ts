@@ -1,0 +1,84 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { join, resolve } from 'node:path';
+import type { LockName } from './locks-under-test';
+import type { SectionKeys, SectionSettings } from './section-loop';
+import { mergeWaits } from './wait-histogram';
+
+export interface ProcessStart {
+  type: 'start';
+  lock: LockName;
+  keys: SectionKeys;
+  /** Keys of their own for the warm-up, so it leaves the measured counter untouched. */
+  warmupKeys: SectionKeys;
+  settings: SectionSettings;
+}
+
+export interface ProcessDone {
+  type: 'done';
+  sections: number;
+  timeouts: number;
+  errors: number;
+  errorSamples: string[];
+  elapsedMs: number;
+  /** The process's acquire waits, an encoded HdrHistogram. */
+  waits: string;
+}
+
+export type RunSpec = Omit<ProcessStart, 'type'>;
+
+export interface RunTally extends Omit<ProcessDone, 'type' | 'waits'> {
+  waits: ReturnType<typeof mergeWaits>;
+}
+
+// Built (npm run bench:locks): plain node on dist/. Under ts-jest: the TypeScript source through ts-node.
+const COMPILED = __filename.endsWith('.js');
+const PROCESS_MAIN = join(__dirname, `section-process.${COMPILED ? 'js' : 'ts'}`);
+const TS_OPTIONS = {
+  execArgv: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'],
+  env: { ...process.env, TS_NODE_PROJECT: resolve(__dirname, '../tsconfig.json') },
+};
+
+/**
+ * Runs the sections in `processes` OS processes, each with its own connections and lock instance.
+ * Every process connects and warms up, then reports ready; only then are all told to go, so their
+ * sections overlap for real. The tallies are summed; elapsed is the slowest process's.
+ */
+export async function runAcrossProcesses(processes: number, spec: RunSpec): Promise<RunTally> {
+  const children: ChildProcess[] = [];
+  try {
+    for (let i = 0; i < processes; i++) {
+      const child = fork(PROCESS_MAIN, [], { ...(COMPILED ? {} : TS_OPTIONS), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      children.push(child);
+    }
+    const ready = children.map((child) => expectMessage(child, 'ready'));
+    for (const child of children) child.send({ type: 'start', ...spec } satisfies ProcessStart);
+    await Promise.all(ready);
+    // Listening before "go" is sent: a message that arrives with no listener is gone.
+    const done = children.map((child) => expectMessage(child, 'done') as Promise<ProcessDone>);
+    for (const child of children) child.send({ type: 'go' });
+    const tallies = await Promise.all(done);
+    return {
+      sections: sum(tallies.map((t) => t.sections)),
+      timeouts: sum(tallies.map((t) => t.timeouts)),
+      errors: sum(tallies.map((t) => t.errors)),
+      errorSamples: tallies.flatMap((t) => t.errorSamples),
+      elapsedMs: Math.max(...tallies.map((t) => t.elapsedMs)),
+      waits: mergeWaits(tallies.map((t) => t.waits)),
+    };
+  } finally {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** The child's next message, which must be `type`; rejects on its failure report or its exit. */
+async function expectMessage(child: ChildProcess, type: string): Promise<unknown> {
+  const exited = once(child, 'exit').then(([code, signal]) => {
+    throw new Error(`lock-bench process exited (${code ?? signal}) before "${type}"`);
+  });
+  const [message] = (await Promise.race([once(child, 'message'), exited])) as [{ type: string; message?: string }];
+  if (message.type !== type) throw new Error(`lock-bench process: expected "${type}", got "${message.type}"${message.message ? `: ${message.message}` : ''}`);
+  return message;
+}

@@ -1,0 +1,128 @@
+import Redis from 'ioredis';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { runAcrossProcesses, type RunSpec } from './across-processes';
+import { redisOptions } from './lock-clients';
+import { markdownTable } from './lock-bench-report';
+import type { LockName } from './locks-under-test';
+import type { SectionKeys } from './section-loop';
+import { summarizeWaits, type WaitSummary } from './wait-histogram';
+
+/** Far longer than a section (two Redis commands): every lock here is exclusive within it. */
+export const LEASE_MS = 2000;
+/** Half of a default run: a waiter starved that long shows as a timeout. */
+export const WAIT_MS = 5000;
+/** The uncontended bound needs no more than a few seconds to settle. */
+const MAX_BOUND_SECONDS = 3;
+
+export interface LockBenchOptions {
+  locks: LockName[];
+  processes: number;
+  workers: number;
+  seconds: number;
+  outDir: string;
+  command: string;
+}
+
+export interface LockBenchRow {
+  lock: LockName;
+  sections: number;
+  /** The counter's final value: sections − counter increments were lost to overlapping holders. */
+  counter: number;
+  lostIncrements: number;
+  timeouts: number;
+  errors: number;
+  errorSamples: string[];
+  elapsedMs: number;
+  sectionsPerSec: number;
+  /** Acquire waits of the sections that got the lock (timeouts are counted, not timed). */
+  waitMs: WaitSummary;
+  /** One process, one worker: acquire, GET, SET, release back to back, nobody else on the lock. */
+  bound: { sectionsPerSec: number; roundTripMs: number };
+  /** Contended sections/s ÷ the uncontended bound. */
+  efficiency: number;
+}
+
+export interface LockBenchReport {
+  command: string;
+  startedAt: string;
+  finishedAt: string;
+  machine: { cpus: number; memoryGb: number; node: string };
+  settings: { processes: number; workers: number; seconds: number; boundSeconds: number; leaseMs: number; waitMs: number; keyPrefix: string };
+  rows: LockBenchRow[];
+}
+
+/**
+ * Every chosen lock, one after another, under the same workload: first its uncontended bound, then
+ * `processes` × `workers` contending for one key. Prints a markdown table and writes JSON + markdown
+ * under outDir. Works under a fresh key prefix on the shared Redis and deletes its keys after.
+ */
+export async function runLockBench(options: LockBenchOptions, print: (line: string) => void = console.log): Promise<{ report: LockBenchReport; files: string[] }> {
+  const startedAt = new Date();
+  const keyPrefix = `lockbench-${startedAt.getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const boundSeconds = Math.min(MAX_BOUND_SECONDS, options.seconds);
+  const redis = new Redis(redisOptions());
+  try {
+    const rows: LockBenchRow[] = [];
+    for (const lock of options.locks) {
+      const keys = (run: string): SectionKeys => ({ lock: `${keyPrefix}:${lock}:${run}:lock`, counter: `${keyPrefix}:${lock}:${run}:counter` });
+      const spec = (run: string, workers: number, seconds: number): RunSpec => ({ lock, keys: keys(run), warmupKeys: keys('warmup'), settings: { workers, seconds, leaseMs: LEASE_MS, waitMs: WAIT_MS } });
+      const bound = await runAcrossProcesses(1, spec('bound', 1, boundSeconds));
+      const contended = await runAcrossProcesses(options.processes, spec('contended', options.workers, options.seconds));
+      const counter = Number((await redis.get(keys('contended').counter)) ?? 0);
+      const boundRate = bound.sections / (bound.elapsedMs / 1000);
+      const rate = contended.sections / (contended.elapsedMs / 1000);
+      const row: LockBenchRow = {
+        lock,
+        sections: contended.sections,
+        counter,
+        lostIncrements: contended.sections - counter,
+        timeouts: contended.timeouts,
+        errors: contended.errors,
+        errorSamples: contended.errorSamples,
+        elapsedMs: round(contended.elapsedMs, 1),
+        sectionsPerSec: round(rate, 1),
+        waitMs: summarizeWaits(contended.waits),
+        bound: { sectionsPerSec: round(boundRate, 1), roundTripMs: round(bound.elapsedMs / bound.sections, 3) },
+        efficiency: round(rate / boundRate, 3),
+      };
+      rows.push(row);
+      print(`lock-bench: ${lock}: ${row.sectionsPerSec} sections/s (bound ${row.bound.sectionsPerSec}), wait p99 ${row.waitMs.p99} ms, ${row.timeouts} timeouts, ${row.lostIncrements} lost increments, ${row.errors} errors${row.errorSamples.length ? ` (${row.errorSamples.join('; ')})` : ''}`);
+    }
+    const report: LockBenchReport = {
+      command: options.command,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: { cpus: cpus().length, memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version },
+      settings: { processes: options.processes, workers: options.workers, seconds: options.seconds, boundSeconds, leaseMs: LEASE_MS, waitMs: WAIT_MS, keyPrefix },
+      rows,
+    };
+    const markdown = markdownTable(report);
+    print(`\n${markdown}\n`);
+    return { report, files: writeReport(report, markdown, options.outDir) };
+  } finally {
+    await deleteKeys(redis, keyPrefix);
+    await redis.quit();
+  }
+}
+
+/** Named like the service bench's files, with a `locks-` prefix so neither overwrites the other's latest. */
+function writeReport(report: LockBenchReport, markdown: string, outDir: string): string[] {
+  mkdirSync(outDir, { recursive: true });
+  const stamp = report.startedAt.replace(/[:.]/g, '-');
+  const json = JSON.stringify(report, null, 2);
+  const md = `${markdown}\n\nCommand: \`${report.command}\`\n`;
+  const files = [`locks-${stamp}.json`, `locks-${stamp}.md`, 'locks-latest.json', 'locks-latest.md'].map((name) => join(outDir, name));
+  files.forEach((file, i) => writeFileSync(file, i % 2 === 0 ? json : md));
+  return files;
+}
+
+/** Every key of the run, including those a library prefixes on its own (redis-semaphore's `mutex:`). */
+async function deleteKeys(redis: Redis, keyPrefix: string): Promise<void> {
+  for await (const keys of redis.scanStream({ match: `*${keyPrefix}*`, count: 1000 }) as AsyncIterable<string[]>) {
+    if (keys.length) await redis.del(...keys);
+  }
+}
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;

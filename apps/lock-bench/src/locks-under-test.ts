@@ -1,0 +1,25 @@
+import { naiveSetnxLock, setnxGetsetLock, uuidLuaLock, WatchdogLock, type DistributedLock } from '@oversell/locks';
+import type { LockClients } from './lock-clients';
+import { redisSemaphoreMutex } from './peers/redis-semaphore';
+import { redlockLock } from './peers/redlock';
+
+/**
+ * The one table of the locks the bench compares, in table order: every lock of @oversell/locks, then
+ * the npm locks people use, each adapted to the same DistributedLock so the measuring code treats all
+ * alike. A new lock is one line here.
+ */
+export const LOCKS_UNDER_TEST = {
+  'naive-setnx': ({ redis }) => naiveSetnxLock(redis),
+  'uuid-lua': ({ redis }) => uuidLuaLock(redis),
+  watchdog: ({ redis, subscriber }) => new WatchdogLock(redis, subscriber),
+  'setnx-getset': ({ redis }) => setnxGetsetLock(redis),
+  'redis-semaphore': ({ redis }) => redisSemaphoreMutex(redis),
+  redlock: ({ redis }) => redlockLock(redis),
+} satisfies Record<string, (clients: LockClients) => DistributedLock>;
+
+export type LockName = keyof typeof LOCKS_UNDER_TEST;
+export const LOCK_NAMES = Object.keys(LOCKS_UNDER_TEST) as LockName[];
+
+export function isLockName(name: string): name is LockName {
+  return Object.hasOwn(LOCKS_UNDER_TEST, name);
+}
