@@ -9,8 +9,6 @@ export const STRATEGY_NAMES = [
   'db-optimistic',
   'setnx-getset',
   'uuid-check-del',
-  'db-pessimistic',
-  'db-conditional',
 ] as const;
 
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
