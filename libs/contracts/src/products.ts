@@ -30,7 +30,10 @@ export interface InventoryView {
   runId: string;
   strategy: StrategyName;
   initialStock: number;
-  /** Stock left in the strategy's own store (Redis key(s) or MySQL column). */
+  /**
+   * Stock left in the strategy's own store (Redis key(s) or MySQL column), as the store says it: below 0
+   * where a counter was overdrawn and never put back (decr-check), which strands the units it owes.
+   */
   remaining: number;
   /** Units in MySQL orders recorded for this run. */
   sold: number;

@@ -90,7 +90,7 @@ export interface Reconciliation {
   sold: number;
   orders: number;
   oversold: number;
-  /** Units taken from the store with no order, plus units ordered that the store never gave. */
+  /** Units neither sold nor available (taken from the store with no order), plus units ordered that the store never gave. */
   lost: number;
   /** Overlapping lock holdings of the same lock key (mutual-exclusion violations). */
   exclusionViolations: number;

@@ -9,6 +9,7 @@ export const STRATEGY_NAMES = [
   'db-optimistic',
   'setnx-getset',
   'uuid-check-del',
+  'decr-check',
 ] as const;
 
 export type StrategyName = (typeof STRATEGY_NAMES)[number];

@@ -3,11 +3,11 @@ import { LOCK_POINTS } from '@oversell/locks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * The moments of a critical section, in order, and the moments inside the locks' own steps. Every
- * strategy passes through the same named points, so a delay, a pause or a crash can be put at any of
- * them without editing a strategy.
+ * The moments of a critical section, in order; the moment a counter has been overdrawn and is not yet
+ * put back (decr-check); and the moments inside the locks' own steps. Strategies pass through the same
+ * named points, so a delay, a pause or a crash can be put at any of them without editing a strategy.
  */
-export const FAULT_POINTS = ['lock-acquired', 'stock-read', 'stock-written', 'order-recorded', ...LOCK_POINTS] as const;
+export const FAULT_POINTS = ['lock-acquired', 'stock-read', 'stock-written', 'order-recorded', 'stock-overdrawn', ...LOCK_POINTS] as const;
 export type FaultPoint = (typeof FAULT_POINTS)[number];
 
 export interface FaultPoints {

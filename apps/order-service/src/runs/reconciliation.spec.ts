@@ -59,4 +59,8 @@ describe('reconcile', () => {
   it('counts units taken with no order', () => {
     expect(reconcile(inventory(100, 10, 88), [])).toMatchObject({ lost: 2, oversold: 0 });
   });
+
+  it('counts the units a counter left below 0 strands, not the overdraft itself: 1 in stock, an order for 2 died before putting them back', () => {
+    expect(reconcile(inventory(1, -1, 0), [])).toMatchObject({ remaining: -1, lost: 1, oversold: 0, storesAgree: false });
+  });
 });

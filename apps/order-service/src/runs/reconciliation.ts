@@ -36,11 +36,12 @@ export function countExclusionViolations(events: readonly LockEvent[]): number {
 
 /**
  * Initial stock against what the store has left and what MySQL orders say was sold. `lost` counts
- * units taken from the store with no order, plus units ordered that the store never gave (the lost
- * updates of an unguarded read-modify-write).
+ * units neither sold nor available (taken from the store with no order), plus units ordered that the
+ * store never gave (the lost updates of an unguarded read-modify-write).
  */
 export function reconcile(inventory: InventoryView, lockEvents: readonly LockEvent[]): Reconciliation {
-  const takenFromStore = inventory.initialStock - inventory.remaining;
+  // A counter left below 0 (an overdraft never put back) has nothing to sell; what it reads below 0 was never stock.
+  const takenFromStore = inventory.initialStock - Math.max(0, inventory.remaining);
   return {
     initialStock: inventory.initialStock,
     remaining: inventory.remaining,

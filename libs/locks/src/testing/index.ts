@@ -1,2 +1,2 @@
 export { Gate } from './gate';
-export { freshKeyPrefix, testRedisOptions } from './test-redis';
+export { freshKeyPrefix, testRedisOptions, useTestRedis, type TestRedis } from './test-redis';

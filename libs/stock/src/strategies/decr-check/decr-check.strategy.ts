@@ -1,0 +1,79 @@
+import type { ProductRunSettings, StrategyDescription } from '@oversell/contracts';
+import { RedisStockStore } from '../../compose/redis-stock-store';
+import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-definition';
+import { StockNotSeededError } from '../../errors';
+import { recordOrGiveBack } from '../../redis/redis-stock';
+import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
+
+const DESCRIPTION: StrategyDescription = {
+  name: 'decr-check',
+  title: 'DECRBY, check, INCRBY back',
+  kind: 'atomic',
+  store: 'redis',
+  safe: true,
+  description:
+    'Takes the units first and checks afterwards: DECRBY on the stock counter (atomic on its own), and if the result is below zero the order overdrew it, so INCRBY puts the units back and the answer is sold out. No lock, no script.',
+  guarantee: 'Never oversells: every DECRBY is atomic, and an order is sold only when its own DECRBY left the counter at 0 or above, so the units sold never exceed the stock.',
+  pitfall:
+    'The overdraft and its repair are two commands. Between them the counter is below the true stock (negative, even), and a concurrent order the real stock could cover is refused sold out. ' +
+    'If the process dies between the two, the INCRBY never comes: the counter stays low for good, and the units it owes are neither sold nor available (lost). ' +
+    'Like lua-decrement, a crash between the DECRBY and the order insert also loses the units taken.',
+  reproduce:
+    'A pause or a crash at the stock-overdrawn fault point (see its tests). Under load near sellout, orders for several units overdraw the counter and refuse smaller orders it could still cover.',
+  symptom:
+    'Oversold stays 0 and the lock timeline is empty (no lock). Near sellout with orders for several units, sold-out answers while units are left; ' +
+    'after an instance dies mid-overdraft the remaining stock reads below 0 for good, stores agree shows NO and reconciliation counts the stranded units as lost.',
+  steps: [
+    'DECRBY stock n (EXISTS stock in the same round trip: a missing key is not seeded)',
+    'if the result < 0: INCRBY stock n back, sold out',
+    'business delay (outside any lock)',
+    'INSERT the order (INCRBY n back if that fails)',
+  ],
+  scripts: [],
+};
+
+/** An atomic counter used the way the articles show it: decrement first, give back on overdraft. */
+class DecrCheckStrategy implements StockStrategy {
+  readonly name = 'decr-check' as const;
+  private readonly store: RedisStockStore;
+
+  constructor(deps: StrategyDeps) {
+    this.store = new RedisStockStore(deps.redis, deps.options.keyPrefix);
+  }
+
+  describe(): StrategyDescription {
+    return DESCRIPTION;
+  }
+
+  prepare(settings: ProductRunSettings): Promise<void> {
+    return this.store.prepare(settings);
+  }
+
+  /** The counter as it is: below 0 while (or, after a crash, since) an order overdrew it. */
+  remaining(settings: ProductRunSettings): Promise<number | null> {
+    return this.store.remaining(settings);
+  }
+
+  async deduct(context: DeductContext): Promise<DeductResult> {
+    const { redis } = this.store;
+    const stockKey = this.store.keys(context.settings).stock;
+    // Sent in one tick, so auto-pipelining puts both in one round trip.
+    const [seeded, left] = await Promise.all([redis.exists(stockKey), redis.decrby(stockKey, context.quantity)]);
+    if (seeded === 0) {
+      // DECRBY created the key at −n. Deleting it keeps the product unseeded, so the placement reloads
+      // its run instead of a key of a stale run answering sold out for ever.
+      await redis.del(stockKey);
+      throw new StockNotSeededError(context.settings.productId);
+    }
+    if (left < 0) {
+      await context.faults.at('stock-overdrawn');
+      await redis.incrby(stockKey, context.quantity);
+      return { outcome: 'sold_out' };
+    }
+    await context.faults.at('stock-read');
+    await context.faults.at('stock-written');
+    return recordOrGiveBack(redis, stockKey, context);
+  }
+}
+
+export const decrCheck: StrategyDefinition = { name: 'decr-check', create: (deps) => new DecrCheckStrategy(deps) };
