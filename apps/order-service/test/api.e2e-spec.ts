@@ -1,4 +1,5 @@
 import { STRATEGY_NAMES } from '@oversell/contracts';
+import { RedisConnections, StockKeys } from '@oversell/stock';
 import { freshProductId } from '@oversell/stock/testing';
 import { startService, type ServiceUnderTest } from './service-under-test';
 
@@ -137,6 +138,45 @@ describe('POST /api/products/:id/reset', () => {
   });
 });
 
+describe('POST /api/products/:id/break-locks', () => {
+  let lock: string;
+  const redis = () => service.app.get(RedisConnections).commands;
+
+  beforeEach(async () => {
+    const reset = await service.post(`/api/products/${productId}/reset`, { stock: STOCK, strategy: 'setnx-no-ttl' });
+    lock = StockKeys.of(service.keyPrefix, reset.body).lock;
+    // A holder that died inside: the lock is held, with no expiry, and no one will release it.
+    await redis().set(lock, '1');
+  });
+
+  it.each([
+    ['a non-numeric id', 'abc'],
+    ['id 0', '0'],
+  ])('refuses %s with 400 naming the field, and changes nothing', async (_case, id) => {
+    const response = await service.post(`/api/products/${id}/break-locks`, {});
+    expect(response).toMatchObject({ status: 400, body: { error: 'validation_failed', field: 'id' } });
+    expect(await redis().get(lock)).toBe('1');
+    await expectStockUntouched();
+  });
+
+  it('answers 404 product_not_found for a product never reset', async () => {
+    const { status, body } = await service.post(`/api/products/${freshProductId()}/break-locks`, {});
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ error: 'product_not_found', field: 'productId' });
+  });
+
+  it('deletes the held lock of the current run (broken: 1), after which orders sell again', async () => {
+    const runId = (await service.get(`/api/products/${productId}/inventory`)).body.runId;
+    // No body, as an operator's bare POST sends it.
+    const response = await service.app.inject({ method: 'POST', url: `/api/products/${productId}/break-locks` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ productId, runId, strategy: 'setnx-no-ttl', broken: 1 });
+    expect(await redis().exists(lock)).toBe(0);
+    expect((await service.post(`/api/products/${productId}/break-locks`, {})).body.broken).toBe(0);
+    expect((await service.post('/api/orders', { productId, quantity: 1, strategy: 'setnx-no-ttl' })).status).toBe(201);
+  });
+});
+
 describe('service surface', () => {
   it('describes every strategy with its guarantee and pitfall', async () => {
     const { status, body } = await service.get('/api/strategies');
@@ -160,7 +200,7 @@ describe('service surface', () => {
     const { status } = await service.get('/api/docs');
     expect(status).toBe(200);
     const json = await service.get('/api/docs-json');
-    expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/api/orders', '/api/products/{id}/reset', '/api/products/{id}/inventory', '/api/runs']));
+    expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/api/orders', '/api/products/{id}/reset', '/api/products/{id}/inventory', '/api/products/{id}/break-locks', '/api/runs']));
   });
 
   it('exposes Prometheus metrics with order outcomes', async () => {

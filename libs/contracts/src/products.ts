@@ -42,3 +42,12 @@ export interface InventoryView {
   /** remaining + sold == initialStock and remaining >= 0. */
   storesAgree: boolean;
 }
+
+/** What the "break stale lock" admin action removed: the lock(s) of the product's current run. */
+export interface BrokenLocksView {
+  productId: number;
+  runId: string;
+  strategy: StrategyName;
+  /** Lock keys deleted (0: none was held, or the strategy holds no lock of its own). */
+  broken: number;
+}

@@ -10,6 +10,8 @@ export const STRATEGY_NAMES = [
   'setnx-getset',
   'uuid-check-del',
   'decr-check',
+  'setnx-no-ttl',
+  'setnx-expire',
 ] as const;
 
 export type StrategyName = (typeof STRATEGY_NAMES)[number];

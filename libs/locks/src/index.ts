@@ -12,3 +12,5 @@ export { RELEASE_LOCK, uuidLuaLock } from './uuid-lua/uuid-lua.lock';
 export { releaseChannel, WATCHDOG_SCRIPTS, WatchdogLock } from './watchdog/watchdog-lock';
 export { setnxGetsetLock, type SetnxGetsetOptions } from './setnx-getset/setnx-getset.lock';
 export { uuidCheckDelLock } from './uuid-check-del/uuid-check-del.lock';
+export { setnxNoTtlLock } from './setnx-no-ttl/setnx-no-ttl.lock';
+export { setnxExpireLock } from './setnx-expire/setnx-expire.lock';

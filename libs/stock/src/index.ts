@@ -3,6 +3,7 @@ export * from './persistence';
 export * from './errors';
 export { FAULT_HOOKS, FAULT_POINTS, type FaultHook, type FaultPoint } from './fault-points';
 export { InventoryService } from './placement/inventory.service';
+export { LockBreakerService } from './placement/lock-breaker.service';
 export { OrderPlacementService, type Placement } from './placement/order-placement.service';
 export { OrderRecorder } from './placement/order-recorder';
 export { DEFAULT_SEGMENTS, ProductResetService } from './placement/product-reset.service';

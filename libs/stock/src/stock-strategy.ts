@@ -42,4 +42,10 @@ export interface StockStrategy {
   readonly businessDelaysPerOrder?: number;
   /** Stock left in the strategy's own store; null when the store holds nothing for the product. */
   remaining(settings: ProductRunSettings): Promise<number | null>;
+  /**
+   * The lab's "break stale lock" action: deletes this run's lock(s) of the product, whoever holds them,
+   * and says how many it removed. For a lock a dead holder left with no expiry; a live holder loses its
+   * lock too. Absent on strategies that hold no lock of their own to break.
+   */
+  breakLocks?(settings: ProductRunSettings): Promise<number>;
 }

@@ -3,6 +3,7 @@ import { FAULT_HOOKS, type FaultHook } from './fault-points';
 import { LockEvents } from './lock-events';
 import { IdempotencyKeys } from './placement/idempotency-keys';
 import { InventoryService } from './placement/inventory.service';
+import { LockBreakerService } from './placement/lock-breaker.service';
 import { OrderPlacementService } from './placement/order-placement.service';
 import { OrderRecorder } from './placement/order-recorder';
 import { ProductResetService } from './placement/product-reset.service';
@@ -43,8 +44,9 @@ export class StockModule {
         OrderPlacementService,
         ProductResetService,
         InventoryService,
+        LockBreakerService,
       ],
-      exports: [STOCK_OPTIONS, STOCK_STRATEGIES, RedisConnections, LockEvents, OrderPlacementService, ProductResetService, InventoryService, OrderRecorder],
+      exports: [STOCK_OPTIONS, STOCK_STRATEGIES, RedisConnections, LockEvents, OrderPlacementService, ProductResetService, InventoryService, LockBreakerService, OrderRecorder],
     };
   }
 }

@@ -13,7 +13,9 @@ import { luaDecrement } from './strategies/lua-decrement/lua-decrement.strategy'
 import { naiveSetnx } from './strategies/naive-setnx/naive-setnx.strategy';
 import { noLock } from './strategies/no-lock/no-lock.strategy';
 import { segmented } from './strategies/segmented/segmented.strategy';
+import { setnxExpire } from './strategies/setnx-expire/setnx-expire.strategy';
 import { setnxGetset } from './strategies/setnx-getset/setnx-getset.strategy';
+import { setnxNoTtl } from './strategies/setnx-no-ttl/setnx-no-ttl.strategy';
 import { uuidCheckDel } from './strategies/uuid-check-del/uuid-check-del.strategy';
 import { uuidLua } from './strategies/uuid-lua/uuid-lua.strategy';
 import { watchdog } from './strategies/watchdog/watchdog.strategy';
@@ -22,7 +24,7 @@ import { watchdog } from './strategies/watchdog/watchdog.strategy';
 export const STOCK_STRATEGIES = Symbol('STOCK_STRATEGIES');
 
 /** The one table of strategies: a lock around a store's read-check-write, or an atomic store operation. */
-export const STRATEGIES: readonly StrategyDefinition[] = [noLock, naiveSetnx, uuidLua, watchdog, segmented, luaDecrement, dbOptimistic, setnxGetset, uuidCheckDel, decrCheck];
+export const STRATEGIES: readonly StrategyDefinition[] = [noLock, naiveSetnx, uuidLua, watchdog, segmented, luaDecrement, dbOptimistic, setnxGetset, uuidCheckDel, decrCheck, setnxNoTtl, setnxExpire];
 
 /** Looks strategies up by name; an unknown name is an error, never a silent default. */
 export class StrategyRegistry {

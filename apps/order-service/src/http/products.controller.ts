@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import type { InventoryView, ProductRunSettings } from '@oversell/contracts';
-import { InventoryService, ProductResetService } from '@oversell/stock';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { BrokenLocksView, InventoryView, ProductRunSettings } from '@oversell/contracts';
+import { InventoryService, LockBreakerService, ProductResetService } from '@oversell/stock';
 import { ProductIdParam, ResetProductDto } from './reset-product.dto';
 
 @ApiTags('products')
@@ -10,6 +10,7 @@ export class ProductsController {
   constructor(
     private readonly resets: ProductResetService,
     private readonly inventories: InventoryService,
+    private readonly lockBreaker: LockBreakerService,
   ) {}
 
   /** Seeds Redis and MySQL for a fresh run of one strategy; orders of an earlier run no longer count. */
@@ -17,6 +18,20 @@ export class ProductsController {
   @HttpCode(200)
   reset(@Param() { id }: ProductIdParam, @Body() dto: ResetProductDto): Promise<ProductRunSettings> {
     return this.resets.reset(id, dto);
+  }
+
+  /**
+   * The lab's "break stale lock" action: deletes the lock(s) of the product's current run, whoever holds
+   * them, and logs it. For a lock whose holder died and left it with no expiry (setnx-no-ttl, setnx-expire).
+   */
+  @Post(':id/break-locks')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'How many lock keys of the current run were deleted (0: none was held, or the strategy holds no lock).' })
+  @ApiBadRequestResponse({ description: 'validation_failed (field id): the id is not a whole number in range; nothing is deleted.' })
+  @ApiNotFoundResponse({ description: 'product_not_found: the product was never reset.' })
+  @ApiServiceUnavailableResponse({ description: 'store_unavailable: Redis or MySQL did not answer; retry.' })
+  breakLocks(@Param() { id }: ProductIdParam): Promise<BrokenLocksView> {
+    return this.lockBreaker.breakStaleLocks(id);
   }
 
   @Get(':id/inventory')

@@ -34,6 +34,10 @@ export class LockedRedisStock implements StockStrategy {
     return this.store.remaining(settings);
   }
 
+  breakLocks(settings: ProductRunSettings): Promise<number> {
+    return this.store.redis.del(this.store.keys(settings).lock);
+  }
+
   deduct(context: DeductContext): Promise<DeductResult> {
     const keys = this.store.keys(context.settings);
     // The lock tells its holder when it learns the lock is lost; the section then writes nothing.

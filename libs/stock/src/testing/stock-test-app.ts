@@ -5,6 +5,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { mysqlDataSourceOptions } from '../persistence';
 import { InventoryService } from '../placement/inventory.service';
+import { LockBreakerService } from '../placement/lock-breaker.service';
 import { OrderPlacementService } from '../placement/order-placement.service';
 import { ProductResetService } from '../placement/product-reset.service';
 import { RedisConnections } from '../redis/redis-connections';
@@ -20,6 +21,7 @@ export interface StockTestApp {
   placement: OrderPlacementService;
   reset: ProductResetService;
   inventory: InventoryService;
+  lockBreaker: LockBreakerService;
   registry: StrategyRegistry;
   redis: Redis;
   close(): Promise<void>;
@@ -49,6 +51,7 @@ export async function createStockTestApp({ faultHooks, ...options }: Partial<Sto
     placement: app.get(OrderPlacementService),
     reset: app.get(ProductResetService),
     inventory: app.get(InventoryService),
+    lockBreaker: app.get(LockBreakerService),
     registry: app.get<StrategyRegistry>(STOCK_STRATEGIES),
     redis: app.get(RedisConnections).commands,
     close: () => app.close(),

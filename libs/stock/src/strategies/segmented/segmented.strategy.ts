@@ -44,6 +44,11 @@ class SegmentedStrategy implements StockStrategy {
     return values.some((v) => v === null) ? null : values.reduce((sum, v) => sum + Number(v), 0);
   }
 
+  breakLocks(settings: ProductRunSettings): Promise<number> {
+    const keys = this.keys(settings);
+    return this.redis.del(Array.from({ length: settings.segments }, (_, i) => keys.segmentLock(i)));
+  }
+
   private segmentKeys(settings: ProductRunSettings): string[] {
     const keys = this.keys(settings);
     return Array.from({ length: settings.segments }, (_, i) => keys.segment(i));
