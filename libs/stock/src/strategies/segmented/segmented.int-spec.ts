@@ -27,4 +27,15 @@ describe('segmented', () => {
     for (let i = 0; i < 6; i++) outcomes.push((await lab.app.placement.place({ productId, quantity: 1, strategy: 'segmented' })).result.outcome);
     expect(outcomes).toEqual(['sold', 'sold', 'sold', 'sold', 'sold', 'sold_out']);
   });
+
+  it('break-locks deletes the held segment locks of the current run, and only those', async () => {
+    const productId = freshProductId();
+    const settings = await lab.app.reset.reset(productId, { stock: 10, strategy: 'segmented', segments: 5 });
+    const keys = StockKeys.of(lab.keyPrefix, settings);
+    await lab.app.redis.set(keys.segmentLock(1), 'dead-holder');
+    await lab.app.redis.set(keys.segmentLock(3), 'dead-holder');
+    expect(await lab.app.lockBreaker.breakStaleLocks(productId)).toEqual({ productId, runId: settings.runId, strategy: 'segmented', broken: 2 });
+    expect(await lab.app.redis.exists(keys.segmentLock(1), keys.segmentLock(3))).toBe(0);
+    expect(await lab.app.inventory.inventory(productId)).toMatchObject({ remaining: 10, storesAgree: true });
+  });
 });
