@@ -14,3 +14,6 @@ export { setnxGetsetLock, type SetnxGetsetOptions } from './setnx-getset/setnx-g
 export { uuidCheckDelLock } from './uuid-check-del/uuid-check-del.lock';
 export { setnxNoTtlLock } from './setnx-no-ttl/setnx-no-ttl.lock';
 export { setnxExpireLock } from './setnx-expire/setnx-expire.lock';
+export { loadSqlFile, type SqlFile } from './sql-file';
+export { type SqlClient } from './sql-client';
+export { DB_LOCK_TABLE_SQL, dbLockTableLock, type DbLockTable, type DbLockTableFlavour } from './db-lock-table/db-lock-table.lock';

@@ -1,2 +1,3 @@
 export { Gate } from './gate';
 export { freshKeyPrefix, testRedisOptions, useTestRedis, type TestRedis } from './test-redis';
+export { useTestLockTable, type TestLockTable } from './test-mysql';

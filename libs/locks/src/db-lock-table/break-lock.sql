@@ -1,0 +1,1 @@
+DELETE FROM locks WHERE name = ? AND owner IS NOT NULL

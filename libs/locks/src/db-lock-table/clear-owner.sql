@@ -1,0 +1,1 @@
+UPDATE locks SET owner = NULL WHERE name = ? AND owner = ?

@@ -1,0 +1,1 @@
+INSERT IGNORE INTO locks (name, owner) VALUES (?, ?)

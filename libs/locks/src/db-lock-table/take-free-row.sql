@@ -1,0 +1,1 @@
+UPDATE locks SET owner = ? WHERE name = ? AND owner IS NULL
