@@ -20,6 +20,7 @@ export interface ProcessDone {
   timeouts: number;
   errors: number;
   errorSamples: string[];
+  heldMs: number;
   elapsedMs: number;
   /** The process's acquire waits, an encoded HdrHistogram. */
   waits: string;
@@ -63,6 +64,7 @@ export async function runAcrossProcesses(processes: number, spec: RunSpec): Prom
       timeouts: sum(tallies.map((t) => t.timeouts)),
       errors: sum(tallies.map((t) => t.errors)),
       errorSamples: tallies.flatMap((t) => t.errorSamples),
+      heldMs: sum(tallies.map((t) => t.heldMs)),
       elapsedMs: Math.max(...tallies.map((t) => t.elapsedMs)),
       waits: mergeWaits(tallies.map((t) => t.waits)),
     };

@@ -1,10 +1,10 @@
 import type { LockBenchReport, LockBenchRow } from './lock-bench';
 
-const HEADER = '| lock | sections/s | uncontended bound/s | efficiency | wait p50 ms | wait p99 ms | wait max ms | timeouts | lost increments | errors |';
-const RULE = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
+const HEADER = '| lock | sections/s | uncontended bound/s | efficiency | held ms | between ms | wait p50 ms | wait p99 ms | wait max ms | timeouts | lost increments | errors |';
+const RULE = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
 
 const line = (r: LockBenchRow) =>
-  `| ${r.lock} | ${r.sectionsPerSec.toFixed(0)} | ${r.bound.sectionsPerSec.toFixed(0)} | ${Math.round(r.efficiency * 100)} % | ${r.waitMs.p50} | ${r.waitMs.p99} | ${r.waitMs.max} | ${r.timeouts} | ${r.lostIncrements} | ${r.errors} |`;
+  `| ${r.lock} | ${r.sectionsPerSec.toFixed(0)} | ${r.bound.sectionsPerSec.toFixed(0)} | ${Math.round(r.efficiency * 100)} % | ${r.perSectionMs.held} | ${r.perSectionMs.between ?? '–'} | ${r.waitMs.p50} | ${r.waitMs.p99} | ${r.waitMs.max} | ${r.timeouts} | ${r.lostIncrements} | ${r.errors} |`;
 
 export function markdownTable(report: LockBenchReport): string {
   const s = report.settings;

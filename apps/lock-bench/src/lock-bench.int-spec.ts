@@ -4,11 +4,14 @@ import { join } from 'node:path';
 import { runLockBench, type LockBenchReport } from './lock-bench';
 import { LOCK_NAMES } from './locks-under-test';
 
+const LOCKS = LOCK_NAMES.filter((lock) => lock !== 'no-lock');
+
 /**
- * The short lock bench CI runs: every lock (ours and the npm peers) for about 1 s through 3 processes
- * × 20 workers on the real Redis. Mutual exclusion is asserted: each lock here fails only when a lease
- * runs out under its holder or a holder dies, and a 2 s lease outlives a section of two Redis commands
- * by three orders of magnitude, so not one increment may be lost. Timings are printed, never asserted.
+ * The short lock bench CI runs: every lock (ours and the npm peers) and the no-lock control for about
+ * 1 s through 3 processes × 20 workers on the real Redis. Mutual exclusion is asserted: each lock here
+ * fails only when a lease runs out under its holder or a holder dies, and a 2 s lease outlives a
+ * section of two Redis commands by three orders of magnitude, so not one increment may be lost.
+ * Timings are printed, never asserted.
  */
 let report: LockBenchReport;
 let files: string[];
@@ -24,7 +27,12 @@ it('measures every lock, in table order', () => {
   expect(report.rows.map((r) => r.lock)).toEqual(LOCK_NAMES);
 });
 
-it.each(LOCK_NAMES)('%s: sections complete, the counter equals them (0 lost increments), no errors', (lock) => {
+it('no-lock, the control, loses increments: the check below can fail', () => {
+  const row = report.rows.find((r) => r.lock === 'no-lock')!;
+  expect(row.lostIncrements).toBeGreaterThan(0);
+});
+
+it.each(LOCKS)('%s: sections complete, the counter equals them (0 lost increments), no errors', (lock) => {
   const row = report.rows.find((r) => r.lock === lock)!;
   expect(row.sections).toBeGreaterThan(0);
   expect(row.bound.sectionsPerSec).toBeGreaterThan(0);

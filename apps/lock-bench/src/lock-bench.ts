@@ -36,6 +36,13 @@ export interface LockBenchRow {
   errorSamples: string[];
   elapsedMs: number;
   sectionsPerSec: number;
+  /**
+   * Where each section's share of the run went (means, ms): `held` inside the section (GET + SET),
+   * `between` with the lock idle between one holder's release call and the next grant: the lock's own
+   * cost (release and acquire round trips, the wake-up of a waiter). Both sum to elapsed ÷ sections.
+   * `between` is null when holders overlapped (more time held than elapsed): there was no idle lock.
+   */
+  perSectionMs: { held: number; between: number | null };
   /** Acquire waits of the sections that got the lock (timeouts are counted, not timed). */
   waitMs: WaitSummary;
   /** One process, one worker: acquire, GET, SET, release back to back, nobody else on the lock. */
@@ -83,6 +90,10 @@ export async function runLockBench(options: LockBenchOptions, print: (line: stri
         errorSamples: contended.errorSamples,
         elapsedMs: round(contended.elapsedMs, 1),
         sectionsPerSec: round(rate, 1),
+        perSectionMs: {
+          held: round(contended.heldMs / contended.sections, 3),
+          between: contended.heldMs > contended.elapsedMs ? null : round((contended.elapsedMs - contended.heldMs) / contended.sections, 3),
+        },
         waitMs: summarizeWaits(contended.waits),
         bound: { sectionsPerSec: round(boundRate, 1), roundTripMs: round(bound.elapsedMs / bound.sections, 3) },
         efficiency: round(rate / boundRate, 3),

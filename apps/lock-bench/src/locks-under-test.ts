@@ -1,18 +1,21 @@
-import { naiveSetnxLock, setnxGetsetLock, uuidLuaLock, WatchdogLock, type DistributedLock } from '@oversell/locks';
+import { naiveSetnxLock, setnxGetsetLock, uuidCheckDelLock, uuidLuaLock, WatchdogLock, type DistributedLock } from '@oversell/locks';
 import type { LockClients } from './lock-clients';
+import { noLock } from './no-lock';
 import { redisSemaphoreMutex } from './peers/redis-semaphore';
 import { redlockLock } from './peers/redlock';
 
 /**
- * The one table of the locks the bench compares, in table order: every lock of @oversell/locks, then
- * the npm locks people use, each adapted to the same DistributedLock so the measuring code treats all
- * alike. A new lock is one line here.
+ * The one table of the locks the bench compares, in table order: the no-lock control, every lock of
+ * @oversell/locks, then the npm locks people use, each adapted to the same DistributedLock so the
+ * measuring code treats all alike. A new lock is one line here.
  */
 export const LOCKS_UNDER_TEST = {
+  'no-lock': () => noLock,
   'naive-setnx': ({ redis }) => naiveSetnxLock(redis),
   'uuid-lua': ({ redis }) => uuidLuaLock(redis),
   watchdog: ({ redis, subscriber }) => new WatchdogLock(redis, subscriber),
   'setnx-getset': ({ redis }) => setnxGetsetLock(redis),
+  'uuid-check-del': ({ redis }) => uuidCheckDelLock(redis),
   'redis-semaphore': ({ redis }) => redisSemaphoreMutex(redis),
   redlock: ({ redis }) => redlockLock(redis),
 } satisfies Record<string, (clients: LockClients) => DistributedLock>;

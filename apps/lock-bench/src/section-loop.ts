@@ -20,6 +20,8 @@ export interface SectionTally {
   timeouts: number;
   errors: number;
   errorSamples: string[];
+  /** Time spent inside sections (from the grant to the release call): the lock is busy doing work. */
+  heldMs: number;
   /** From the start to the last worker done (a section begun before the deadline is finished). */
   elapsedMs: number;
   waits: ReturnType<typeof newWaitHistogram>;
@@ -34,7 +36,7 @@ const ERROR_SAMPLES = 3;
  * is counted and the worker goes on; so is an error.
  */
 export async function runSections(lock: DistributedLock, redis: Redis, keys: SectionKeys, settings: SectionSettings): Promise<SectionTally> {
-  const tally: SectionTally = { sections: 0, timeouts: 0, errors: 0, errorSamples: [], elapsedMs: 0, waits: newWaitHistogram() };
+  const tally: SectionTally = { sections: 0, timeouts: 0, errors: 0, errorSamples: [], heldMs: 0, elapsedMs: 0, waits: newWaitHistogram() };
   const failed = (error: unknown) => {
     tally.errors++;
     if (tally.errorSamples.length < ERROR_SAMPLES) tally.errorSamples.push(error instanceof Error ? error.message : String(error));
@@ -50,7 +52,8 @@ export async function runSections(lock: DistributedLock, redis: Redis, keys: Sec
         tally.timeouts++;
         continue;
       }
-      tally.waits.recordValue(Math.max(1, Math.round((performance.now() - asked) * 1000)));
+      const granted = performance.now();
+      tally.waits.recordValue(Math.max(1, Math.round((granted - asked) * 1000)));
       try {
         const value = Number((await redis.get(keys.counter)) ?? 0);
         await redis.set(keys.counter, value + 1);
@@ -58,6 +61,7 @@ export async function runSections(lock: DistributedLock, redis: Redis, keys: Sec
       } catch (error) {
         failed(error);
       } finally {
+        tally.heldMs += performance.now() - granted;
         await holding.release().catch(failed);
       }
     }
