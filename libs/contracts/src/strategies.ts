@@ -12,6 +12,8 @@ export const STRATEGY_NAMES = [
   'decr-check',
   'setnx-no-ttl',
   'setnx-expire',
+  'db-pessimistic',
+  'db-conditional',
 ] as const;
 
 export type StrategyName = (typeof STRATEGY_NAMES)[number];

@@ -7,7 +7,9 @@ import { LockEvents } from './lock-events';
 import { RedisConnections } from './redis/redis-connections';
 import { STOCK_OPTIONS, type StockOptions } from './stock.options';
 import type { StockStrategy } from './stock-strategy';
+import { dbConditional } from './strategies/db-conditional/db-conditional.strategy';
 import { dbOptimistic } from './strategies/db-optimistic/db-optimistic.strategy';
+import { dbPessimistic } from './strategies/db-pessimistic/db-pessimistic.strategy';
 import { decrCheck } from './strategies/decr-check/decr-check.strategy';
 import { luaDecrement } from './strategies/lua-decrement/lua-decrement.strategy';
 import { naiveSetnx } from './strategies/naive-setnx/naive-setnx.strategy';
@@ -24,7 +26,7 @@ import { watchdog } from './strategies/watchdog/watchdog.strategy';
 export const STOCK_STRATEGIES = Symbol('STOCK_STRATEGIES');
 
 /** The one table of strategies: a lock around a store's read-check-write, or an atomic store operation. */
-export const STRATEGIES: readonly StrategyDefinition[] = [noLock, naiveSetnx, uuidLua, watchdog, segmented, luaDecrement, dbOptimistic, setnxGetset, uuidCheckDel, decrCheck, setnxNoTtl, setnxExpire];
+export const STRATEGIES: readonly StrategyDefinition[] = [noLock, naiveSetnx, uuidLua, watchdog, segmented, luaDecrement, dbOptimistic, setnxGetset, uuidCheckDel, decrCheck, setnxNoTtl, setnxExpire, dbPessimistic, dbConditional];
 
 /** Looks strategies up by name; an unknown name is an error, never a silent default. */
 export class StrategyRegistry {

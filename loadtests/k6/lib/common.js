@@ -4,7 +4,7 @@ import http from 'k6/http';
 import { Counter } from 'k6/metrics';
 
 /** Kept in step with STRATEGY_NAMES in libs/contracts (a loadtests test compares the two). */
-export const STRATEGY_NAMES = ['no-lock', 'naive-setnx', 'uuid-lua', 'watchdog', 'segmented', 'lua-decrement', 'db-optimistic', 'setnx-getset', 'uuid-check-del', 'decr-check', 'setnx-no-ttl', 'setnx-expire'];
+export const STRATEGY_NAMES = ['no-lock', 'naive-setnx', 'uuid-lua', 'watchdog', 'segmented', 'lua-decrement', 'db-optimistic', 'setnx-getset', 'uuid-check-del', 'decr-check', 'setnx-no-ttl', 'setnx-expire', 'db-pessimistic', 'db-conditional'];
 
 /** Lock strategies that rely on a lease: safe only while the lease outlives the work done under it. */
 const LEASE_STRATEGIES = ['naive-setnx', 'uuid-lua', 'setnx-getset', 'uuid-check-del', 'setnx-expire'];

@@ -20,6 +20,8 @@ export interface WorkerStart {
 export interface WorkerDone {
   type: 'done';
   outcomes: Record<OrderOutcome, number>;
+  /** Optimistic version checks that failed, summed over the orders (each retried or answered conflict). */
+  conflicts: number;
   errors: string[];
 }
 
@@ -37,6 +39,7 @@ export interface ConcurrentOrders {
 
 export interface ConcurrentOrdersResult {
   outcomes: Record<OrderOutcome, number>;
+  conflicts: number;
   errors: string[];
 }
 
@@ -76,7 +79,7 @@ export async function runOrdersAcrossProcesses(spec: ConcurrentOrders): Promise<
     const results = await Promise.all(finished);
     const outcomes = Object.fromEntries(ORDER_OUTCOMES.map((o) => [o, 0])) as Record<OrderOutcome, number>;
     for (const result of results) for (const o of ORDER_OUTCOMES) outcomes[o] += result.outcomes[o];
-    return { outcomes, errors: results.flatMap((r) => r.errors) };
+    return { outcomes, conflicts: results.reduce((sum, r) => sum + r.conflicts, 0), errors: results.flatMap((r) => r.errors) };
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   }

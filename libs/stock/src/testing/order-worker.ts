@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     faultHooks: start.crashAt ? [(point) => void (point === start.crashAt && process.kill(process.pid, 'SIGKILL'))] : [],
   });
   const outcomes = Object.fromEntries(ORDER_OUTCOMES.map((o) => [o, 0])) as Record<OrderOutcome, number>;
+  let conflicts = 0;
   const errors: string[] = [];
   // Warm both pools so the first orders race each other, not the connection handshakes.
   await stock.inventory.inventory(start.productId);
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
       try {
         const { result } = await stock.placement.place({ productId: start.productId, quantity: start.quantity, strategy: start.strategy });
         outcomes[result.outcome]++;
+        if (result.outcome !== 'error') conflicts += result.conflicts ?? 0;
         if (result.outcome === 'error' && errors.length < 5) errors.push(result.error.message);
       } catch (error) {
         outcomes.error++;
@@ -52,7 +54,7 @@ async function main(): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: start.inFlight }, client));
-  await send({ type: 'done', outcomes, errors } satisfies WorkerDone);
+  await send({ type: 'done', outcomes, conflicts, errors } satisfies WorkerDone);
   await stock.close();
   process.exit(0);
 }

@@ -1,0 +1,1 @@
+SELECT stock FROM products WHERE id = ? AND run_id = ?

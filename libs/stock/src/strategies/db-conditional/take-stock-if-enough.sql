@@ -1,0 +1,3 @@
+UPDATE products
+   SET stock = stock - ?
+ WHERE id = ? AND run_id = ? AND stock >= ?
