@@ -55,7 +55,7 @@ class DbConditionalStrategy extends MysqlRowStrategy {
       guarantee:
         'Never oversells: InnoDB evaluates stock >= n on the latest committed row under the row lock its UPDATE takes, so two orders cannot both take the last unit, and stock and order commit together. Concurrent orders never conflict; they queue for the row only for the UPDATE, the INSERT and the commit.',
       pitfall:
-        'Every order of a product still serializes on one row for UPDATE + INSERT + commit, a few round trips, so it stays well below lua-decrement (about a quarter of its rate here), holding a pooled connection meanwhile. The business runs before the stock is taken, so orders spend it even when they then find the stock sold out. A transaction that stalls holding the row makes the others wait; a lock wait timeout or a deadlock is rolled back and answered lock_timeout.',
+        'Every order of a product still serializes on one row for UPDATE + INSERT + commit, a few round trips, so it stays well below lua-decrement, holding a pooled connection meanwhile. The business runs before the stock is taken, so orders spend it even when they then find the stock sold out. A transaction that stalls holding the row makes the others wait; a lock wait timeout or a deadlock is rolled back and answered lock_timeout.',
       reproduce: 'Run it and db-optimistic on the same product with many connections: db-conditional sells every unit with 0 conflict retries while db-optimistic retries (see its test).',
       symptom:
         'Oversold stays 0 and "conflict retries" stays 0 where db-optimistic\'s climbs; in the compare view its throughput bar stands well above db-optimistic and db-pessimistic, below lua-decrement.',
