@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { LockName } from './locks-under-test';
 import type { SectionKeys, SectionSettings } from './section-loop';
 import { mergeWaits } from './wait-histogram';
@@ -32,6 +33,8 @@ export interface RunTally extends Omit<ProcessDone, 'type' | 'waits'> {
   waits: ReturnType<typeof mergeWaits>;
 }
 
+const EXIT_GRACE_MS = 5000;
+
 // Built (npm run bench:locks): plain node on dist/. Under ts-jest: the TypeScript source through ts-node.
 const COMPILED = __filename.endsWith('.js');
 const PROCESS_MAIN = join(__dirname, `section-process.${COMPILED ? 'js' : 'ts'}`);
@@ -59,6 +62,9 @@ export async function runAcrossProcesses(processes: number, spec: RunSpec): Prom
     const done = children.map((child) => expectMessage(child, 'done') as Promise<ProcessDone>);
     for (const child of children) child.send({ type: 'go' });
     const tallies = await Promise.all(done);
+    // Each process quits its connections and exits on its own; the kill below is for one that hangs.
+    const exited = children.map((child) => (child.exitCode === null && child.signalCode === null ? once(child, 'exit') : null));
+    await Promise.race([Promise.all(exited), sleep(EXIT_GRACE_MS, undefined, { ref: false })]);
     return {
       sections: sum(tallies.map((t) => t.sections)),
       timeouts: sum(tallies.map((t) => t.timeouts)),
