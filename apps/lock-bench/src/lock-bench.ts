@@ -1,9 +1,10 @@
+import { CREATE_LOCK_TABLE } from '@oversell/locks';
 import Redis from 'ioredis';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runAcrossProcesses, type RunSpec } from './across-processes';
-import { redisOptions } from './lock-clients';
+import { openBenchDatabase, redisOptions } from './lock-clients';
 import { markdownTable } from './lock-bench-report';
 import type { LockName } from './locks-under-test';
 import type { SectionKeys } from './section-loop';
@@ -63,14 +64,17 @@ export interface LockBenchReport {
 /**
  * Every chosen lock, one after another, under the same workload: first its uncontended bound, then
  * `processes` × `workers` contending for one key. Prints a markdown table and writes JSON + markdown
- * under outDir. Works under a fresh key prefix on the shared Redis and deletes its keys after.
+ * under outDir. Works under a fresh key prefix on the shared Redis (and lock names with that prefix in
+ * the bench's own MySQL database) and deletes its keys and rows after.
  */
 export async function runLockBench(options: LockBenchOptions, print: (line: string) => void = console.log): Promise<{ report: LockBenchReport; files: string[] }> {
   const startedAt = new Date();
   const keyPrefix = `lockbench-${startedAt.getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const boundSeconds = Math.min(MAX_BOUND_SECONDS, options.seconds);
   const redis = new Redis(redisOptions());
+  const mysql = await openBenchDatabase();
   try {
+    await mysql.query(CREATE_LOCK_TABLE.sql);
     const rows: LockBenchRow[] = [];
     for (const lock of options.locks) {
       const keys = (run: string): SectionKeys => ({ lock: `${keyPrefix}:${lock}:${run}:lock`, counter: `${keyPrefix}:${lock}:${run}:counter` });
@@ -114,7 +118,8 @@ export async function runLockBench(options: LockBenchOptions, print: (line: stri
     return { report, files: writeReport(report, markdown, options.outDir) };
   } finally {
     await deleteKeys(redis, keyPrefix);
-    await redis.quit();
+    await mysql.query('DELETE FROM locks WHERE name LIKE ?', [`${keyPrefix}:%`]);
+    await Promise.all([redis.quit(), mysql.end()]);
   }
 }
 

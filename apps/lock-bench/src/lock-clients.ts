@@ -1,10 +1,14 @@
+import type { SqlClient } from '@oversell/locks';
 import Redis from 'ioredis';
+import { createConnection, createPool, type Pool } from 'mysql2/promise';
 
 /** The connections one process hands to the lock under test: every lock factory takes what it needs. */
 export interface LockClients {
   redis: Redis;
   /** A connection of its own for locks whose waiters listen for release messages (subscriber mode). */
   subscriber: Redis;
+  /** For the MySQL lock table; it opens connections only when a lock first queries. */
+  mysql: Pool;
 }
 
 /** The shared Redis, overridable like the service's. */
@@ -12,16 +16,41 @@ export function redisOptions() {
   return { host: process.env.REDIS_HOST ?? '127.0.0.1', port: Number(process.env.REDIS_PORT ?? 6379) };
 }
 
+/** The shared MariaDB server, overridable like the service's; the bench keeps to a database of its own. */
+function mysqlServer() {
+  return { host: process.env.MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.MYSQL_PORT ?? 3306), user: process.env.MYSQL_USER ?? 'root', password: process.env.MYSQL_PASSWORD ?? '' };
+}
+
+export const MYSQL_DATABASE = process.env.MYSQL_LOCK_BENCH_DATABASE ?? 'oversell_lock_bench';
+
+/** Creates the bench's database if it is missing; the caller creates the tables it needs in it. */
+export async function openBenchDatabase(): Promise<Pool> {
+  const connection = await createConnection(mysqlServer());
+  try {
+    await connection.query(`CREATE DATABASE IF NOT EXISTS \`${MYSQL_DATABASE}\``);
+  } finally {
+    await connection.end();
+  }
+  return createPool({ ...mysqlServer(), database: MYSQL_DATABASE });
+}
+
 /**
- * Both connections ready before any lock sees them: a SUBSCRIBE sent while ioredis is still in its
- * ready check (INFO) puts the connection in subscriber mode under it, and the check fails.
+ * Both Redis connections ready before any lock sees them: a SUBSCRIBE sent while ioredis is still in
+ * its ready check (INFO) puts the connection in subscriber mode under it, and the check fails.
  */
 export async function connectClients(): Promise<LockClients> {
-  const clients = { redis: new Redis({ ...redisOptions(), lazyConnect: true }), subscriber: new Redis({ ...redisOptions(), lazyConnect: true }) };
+  const clients = {
+    redis: new Redis({ ...redisOptions(), lazyConnect: true }),
+    subscriber: new Redis({ ...redisOptions(), lazyConnect: true }),
+    mysql: createPool({ ...mysqlServer(), database: MYSQL_DATABASE }),
+  };
   await Promise.all([clients.redis.connect(), clients.subscriber.connect()]);
   return clients;
 }
 
 export async function closeClients(clients: LockClients): Promise<void> {
-  await Promise.all([clients.redis.quit(), clients.subscriber.quit()]);
+  await Promise.all([clients.redis.quit(), clients.subscriber.quit(), clients.mysql.end()]);
 }
+
+/** A mysql2 pool as the lock table takes it: the result alone, without mysql2's field list. */
+export const sqlClient = (pool: Pool): SqlClient => ({ query: (sql, params) => pool.query(sql, params).then(([result]) => result) });

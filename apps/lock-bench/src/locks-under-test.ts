@@ -1,5 +1,15 @@
-import { naiveSetnxLock, setnxGetsetLock, uuidCheckDelLock, uuidLuaLock, WatchdogLock, type DistributedLock } from '@oversell/locks';
-import type { LockClients } from './lock-clients';
+import {
+  dbLockTableLock,
+  naiveSetnxLock,
+  setnxExpireLock,
+  setnxGetsetLock,
+  setnxNoTtlLock,
+  uuidCheckDelLock,
+  uuidLuaLock,
+  WatchdogLock,
+  type DistributedLock,
+} from '@oversell/locks';
+import { sqlClient, type LockClients } from './lock-clients';
 import { noLock } from './no-lock';
 import { redisSemaphoreMutex } from './peers/redis-semaphore';
 import { redlockLock } from './peers/redlock';
@@ -16,6 +26,10 @@ export const LOCKS_UNDER_TEST = {
   watchdog: ({ redis, subscriber }) => new WatchdogLock(redis, subscriber),
   'setnx-getset': ({ redis }) => setnxGetsetLock(redis),
   'uuid-check-del': ({ redis }) => uuidCheckDelLock(redis),
+  'setnx-no-ttl': ({ redis }) => setnxNoTtlLock(redis),
+  'setnx-expire': ({ redis }) => setnxExpireLock(redis),
+  'db-lock-table': ({ mysql }) => dbLockTableLock(sqlClient(mysql), 'owner'),
+  'db-lock-table-ttl': ({ mysql }) => dbLockTableLock(sqlClient(mysql), 'expiring'),
   'redis-semaphore': ({ redis }) => redisSemaphoreMutex(redis),
   redlock: ({ redis }) => redlockLock(redis),
 } satisfies Record<string, (clients: LockClients) => DistributedLock>;

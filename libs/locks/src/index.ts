@@ -16,4 +16,4 @@ export { setnxNoTtlLock } from './setnx-no-ttl/setnx-no-ttl.lock';
 export { setnxExpireLock } from './setnx-expire/setnx-expire.lock';
 export { loadSqlFile, type SqlFile } from './sql-file';
 export { type SqlClient } from './sql-client';
-export { DB_LOCK_TABLE_SQL, dbLockTableLock, type DbLockTable, type DbLockTableFlavour } from './db-lock-table/db-lock-table.lock';
+export { CREATE_LOCK_TABLE, DB_LOCK_TABLE_SQL, dbLockTableLock, type DbLockTable, type DbLockTableFlavour } from './db-lock-table/db-lock-table.lock';

@@ -12,6 +12,12 @@ const OWNS_ROW = loadSqlFile(__dirname, 'owns-row.sql');
 const DELETE_OWNED_ROW = loadSqlFile(__dirname, 'delete-owned-row.sql');
 const BREAK_LOCK = loadSqlFile(__dirname, 'break-lock.sql');
 
+/**
+ * The table both flavours use, column for column as the stock library's migration
+ * 1763800000003-create-locks-table creates it, for a database no migration runs on (tests, the lock bench).
+ */
+export const CREATE_LOCK_TABLE = loadSqlFile(__dirname, 'create-lock-table.sql');
+
 /** Each flavour's statements, in the order one holding runs them; the breaking statement last. */
 export const DB_LOCK_TABLE_SQL = {
   owner: [TAKE_FREE_ROW, INSERT_OWNED_ROW, CLEAR_OWNER, BREAK_LOCK],

@@ -1,4 +1,5 @@
 import { createConnection, createPool, type Pool } from 'mysql2/promise';
+import { CREATE_LOCK_TABLE } from '../db-lock-table/db-lock-table.lock';
 import type { SqlClient } from '../sql-client';
 import { freshKeyPrefix } from './test-redis';
 
@@ -17,15 +18,6 @@ function testMysqlServer() {
  * theirs, and the two never race to create the same table.
  */
 const LOCKS_TEST_DATABASE = process.env.MYSQL_LOCKS_TEST_DATABASE ?? 'oversell_locks_test';
-
-/** The table of the stock library's migration 1763800000003-create-locks-table, column for column. */
-const CREATE_LOCK_TABLE = `
-  CREATE TABLE IF NOT EXISTS locks (
-    name VARBINARY(255) NOT NULL,
-    owner VARBINARY(255) NULL,
-    expires_at DATETIME(3) NULL,
-    PRIMARY KEY (name)
-  ) ENGINE=InnoDB`;
 
 export interface TestLockTable {
   /** The pool as a lock takes it. */
@@ -50,7 +42,7 @@ export function useTestLockTable(): TestLockTable {
       await connection.end();
     }
     pool = createPool({ ...testMysqlServer(), database: LOCKS_TEST_DATABASE });
-    await pool.query(CREATE_LOCK_TABLE);
+    await pool.query(CREATE_LOCK_TABLE.sql);
   });
   afterAll(async () => {
     if (!pool) return;

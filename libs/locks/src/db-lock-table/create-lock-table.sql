@@ -1,0 +1,6 @@
+CREATE TABLE IF NOT EXISTS locks (
+  name VARBINARY(255) NOT NULL,
+  owner VARBINARY(255) NULL,
+  expires_at DATETIME(3) NULL,
+  PRIMARY KEY (name)
+) ENGINE=InnoDB
