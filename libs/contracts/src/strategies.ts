@@ -14,6 +14,8 @@ export const STRATEGY_NAMES = [
   'setnx-expire',
   'db-pessimistic',
   'db-conditional',
+  'db-lock-table',
+  'db-lock-table-ttl',
 ] as const;
 
 export type StrategyName = (typeof STRATEGY_NAMES)[number];

@@ -17,3 +17,11 @@ export async function affectedRows(client: SqlClient, sql: string, params: unkno
 export async function rowsFound(client: SqlClient, sql: string, params: unknown[]): Promise<number> {
   return ((await client.query(sql, params)) as unknown[]).length;
 }
+
+const ER_LOCK_DEADLOCK = 1213;
+
+/** InnoDB broke a deadlock by rolling this statement back: it took effect nowhere, and may be tried again. */
+export function isDeadlock(error: unknown): boolean {
+  const driverError = (error as { driverError?: unknown } | null)?.driverError ?? error;
+  return (driverError as { errno?: number } | null)?.errno === ER_LOCK_DEADLOCK;
+}

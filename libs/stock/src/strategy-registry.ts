@@ -8,6 +8,8 @@ import { RedisConnections } from './redis/redis-connections';
 import { STOCK_OPTIONS, type StockOptions } from './stock.options';
 import type { StockStrategy } from './stock-strategy';
 import { dbConditional } from './strategies/db-conditional/db-conditional.strategy';
+import { dbLockTable } from './strategies/db-lock-table/db-lock-table.strategy';
+import { dbLockTableTtl } from './strategies/db-lock-table-ttl/db-lock-table-ttl.strategy';
 import { dbOptimistic } from './strategies/db-optimistic/db-optimistic.strategy';
 import { dbPessimistic } from './strategies/db-pessimistic/db-pessimistic.strategy';
 import { decrCheck } from './strategies/decr-check/decr-check.strategy';
@@ -26,7 +28,7 @@ import { watchdog } from './strategies/watchdog/watchdog.strategy';
 export const STOCK_STRATEGIES = Symbol('STOCK_STRATEGIES');
 
 /** The one table of strategies: a lock around a store's read-check-write, or an atomic store operation. */
-export const STRATEGIES: readonly StrategyDefinition[] = [noLock, naiveSetnx, uuidLua, watchdog, segmented, luaDecrement, dbOptimistic, setnxGetset, uuidCheckDel, decrCheck, setnxNoTtl, setnxExpire, dbPessimistic, dbConditional];
+export const STRATEGIES: readonly StrategyDefinition[] = [noLock, naiveSetnx, uuidLua, watchdog, segmented, luaDecrement, dbOptimistic, setnxGetset, uuidCheckDel, decrCheck, setnxNoTtl, setnxExpire, dbPessimistic, dbConditional, dbLockTable, dbLockTableTtl];
 
 /** Looks strategies up by name; an unknown name is an error, never a silent default. */
 export class StrategyRegistry {

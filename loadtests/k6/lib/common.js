@@ -4,10 +4,10 @@ import http from 'k6/http';
 import { Counter } from 'k6/metrics';
 
 /** Kept in step with STRATEGY_NAMES in libs/contracts (a loadtests test compares the two). */
-export const STRATEGY_NAMES = ['no-lock', 'naive-setnx', 'uuid-lua', 'watchdog', 'segmented', 'lua-decrement', 'db-optimistic', 'setnx-getset', 'uuid-check-del', 'decr-check', 'setnx-no-ttl', 'setnx-expire', 'db-pessimistic', 'db-conditional'];
+export const STRATEGY_NAMES = ['no-lock', 'naive-setnx', 'uuid-lua', 'watchdog', 'segmented', 'lua-decrement', 'db-optimistic', 'setnx-getset', 'uuid-check-del', 'decr-check', 'setnx-no-ttl', 'setnx-expire', 'db-pessimistic', 'db-conditional', 'db-lock-table', 'db-lock-table-ttl'];
 
 /** Lock strategies that rely on a lease: safe only while the lease outlives the work done under it. */
-const LEASE_STRATEGIES = ['naive-setnx', 'uuid-lua', 'setnx-getset', 'uuid-check-del', 'setnx-expire'];
+const LEASE_STRATEGIES = ['naive-setnx', 'uuid-lua', 'setnx-getset', 'uuid-check-del', 'setnx-expire', 'db-lock-table-ttl'];
 /** The service's lease when a reset names none (DEFAULT_LOCK_TTL_MS in libs/contracts). */
 const DEFAULT_LOCK_TTL_MS = 2000;
 

@@ -1,1 +1,1 @@
-DELETE FROM locks WHERE name = ? AND owner IS NOT NULL
+UPDATE locks SET owner = NULL WHERE name = ? AND owner IS NOT NULL

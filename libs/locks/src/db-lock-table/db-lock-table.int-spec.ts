@@ -29,7 +29,7 @@ describe.each(['owner', 'expiring'] as const)('db-lock-table, %s flavour', (flav
     await Promise.all(holdings.map((holding) => holding!.release()));
   });
 
-  it('breakLock deletes a held lock whoever holds it; the holder\'s release then says it no longer owned it', async () => {
+  it('breakLock frees a held lock whoever holds it; the holder\'s release then says it no longer owned it', async () => {
     const lock = lockOf(flavour);
     const name = table.freshName();
     const holder = await lock.acquire(name, { token: 'holder', waitMs: 0, leaseMs: LONG_LEASE_MS });

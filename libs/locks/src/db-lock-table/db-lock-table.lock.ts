@@ -1,15 +1,14 @@
 import type { DistributedLock } from '../distributed-lock';
 import { LockError } from '../errors';
-import { affectedRows, rowsFound, type SqlClient } from '../sql-client';
+import { affectedRows, isDeadlock, rowsFound, type SqlClient } from '../sql-client';
 import { loadSqlFile } from '../sql-file';
-import { spinLock, type SpinLockSteps } from '../spin-lock';
+import { spinLock } from '../spin-lock';
 
 const TAKE_FREE_ROW = loadSqlFile(__dirname, 'take-free-row.sql');
 const INSERT_OWNED_ROW = loadSqlFile(__dirname, 'insert-owned-row.sql');
 const CLEAR_OWNER = loadSqlFile(__dirname, 'clear-owner.sql');
 const TAKE_ROW_IF_EXPIRED = loadSqlFile(__dirname, 'take-row-if-expired.sql');
 const OWNS_ROW = loadSqlFile(__dirname, 'owns-row.sql');
-const DELETE_OWNED_ROW = loadSqlFile(__dirname, 'delete-owned-row.sql');
 const BREAK_LOCK = loadSqlFile(__dirname, 'break-lock.sql');
 
 /**
@@ -21,7 +20,7 @@ export const CREATE_LOCK_TABLE = loadSqlFile(__dirname, 'create-lock-table.sql')
 /** Each flavour's statements, in the order one holding runs them; the breaking statement last. */
 export const DB_LOCK_TABLE_SQL = {
   owner: [TAKE_FREE_ROW, INSERT_OWNED_ROW, CLEAR_OWNER, BREAK_LOCK],
-  expiring: [TAKE_ROW_IF_EXPIRED, OWNS_ROW, DELETE_OWNED_ROW, BREAK_LOCK],
+  expiring: [TAKE_ROW_IF_EXPIRED, OWNS_ROW, CLEAR_OWNER, BREAK_LOCK],
 } as const;
 
 export type DbLockTableFlavour = keyof typeof DB_LOCK_TABLE_SQL;
@@ -30,7 +29,7 @@ export type DbLockTableFlavour = keyof typeof DB_LOCK_TABLE_SQL;
 const MAX_BYTES = 255;
 
 export interface DbLockTable extends DistributedLock {
-  /** Deletes the name's row if someone holds it, whoever that is (an admin breaking a stale lock); whether it did. */
+  /** Frees the name's row if someone holds it, whoever that is (an admin breaking a stale lock); whether it did. */
   breakLock(key: string): Promise<boolean>;
 }
 
@@ -54,40 +53,44 @@ export interface DbLockTable extends DistributedLock {
  * owner and expires_at = now + lease only when the row is free or its expires_at has passed
  * (take-row-if-expired.sql), then a read-back of the owner: the affected-row count cannot say who won,
  * since with CLIENT_FOUND_ROWS (mysql2's default) an insert and a refused update both count 1. Let go
- * = `DELETE … WHERE name = ? AND owner = <token>`. Expiry is judged by the database's clock alone.
+ * as the owner flavour does. Expiry is judged by the database's clock alone.
  * Guarantees: mutual exclusion while every holder finishes within its lease; a dead holder's lock
  * frees itself once its lease has passed. The release says whether it still owned the row.
  * Fails: nothing extends the lease. A holder slower than its lease loses the row without knowing: the
  * next waiter takes it over while the first is still inside (double grant, as uuid-lua), and the first
  * learns it only at its release (false).
  *
- * Both: every poll of every waiter is a round trip or two to the database, and waiters are served in
- * no order. A name or token over 255 bytes is refused (LockError) rather than truncated into another's.
+ * Both: a released row stays, free, one per name: taking an existing row locks that record only, while
+ * concurrent INSERT … ON DUPLICATE KEY UPDATEs of a missing (or just deleted) name take gap locks and
+ * deadlock each other. A deadlock that still happens (first comers on a new name) is a lost attempt,
+ * not an error: InnoDB rolled the statement back. Every poll of every waiter is a round trip or two to
+ * the database, and waiters are served in no order. A name or token over 255 bytes is refused
+ * (LockError) rather than truncated into another's.
  */
 export function dbLockTableLock(client: SqlClient, flavour: DbLockTableFlavour): DbLockTable {
-  const steps = flavour === 'owner' ? ownerRow(client) : expiringRow(client);
+  const takeRow = flavour === 'owner' ? takeFreeRow(client) : takeFreeOrExpiredRow(client);
   const lock = spinLock(flavour === 'owner' ? 'db-lock-table' : 'db-lock-table-ttl', {
-    tryAcquire: (key, token, leaseMs, hooks) => steps.tryAcquire(fitting(key), fitting(token), leaseMs, hooks),
-    release: steps.release,
+    tryAcquire: (key, token, leaseMs) =>
+      takeRow(fitting(key), fitting(token), leaseMs).catch((error: unknown) => {
+        if (isDeadlock(error)) return false;
+        throw error;
+      }),
+    release: async (key, token) => (await affectedRows(client, CLEAR_OWNER.sql, [key, token])) === 1,
   });
   return { ...lock, breakLock: async (key) => (await affectedRows(client, BREAK_LOCK.sql, [key])) === 1 };
 }
 
-function ownerRow(client: SqlClient): SpinLockSteps {
-  return {
-    tryAcquire: async (key, token) =>
-      (await affectedRows(client, TAKE_FREE_ROW.sql, [token, key])) === 1 || (await affectedRows(client, INSERT_OWNED_ROW.sql, [key, token])) === 1,
-    release: async (key, token) => (await affectedRows(client, CLEAR_OWNER.sql, [key, token])) === 1,
-  };
+type TakeRow = (key: string, token: string, leaseMs: number) => Promise<boolean>;
+
+function takeFreeRow(client: SqlClient): TakeRow {
+  return async (key, token) =>
+    (await affectedRows(client, TAKE_FREE_ROW.sql, [token, key])) === 1 || (await affectedRows(client, INSERT_OWNED_ROW.sql, [key, token])) === 1;
 }
 
-function expiringRow(client: SqlClient): SpinLockSteps {
-  return {
-    tryAcquire: async (key, token, leaseMs) => {
-      await client.query(TAKE_ROW_IF_EXPIRED.sql, [key, token, Math.round(leaseMs * 1000)]);
-      return (await rowsFound(client, OWNS_ROW.sql, [key, token])) === 1;
-    },
-    release: async (key, token) => (await affectedRows(client, DELETE_OWNED_ROW.sql, [key, token])) === 1,
+function takeFreeOrExpiredRow(client: SqlClient): TakeRow {
+  return async (key, token, leaseMs) => {
+    await client.query(TAKE_ROW_IF_EXPIRED.sql, [key, token, Math.round(leaseMs * 1000)]);
+    return (await rowsFound(client, OWNS_ROW.sql, [key, token])) === 1;
   };
 }
 

@@ -4,3 +4,4 @@ export { placeAtOnce } from './orders-at-once';
 export { freshKeyPrefix, testRedisOptions } from '@oversell/locks/testing';
 export { freshProductId, testMysqlSettings } from './test-services';
 export { CuttableProxy } from './cuttable-proxy';
+export { PauseNextOrder } from './pause-next-order';

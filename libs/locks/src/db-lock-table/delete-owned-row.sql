@@ -1,1 +1,0 @@
-DELETE FROM locks WHERE name = ? AND owner = ?

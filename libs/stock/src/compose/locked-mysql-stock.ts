@@ -1,0 +1,77 @@
+import type { ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
+import type { DistributedLock } from '@oversell/locks';
+import { StockNotSeededError } from '../errors';
+import { loadSqlFile } from '../persistence/sql-file';
+import { StockKeys } from '../redis/stock-keys';
+import type { DeductContext, DeductResult } from '../stock-strategy';
+import { LockGuard } from './lock-guard';
+import { MysqlRowStrategy } from './mysql-row-strategy';
+import { READ_STOCK } from './mysql-stock-row';
+import type { StrategyDefinition, StrategyDeps } from './strategy-definition';
+
+const WRITE_STOCK = loadSqlFile(__dirname, 'write-stock.sql');
+
+/** The statements the section runs on the product row, in order. */
+export const LOCKED_MYSQL_STOCK_SQL = [READ_STOCK, WRITE_STOCK];
+
+/** A lock an operator can also break by hand, whoever holds it (the lab's "break stale lock" action). */
+export interface BreakableLock extends DistributedLock {
+  breakLock(key: string): Promise<boolean>;
+}
+
+/**
+ * "This lock around the MySQL stock row": SELECT the run's stock (no FOR UPDATE), check, business time,
+ * then UPDATE the row to the value read minus n and INSERT the order, in one transaction. The write is a
+ * plain one of what was read: the lock is all that keeps two orders apart, so a lock that lets two
+ * holders in shows as a lost update and an oversell, as on Redis.
+ */
+export class LockedMysqlStock extends MysqlRowStrategy {
+  readonly name: StrategyName;
+  private readonly guard: LockGuard;
+  private readonly keyPrefix: string;
+
+  constructor(
+    private readonly description: StrategyDescription,
+    private readonly lock: BreakableLock,
+    deps: StrategyDeps,
+  ) {
+    super(deps.dataSource);
+    this.name = description.name;
+    this.guard = new LockGuard(lock, this.name, deps);
+    this.keyPrefix = deps.options.keyPrefix;
+  }
+
+  describe(): StrategyDescription {
+    return this.description;
+  }
+
+  async breakLocks(settings: ProductRunSettings): Promise<number> {
+    return (await this.lock.breakLock(this.lockName(settings))) ? 1 : 0;
+  }
+
+  deduct(context: DeductContext): Promise<DeductResult> {
+    return this.guard.run(this.lockName(context.settings), context, () => this.readCheckWrite(context));
+  }
+
+  /** The run's lock: the name the Redis locks give theirs, so a run's lock reads the same in every store. */
+  private lockName(settings: ProductRunSettings): string {
+    return StockKeys.of(this.keyPrefix, settings).lock;
+  }
+
+  private async readCheckWrite(context: DeductContext): Promise<DeductResult> {
+    const { productId, runId } = context.settings;
+    const stock = await this.row.remaining(context.settings);
+    if (stock === null) throw new StockNotSeededError(productId);
+    if (stock < context.quantity) return { outcome: 'sold_out' };
+    await context.faults.at('stock-read');
+    return this.row.sell(context, async (manager) => {
+      await manager.query(WRITE_STOCK.sql, [stock - context.quantity, productId, runId]);
+      return 'taken';
+    });
+  }
+}
+
+/** A registry row for a breakable lock around the MySQL stock row. */
+export function lockedMysqlStock(description: StrategyDescription, lock: (deps: StrategyDeps) => BreakableLock): StrategyDefinition {
+  return { name: description.name, create: (deps) => new LockedMysqlStock(description, lock(deps), deps) };
+}

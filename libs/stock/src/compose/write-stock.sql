@@ -1,0 +1,1 @@
+UPDATE products SET stock = ? WHERE id = ? AND run_id = ?
