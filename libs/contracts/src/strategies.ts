@@ -30,6 +30,9 @@ export type StockStore = 'redis' | 'mysql';
 /** How a strategy keeps concurrent deductions apart. */
 export type StrategyKind = 'none' | 'lock' | 'atomic' | 'database';
 
+/** The run settings (besides stock and load) that a strategy can read. */
+export type StrategySetting = 'lockTtlMs' | 'businessDelayMs' | 'segments';
+
 /** A script a strategy sends to its store, shown in the dashboard's explain view. */
 export interface StrategyScript {
   name: string;
@@ -42,6 +45,8 @@ export interface StrategyDescription {
   title: string;
   kind: StrategyKind;
   store: StockStore;
+  /** The run settings this strategy reads: the run form shows and sends only those. */
+  settings: StrategySetting[];
   /** True when the strategy never oversells under the conditions the lab runs it in by default. */
   safe: boolean;
   description: string;

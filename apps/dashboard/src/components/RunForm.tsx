@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { RUN_LIMITS, STRATEGY_NAMES, type Scenario, type StrategyDescription, type StrategyName } from '@oversell/contracts';
 import { formErrors, type FormField } from '../lib/form-errors';
-import { formFromScenario, type LoadBound, type RunFormValues } from '../lib/run-form';
+import { formFromScenario, splitsStock, type LoadBound, type RunFormValues } from '../lib/run-form';
 import { NumberField } from './NumberField';
 
 interface RunFormProps {
@@ -16,7 +16,7 @@ interface RunFormProps {
 }
 
 export function RunForm({ values, onChange, onSubmit, strategies, scenarios, submitting, error }: RunFormProps) {
-  const segmented = values.strategy === 'segmented';
+  const segmented = splitsStock(strategies?.find((s) => s.name === values.strategy));
   const visible: FormField[] = [
     'strategy',
     'initialStock',

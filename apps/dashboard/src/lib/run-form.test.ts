@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SCENARIOS } from '../test/fixtures';
+import { SCENARIOS, strategy } from '../test/fixtures';
 import { DEFAULT_FORM_VALUES, formFromScenario, scenarioToBatchRequest, toBatchRequest, toRunParams } from './run-form';
 
 describe('run form', () => {
   it('turns the form into run params, leaving out empty optional fields and segments of other strategies', () => {
-    const params = toRunParams({ ...DEFAULT_FORM_VALUES, initialStock: '50', arrivalRate: '', segments: '8' });
+    const params = toRunParams({ ...DEFAULT_FORM_VALUES, initialStock: '50', arrivalRate: '', segments: '8' }, strategy());
     expect(params).toEqual({
       strategy: 'no-lock',
       initialStock: 50,
@@ -14,11 +14,12 @@ describe('run form', () => {
       load: { connections: 50, arrivalRate: undefined, durationSec: 10 },
       scenario: undefined,
     });
-    expect(toRunParams({ ...DEFAULT_FORM_VALUES, strategy: 'segmented', segments: '8' }).segments).toBe(8);
+    const segmented = strategy({ name: 'segmented', settings: ['lockTtlMs', 'businessDelayMs', 'segments'] });
+    expect(toRunParams({ ...DEFAULT_FORM_VALUES, strategy: 'segmented', segments: '8' }, segmented).segments).toBe(8);
   });
 
   it('sends the bound that is selected, not both', () => {
-    const load = toRunParams({ ...DEFAULT_FORM_VALUES, bound: 'requests', totalRequests: '300' }).load;
+    const load = toRunParams({ ...DEFAULT_FORM_VALUES, bound: 'requests', totalRequests: '300' }, strategy()).load;
     expect(load.totalRequests).toBe(300);
     expect(load.durationSec).toBeUndefined();
   });
@@ -35,7 +36,7 @@ describe('run form', () => {
       totalRequests: '5000',
       scenario: 'flash-sale',
     });
-    expect(toRunParams(values).scenario).toBe('flash-sale');
+    expect(toRunParams(values, strategy()).scenario).toBe('flash-sale');
   });
 
   it('builds a batch from the form (with segments) or from a scenario', () => {

@@ -5,6 +5,7 @@ import {
   type RunBatchRequest,
   type RunParams,
   type Scenario,
+  type StrategyDescription,
   type StrategyName,
 } from '@oversell/contracts';
 
@@ -69,8 +70,13 @@ export function formFromScenario(scenario: Scenario, current: RunFormValues): Ru
   };
 }
 
+/** Whether the strategy reads the number of segments, as its description says; unknown until the descriptions load. */
+export function splitsStock(strategy: StrategyDescription | undefined): boolean {
+  return strategy?.settings.includes('segments') ?? false;
+}
+
 /** The settings shared by a single run and a "run all" batch. */
-function runSettings(values: RunFormValues): Omit<RunBatchRequest, 'strategies' | 'includeCeiling'> {
+function runSettings(values: RunFormValues, withSegments: boolean): Omit<RunBatchRequest, 'strategies' | 'includeCeiling'> {
   // An empty required field is sent as missing on purpose: the server's 400 then names that field.
   const load: LoadProfile = {
     connections: number(values.connections) as number,
@@ -83,20 +89,21 @@ function runSettings(values: RunFormValues): Omit<RunBatchRequest, 'strategies' 
     initialStock: number(values.initialStock) as number,
     lockTtlMs: number(values.lockTtlMs),
     businessDelayMs: number(values.businessDelayMs),
-    // Only the segmented strategy splits its stock; other strategies never see the field.
-    segments: values.strategy === 'segmented' ? number(values.segments) : undefined,
+    // Only a strategy that splits its stock reads the field; the others never see it.
+    segments: withSegments ? number(values.segments) : undefined,
     load,
     scenario: values.scenario,
   };
 }
 
-export function toRunParams(values: RunFormValues): RunParams {
-  return { strategy: values.strategy, ...runSettings(values) };
+/** `strategy` is the chosen strategy's description: it says which settings the run sends. */
+export function toRunParams(values: RunFormValues, strategy: StrategyDescription | undefined): RunParams {
+  return { strategy: values.strategy, ...runSettings(values, splitsStock(strategy)) };
 }
 
-/** Every strategy with the form's settings; segments is sent so the segmented run gets it too. */
+/** Every strategy with the form's settings; segments is sent so a strategy that splits its stock gets it too. */
 export function toBatchRequest(values: RunFormValues): RunBatchRequest {
-  return { ...runSettings(values), segments: number(values.segments) };
+  return runSettings(values, true);
 }
 
 /** A scenario as a batch: the compare view's "run all" with a scenario other than the form's. */

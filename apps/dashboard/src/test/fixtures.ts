@@ -6,6 +6,7 @@ export function strategy(overrides: Partial<StrategyDescription> = {}): Strategy
     title: 'No lock',
     kind: 'none',
     store: 'redis',
+    settings: ['businessDelayMs'],
     safe: false,
     description: 'Reads the stock, then writes it back minus one.',
     guarantee: 'None.',

@@ -22,7 +22,7 @@ export function LabView({ runId, readOnly = false, values, onValuesChange }: Lab
   const selected = strategies.data?.find((s) => s.name === values.strategy);
 
   const start = () => {
-    startRun.mutate(toRunParams(values), {
+    startRun.mutate(toRunParams(values, selected), {
       // The run's id goes in the URL, so a reload keeps watching it.
       onSuccess: (run) => window.location.assign(routeHref({ view: 'lab', runId: run.id })),
     });

@@ -49,6 +49,7 @@ class DbConditionalStrategy extends MysqlRowStrategy {
       title: 'DB conditional UPDATE (atomic decrement)',
       kind: 'database',
       store: 'mysql',
+      settings: ['businessDelayMs'],
       safe: true,
       description:
         'Does the business first, then in one short transaction runs UPDATE … SET stock = stock − n WHERE id = ? AND run_id = ? AND stock >= n and, if a row changed, the order INSERT. The database checks and decrements in one statement: no version, no retry. No row changed means sold out, or, when the run has no row at all, stock not seeded.',

@@ -73,6 +73,7 @@ class DbOptimisticStrategy implements StockStrategy {
       title: 'DB optimistic (version column)',
       kind: 'database',
       store: 'mysql',
+      settings: ['businessDelayMs'],
       safe: true,
       description:
         'Reads stock and version from the MySQL row, then runs UPDATE … SET stock = stock − n, version = version + 1 WHERE id = ? AND run_id = ? AND version = ? AND stock >= n inside a transaction with the order INSERT. No rows affected means a conflict: back off with jitter and retry, a bounded number of times.',

@@ -7,6 +7,7 @@ const DESCRIPTION: StrategyDescription = {
   title: 'Naive SETNX lock',
   kind: 'lock',
   store: 'redis',
+  settings: ['lockTtlMs', 'businessDelayMs'],
   safe: false,
   description: 'Takes the lock with SET lock 1 NX PX ttl, spins with jittered backoff while it is taken, and releases with a plain DEL.',
   guarantee: 'Mutual exclusion only while every holder finishes within the lock TTL.',

@@ -98,6 +98,7 @@ class SegmentedStrategy implements StockStrategy {
       title: 'Segmented stock',
       kind: 'lock',
       store: 'redis',
+      settings: ['lockTtlMs', 'businessDelayMs', 'segments'],
       safe: true,
       description:
         'Splits the stock over N Redis keys (default 5), each guarded by its own owner-token lock. One unlocked MGET finds the segments that can still cover the order; the order joins this process\'s shortest line among them, takes that segment\'s lock, and moves on if the segment turned out short.',

@@ -7,6 +7,7 @@ const DESCRIPTION: StrategyDescription = {
   title: 'SETNX + GETSET timestamp lock',
   kind: 'lock',
   store: 'redis',
+  settings: ['lockTtlMs', 'businessDelayMs'],
   safe: false,
   description:
     'The old redis.io SETNX recipe: the lock\'s value is its holder\'s expiry time by its own clock (now + TTL) and the key never expires. ' +

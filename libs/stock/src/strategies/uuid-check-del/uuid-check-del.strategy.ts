@@ -7,6 +7,7 @@ const DESCRIPTION: StrategyDescription = {
   title: 'Owner token, GET-check-DEL release',
   kind: 'lock',
   store: 'redis',
+  settings: ['lockTtlMs', 'businessDelayMs'],
   safe: false,
   description:
     'Writes a unique owner token into the lock (SET NX PX) and releases it in two commands: GET the lock, compare the value with its token in the application, and DEL the lock if it matched. ' +
