@@ -1,21 +1,24 @@
-/** Every strategy the service can deduct stock with. The order is the order of the tables. */
+/**
+ * Every strategy the service can deduct stock with. The order is the order of the tables: the
+ * articles' path from no lock through the hand-made Redis locks to the atomic and database ways.
+ */
 export const STRATEGY_NAMES = [
   'no-lock',
+  'setnx-no-ttl',
+  'setnx-expire',
   'naive-setnx',
+  'setnx-getset',
+  'uuid-check-del',
   'uuid-lua',
   'watchdog',
   'segmented',
-  'lua-decrement',
-  'db-optimistic',
-  'setnx-getset',
-  'uuid-check-del',
   'decr-check',
-  'setnx-no-ttl',
-  'setnx-expire',
-  'db-pessimistic',
-  'db-conditional',
+  'lua-decrement',
   'db-lock-table',
   'db-lock-table-ttl',
+  'db-optimistic',
+  'db-pessimistic',
+  'db-conditional',
 ] as const;
 
 export type StrategyName = (typeof STRATEGY_NAMES)[number];

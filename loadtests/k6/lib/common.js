@@ -4,10 +4,10 @@ import http from 'k6/http';
 import { Counter } from 'k6/metrics';
 
 /** Kept in step with STRATEGY_NAMES in libs/contracts (a loadtests test compares the two). */
-export const STRATEGY_NAMES = ['no-lock', 'naive-setnx', 'uuid-lua', 'watchdog', 'segmented', 'lua-decrement', 'db-optimistic', 'setnx-getset', 'uuid-check-del', 'decr-check', 'setnx-no-ttl', 'setnx-expire', 'db-pessimistic', 'db-conditional', 'db-lock-table', 'db-lock-table-ttl'];
+export const STRATEGY_NAMES = ['no-lock', 'setnx-no-ttl', 'setnx-expire', 'naive-setnx', 'setnx-getset', 'uuid-check-del', 'uuid-lua', 'watchdog', 'segmented', 'decr-check', 'lua-decrement', 'db-lock-table', 'db-lock-table-ttl', 'db-optimistic', 'db-pessimistic', 'db-conditional'];
 
 /** Lock strategies that rely on a lease: safe only while the lease outlives the work done under it. */
-const LEASE_STRATEGIES = ['naive-setnx', 'uuid-lua', 'setnx-getset', 'uuid-check-del', 'setnx-expire', 'db-lock-table-ttl'];
+const LEASE_STRATEGIES = ['setnx-expire', 'naive-setnx', 'setnx-getset', 'uuid-check-del', 'uuid-lua', 'db-lock-table-ttl'];
 /** The service's lease when a reset names none (DEFAULT_LOCK_TTL_MS in libs/contracts). */
 const DEFAULT_LOCK_TTL_MS = 2000;
 
