@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LockName } from './locks-under-test';
-import type { SectionKeys, SectionSettings } from './section-loop';
+import type { SectionKeys, SectionSettings, SectionTally } from './section-loop';
 import { mergeWaits } from './wait-histogram';
 
 export interface ProcessStart {
@@ -15,23 +15,10 @@ export interface ProcessStart {
   settings: SectionSettings;
 }
 
-export interface ProcessDone {
-  type: 'done';
-  sections: number;
-  timeouts: number;
-  errors: number;
-  errorSamples: string[];
-  heldMs: number;
-  elapsedMs: number;
-  /** The process's acquire waits, an encoded HdrHistogram. */
-  waits: string;
-}
+/** A process's tally as it crosses IPC: its acquire waits as an encoded HdrHistogram. */
+export type ProcessDone = { type: 'done'; waits: string } & Omit<SectionTally, 'waits'>;
 
 export type RunSpec = Omit<ProcessStart, 'type'>;
-
-export interface RunTally extends Omit<ProcessDone, 'type' | 'waits'> {
-  waits: ReturnType<typeof mergeWaits>;
-}
 
 const EXIT_GRACE_MS = 5000;
 
@@ -48,7 +35,7 @@ const TS_OPTIONS = {
  * Every process connects and warms up, then reports ready; only then are all told to go, so their
  * sections overlap for real. The tallies are summed; elapsed is the slowest process's.
  */
-export async function runAcrossProcesses(processes: number, spec: RunSpec): Promise<RunTally> {
+export async function runAcrossProcesses(processes: number, spec: RunSpec): Promise<SectionTally> {
   const children: ChildProcess[] = [];
   try {
     for (let i = 0; i < processes; i++) {
