@@ -83,6 +83,9 @@ describe('POST /api/orders', () => {
     ['an array body', () => [valid()], 400, 'validation_failed', undefined],
     ['malformed JSON', () => '{"productId": 1, "quantity": ', 400, 'malformed_json', undefined],
     ['an empty body', () => '', 400, 'malformed_json', undefined],
+    // Raw text: JSON.stringify of an object literal would not write a "__proto__" key.
+    ['a __proto__ key', () => `{"productId":${productId},"quantity":1,"strategy":"lua-decrement","__proto__":{"x":1}}`, 400, 'malformed_json', undefined],
+    ['a constructor.prototype key', () => `{"productId":${productId},"quantity":1,"strategy":"lua-decrement","constructor":{"prototype":{"x":1}}}`, 400, 'malformed_json', undefined],
     ['a 1 MB body', () => JSON.stringify({ ...valid(), padding: 'x'.repeat(1_000_000) }), 413, 'payload_too_large', undefined],
     ['another strategy than the product was reset for', () => ({ ...valid(), strategy: 'no-lock' }), 409, 'strategy_mismatch', 'strategy'],
   ];
@@ -175,6 +178,25 @@ describe('POST /api/products/:id/break-locks', () => {
     expect((await service.post(`/api/products/${productId}/break-locks`, {})).body.broken).toBe(0);
     expect((await service.post('/api/orders', { productId, quantity: 1, strategy: 'setnx-no-ttl' })).status).toBe(201);
   });
+});
+
+describe('POST /api/runs and /api/runs/batch need a load', () => {
+  const run = { strategy: 'lua-decrement', initialStock: 10 };
+  const queued = async () => (await service.get('/api/runs?limit=200')).body.length;
+
+  async function expectRefusedNamingLoad(url: string, body: unknown): Promise<void> {
+    const before = await queued();
+    const response = await service.post(url, body);
+    expect(response).toMatchObject({ status: 400, body: { error: 'validation_failed', field: 'load' } });
+    expect(response.body.message).toMatch(/load/);
+    expect(await queued()).toBe(before);
+  }
+
+  it('refuses a run without load', () => expectRefusedNamingLoad('/api/runs', run));
+  it('refuses a run with load: []', () => expectRefusedNamingLoad('/api/runs', { ...run, load: [] }));
+  it('refuses a run with load: null', () => expectRefusedNamingLoad('/api/runs', { ...run, load: null }));
+  it('refuses a batch without load', () => expectRefusedNamingLoad('/api/runs/batch', { initialStock: 10 }));
+  it('refuses a batch with load: []', () => expectRefusedNamingLoad('/api/runs/batch', { initialStock: 10, load: [] }));
 });
 
 describe('service surface', () => {
