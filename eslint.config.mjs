@@ -17,7 +17,7 @@ export default [
           enforceBuildableLibDependency: true,
           allow: [],
           depConstraints: [
-            // Shared contracts are pure types and constants: they depend on nothing of ours.
+            // Shared contracts are types, constants and pure functions: they depend on nothing of ours.
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
             // The lock library is plain TypeScript anyone can lift: it depends on nothing of ours.
             { sourceTag: 'type:lock', onlyDependOnLibsWithTags: [] },

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The dashboard reads the shared contracts from source: they are types and constants only,
-// so there is nothing to build first and no server code can come along.
+// The dashboard reads the shared contracts from source: they are types, constants and pure functions
+// with no imports, so there is nothing to build first and no server code can come along.
 const contracts = fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url));
 
 // Same origin in production (the lab's gateway serves dist/ under / and the API under /api);

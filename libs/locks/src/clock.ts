@@ -7,7 +7,7 @@
  * of start-up, so processes disagree by a few ms (measured here: 2 ms idle, tens of ms on a busy
  * start). So the monotonic clock is anchored here, once, at the instant Date.now() ticks over to a new
  * millisecond (a few ms of spinning, once per process): every process then agrees with the one system
- * clock to within tens of microseconds. countExclusionViolations allows for what is left.
+ * clock to within tens of microseconds. findExclusionViolations (libs/contracts) allows for what is left.
  */
 const CALIBRATION_TICKS = 5;
 

@@ -1,3 +1,4 @@
+import { CLOCK_TOLERANCE_MS } from '@oversell/contracts';
 import { describe, expect, it } from 'vitest';
 import { lockEvent } from '../test/fixtures';
 import { layoutLockTimeline, MAX_ROWS_PER_LANE } from './lock-lanes';
@@ -30,6 +31,18 @@ describe('layoutLockTimeline', () => {
     expect(layout.lanes[0].bars.map((b) => b.event.requestId)).toEqual(['new-2', 'new-3', 'new-4']);
     expect(layout.overlappingCount).toBe(2);
     expect(layout.expiredCount).toBe(1);
+  });
+
+  it('draws red only what the run\'s reconciliation counts as a violation: not a grant within the clock tolerance of a release, nor a holding over the instant another began', () => {
+    const layout = layoutLockTimeline([
+      lockEvent({ instance: 'order-1', requestId: 'a', acquiredAt: 0, releasedAt: 10 }),
+      lockEvent({ instance: 'order-2', requestId: 'b', acquiredAt: 10 - CLOCK_TOLERANCE_MS / 2, releasedAt: 20 }),
+      lockEvent({ instance: 'order-1', requestId: 'c', acquiredAt: 20, releasedAt: 30 }),
+      // Granted and released the instant c was granted: over before c began.
+      lockEvent({ instance: 'order-2', requestId: 'd', acquiredAt: 20, releasedAt: 20 }),
+    ]);
+    expect(layout.overlappingCount).toBe(0);
+    expect(layout.lanes.flatMap((lane) => lane.bars).filter((bar) => bar.overlapping)).toEqual([]);
   });
 
   it('caps the rows of a lane so a pile-up does not grow it without bound', () => {

@@ -1,5 +1,4 @@
-import type { LockEvent } from '@oversell/contracts';
-import { findLockOverlaps } from './lock-overlaps';
+import { findExclusionViolations, type LockEvent } from '@oversell/contracts';
 
 /**
  * Holdings drawn at most. SVG with tens of thousands of rects makes the page sluggish; the latest
@@ -13,7 +12,7 @@ export interface LockBar {
   event: LockEvent;
   /** Row within the instance's lane; concurrent holdings on one instance get separate rows. */
   row: number;
-  /** Overlaps a holding of the same lock key by anyone (a mutual-exclusion violation). */
+  /** Granted inside a holding of the same lock key by anyone, or had one granted inside it (a mutual-exclusion violation). */
   overlapping: boolean;
 }
 
@@ -30,7 +29,7 @@ export interface LockTimelineLayout {
   end: number;
   total: number;
   drawn: number;
-  /** Over every holding, not only the drawn ones. */
+  /** Holdings on either side of a violation, over every holding, not only the drawn ones. */
   overlappingCount: number;
   expiredCount: number;
 }
@@ -40,7 +39,8 @@ export function layoutLockTimeline(
   events: readonly LockEvent[],
   maxDrawn: number = MAX_DRAWN_LOCK_EVENTS,
 ): LockTimelineLayout {
-  const overlaps = findLockOverlaps(events);
+  // The run's reconciliation counts violations by the same rule, so red bars and its figure agree.
+  const overlaps = new Set(findExclusionViolations(events).flatMap((violation) => [violation.holding, violation.heldBy]));
   const byStart = events.map((event, index) => ({ event, overlapping: overlaps.has(index) }));
   byStart.sort((a, b) => a.event.acquiredAt - b.event.acquiredAt);
   const drawn = byStart.slice(-maxDrawn);
