@@ -11,7 +11,7 @@ import {
   type StrategyName,
 } from '@oversell/contracts';
 import { Type } from 'class-transformer';
-import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { MAX_PRODUCT_ID } from '../http/create-order.dto';
 import { LockSettingsDto } from '../http/lock-settings.dto';
 
@@ -61,6 +61,8 @@ class ScenarioSettingsDto extends LockSettingsDto {
   initialStock!: number;
 
   @ApiProperty({ type: LoadProfileDto })
+  // ValidateNested alone lets a missing load and an empty array through: the run would fail later, not here.
+  @IsObject({ message: 'load must be an object: { connections, durationSec and/or totalRequests }' })
   @ValidateNested()
   @Type(() => LoadProfileDto)
   load!: LoadProfileDto;
