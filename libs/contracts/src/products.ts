@@ -30,6 +30,9 @@ export interface InventoryView {
   runId: string;
   strategy: StrategyName;
   initialStock: number;
+  /** The run's lock lease and business time: whether a strategy with a fixed lease can oversell in it. */
+  lockTtlMs: number;
+  businessDelayMs: number;
   /**
    * Stock left in the strategy's own store (Redis key(s) or MySQL column), as the store says it: below 0
    * where a counter was overdrawn and never put back (decr-check), which strands the units it owes.

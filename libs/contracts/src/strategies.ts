@@ -36,6 +36,15 @@ export type StrategyKind = 'none' | 'lock' | 'atomic' | 'database';
 /** The run settings (besides stock and load) that a strategy can read. */
 export type StrategySetting = 'lockTtlMs' | 'businessDelayMs' | 'segments';
 
+/**
+ * The lease, if any, on what keeps an order's deduction apart from the others:
+ * - 'none': nothing held expires (no lock at all, one atomic step, a database transaction, a lock with no expiry);
+ * - 'fixed': the lock expires lockTtlMs after it was taken, whatever its holder is still doing, so it
+ *   keeps orders apart only while the work under it (the business delay included) is shorter than the TTL;
+ * - 'renewed': the holder keeps extending the lease while it lives, so the length of the work does not matter.
+ */
+export type LockLease = 'none' | 'fixed' | 'renewed';
+
 /** A script a strategy sends to its store, shown in the dashboard's explain view. */
 export interface StrategyScript {
   name: string;
@@ -50,6 +59,8 @@ export interface StrategyDescription {
   store: StockStore;
   /** The run settings this strategy reads: the run form shows and sends only those. */
   settings: StrategySetting[];
+  /** Whether a business time longer than the lock TTL lets a second order in (see LockLease). */
+  lease: LockLease;
   /** True when the strategy never oversells under the conditions the lab runs it in by default. */
   safe: boolean;
   description: string;

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CreateOrderRequest, InventoryView, ResetProductRequest } from '@oversell/contracts';
+import { DEFAULT_BUSINESS_DELAY_MS, DEFAULT_LOCK_TTL_MS, type CreateOrderRequest, type InventoryView, type ResetProductRequest } from '@oversell/contracts';
 
 /** What the fake saw, so tests compare the load tool's figures with the server's own count. */
 export interface FakeOrderService {
@@ -48,6 +48,8 @@ export async function startFakeOrderService(stock: number): Promise<FakeOrderSer
           runId: 'fake-run',
           strategy: state.resets.at(-1)?.strategy ?? 'lua-decrement',
           initialStock,
+          lockTtlMs: state.resets.at(-1)?.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
+          businessDelayMs: state.resets.at(-1)?.businessDelayMs ?? DEFAULT_BUSINESS_DELAY_MS,
           remaining: initialStock - sold,
           sold,
           orders: sold,

@@ -17,6 +17,8 @@ describe('reconcile', () => {
     runId: 'r',
     strategy: 'no-lock',
     initialStock,
+    lockTtlMs: 2000,
+    businessDelayMs: 0,
     remaining,
     sold,
     orders: sold,

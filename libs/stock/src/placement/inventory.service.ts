@@ -27,6 +27,8 @@ export class InventoryService {
         runId: settings.runId,
         strategy: settings.strategy,
         initialStock: settings.initialStock,
+        lockTtlMs: settings.lockTtlMs,
+        businessDelayMs: settings.businessDelayMs,
         remaining: left,
         sold: sold.units,
         orders: sold.orders,

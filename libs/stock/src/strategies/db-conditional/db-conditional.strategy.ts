@@ -50,6 +50,7 @@ class DbConditionalStrategy extends MysqlRowStrategy {
       kind: 'database',
       store: 'mysql',
       settings: ['businessDelayMs'],
+      lease: 'none',
       safe: true,
       description:
         'Does the business first, then in one short transaction runs UPDATE … SET stock = stock − n WHERE id = ? AND run_id = ? AND stock >= n and, if a row changed, the order INSERT. The database checks and decrements in one statement: no version, no retry. No row changed means sold out, or, when the run has no row at all, stock not seeded.',

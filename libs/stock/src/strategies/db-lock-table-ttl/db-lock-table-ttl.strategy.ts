@@ -9,6 +9,7 @@ const DESCRIPTION: StrategyDescription = {
   kind: 'lock',
   store: 'mysql',
   settings: ['lockTtlMs', 'businessDelayMs'],
+  lease: 'fixed',
   safe: false,
   description:
     'Takes the run\'s row in a MySQL lock table with INSERT … ON DUPLICATE KEY UPDATE that writes owner = <token> and expires_at = now + TTL only when the row is free or its expires_at has passed by the database\'s clock, then reads the owner back to learn whether it won (the affected-row count cannot tell). Spins with jittered backoff while the row is taken; lets go with UPDATE … SET owner = NULL WHERE name = ? AND owner = <token>. Under it, the product row\'s stock is read with a plain SELECT and written back as the value read minus n, with the order INSERT, in one transaction.',

@@ -9,6 +9,7 @@ const DESCRIPTION: StrategyDescription = {
   kind: 'lock',
   store: 'mysql',
   settings: ['businessDelayMs'],
+  lease: 'none',
   safe: false,
   description:
     'Takes the run\'s row in a MySQL lock table with UPDATE locks SET owner = <token> WHERE name = ? AND owner IS NULL (a name with no row yet is inserted already owned, INSERT IGNORE), spins with jittered backoff while someone else owns it, and lets go with UPDATE … SET owner = NULL WHERE name = ? AND owner = <token>. The row has no expiry: the lock TTL setting is ignored. Under it, the product row\'s stock is read with a plain SELECT and written back as the value read minus n, with the order INSERT, in one transaction.',

@@ -74,6 +74,7 @@ class DbOptimisticStrategy implements StockStrategy {
       kind: 'database',
       store: 'mysql',
       settings: ['businessDelayMs'],
+      lease: 'none',
       safe: true,
       description:
         'Reads stock and version from the MySQL row, then runs UPDATE … SET stock = stock − n, version = version + 1 WHERE id = ? AND run_id = ? AND version = ? AND stock >= n inside a transaction with the order INSERT. No rows affected means a conflict: back off with jitter and retry, a bounded number of times.',

@@ -64,6 +64,7 @@ class DbPessimisticStrategy extends MysqlRowStrategy {
       kind: 'database',
       store: 'mysql',
       settings: ['businessDelayMs'],
+      lease: 'none',
       safe: true,
       description:
         'Opens a transaction and locks the product row with SELECT stock … FOR UPDATE; checks the stock, does the business, runs UPDATE … SET stock = stock − n and the order INSERT, and commits, which releases the row lock. Concurrent orders queue for the row lock inside InnoDB, each waiting at most the lab\'s lock wait.',

@@ -11,6 +11,7 @@ const DESCRIPTION: StrategyDescription = {
   kind: 'atomic',
   store: 'redis',
   settings: ['businessDelayMs'],
+  lease: 'none',
   safe: true,
   description:
     'Takes the units first and checks afterwards: DECRBY on the stock counter (atomic on its own), and if the result is below zero the order overdrew it, so INCRBY puts the units back and the answer is sold out. No lock, no script.',

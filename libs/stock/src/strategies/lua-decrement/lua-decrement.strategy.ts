@@ -56,6 +56,7 @@ class LuaDecrementStrategy implements StockStrategy {
       kind: 'atomic',
       store: 'redis',
       settings: ['businessDelayMs'],
+      lease: 'none',
       safe: true,
       description: 'Checks and decrements the stock inside one Lua script, which Redis runs with nothing interleaved, then records the order; if the order cannot be written the units are given back.',
       guarantee: 'Never oversells: the check and the decrement are one atomic step on one Redis. The fastest strategy.',

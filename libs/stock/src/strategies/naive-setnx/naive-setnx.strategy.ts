@@ -8,6 +8,7 @@ const DESCRIPTION: StrategyDescription = {
   kind: 'lock',
   store: 'redis',
   settings: ['lockTtlMs', 'businessDelayMs'],
+  lease: 'fixed',
   safe: false,
   description: 'Takes the lock with SET lock 1 NX PX ttl, spins with jittered backoff while it is taken, and releases with a plain DEL.',
   guarantee: 'Mutual exclusion only while every holder finishes within the lock TTL.',

@@ -36,6 +36,7 @@ class NoLockStrategy implements StockStrategy {
       kind: 'none',
       store: 'redis',
       settings: ['businessDelayMs'],
+      lease: 'none',
       safe: false,
       description: 'Reads the stock from Redis, checks it, spends the business time, then writes stock − n back. No lock, no atomic step.',
       guarantee: 'None under concurrency. Correct only when orders arrive one at a time.',

@@ -99,6 +99,7 @@ class SegmentedStrategy implements StockStrategy {
       kind: 'lock',
       store: 'redis',
       settings: ['lockTtlMs', 'businessDelayMs', 'segments'],
+      lease: 'fixed',
       safe: true,
       description:
         'Splits the stock over N Redis keys (default 5), each guarded by its own owner-token lock. One unlocked MGET finds the segments that can still cover the order; the order joins this process\'s shortest line among them, takes that segment\'s lock, and moves on if the segment turned out short.',

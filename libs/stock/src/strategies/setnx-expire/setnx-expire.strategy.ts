@@ -8,6 +8,7 @@ const DESCRIPTION: StrategyDescription = {
   kind: 'lock',
   store: 'redis',
   settings: ['lockTtlMs', 'businessDelayMs'],
+  lease: 'fixed',
   safe: false,
   description: 'Takes the lock with SETNX lock <token>, then gives it a TTL with a second command, PEXPIRE lock ttl; spins with jittered backoff while it is taken, and releases with a plain DEL.',
   guarantee: 'Mutual exclusion while every holder finishes within the lock TTL; a holder that dies after its PEXPIRE loses the lock when the TTL runs out.',

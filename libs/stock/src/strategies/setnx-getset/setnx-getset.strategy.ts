@@ -8,6 +8,7 @@ const DESCRIPTION: StrategyDescription = {
   kind: 'lock',
   store: 'redis',
   settings: ['lockTtlMs', 'businessDelayMs'],
+  lease: 'fixed',
   safe: false,
   description:
     'The old redis.io SETNX recipe: the lock\'s value is its holder\'s expiry time by its own clock (now + TTL) and the key never expires. ' +

@@ -8,6 +8,7 @@ const DESCRIPTION: StrategyDescription = {
   kind: 'lock',
   store: 'redis',
   settings: ['businessDelayMs'],
+  lease: 'none',
   safe: false,
   description: 'Takes the lock with SETNX lock 1 and nothing else (no TTL: the lock TTL setting is ignored), spins with jittered backoff while it is taken, and releases with a plain DEL.',
   guarantee: 'Mutual exclusion while every holder lives to release it, however long the business time: nothing expires under a holder, so it never oversells.',

@@ -8,6 +8,7 @@ const DESCRIPTION: StrategyDescription = {
   kind: 'lock',
   store: 'redis',
   settings: ['lockTtlMs', 'businessDelayMs'],
+  lease: 'fixed',
   safe: false,
   description:
     'Writes a unique owner token into the lock (SET NX PX) and releases it in two commands: GET the lock, compare the value with its token in the application, and DEL the lock if it matched. ' +

@@ -9,6 +9,7 @@ const DESCRIPTION: StrategyDescription = {
   kind: 'lock',
   store: 'redis',
   settings: ['lockTtlMs', 'businessDelayMs'],
+  lease: 'fixed',
   safe: false,
   description: 'Writes a unique owner token into the lock (SET NX PX) and releases it with a Lua script that deletes the key only if it still holds that token.',
   guarantee: 'Never deletes another holder\'s lock. Mutual exclusion while every holder finishes within the TTL.',

@@ -9,6 +9,7 @@ const DESCRIPTION: StrategyDescription = {
   kind: 'lock',
   store: 'redis',
   settings: ['lockTtlMs', 'businessDelayMs'],
+  lease: 'renewed',
   safe: true,
   description:
     'A reentrant lock stored as a hash {owner: holds}, taken and released by Lua scripts. While held, a watchdog renews the lease every third of it; on release the last holder publishes a message that wakes one waiter per process (with a bounded timed wait as fallback).',
