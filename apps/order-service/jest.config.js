@@ -7,6 +7,7 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   moduleNameMapper: {
     '^@oversell/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
+    '^@oversell/contracts/testing$': '<rootDir>/../../libs/contracts/src/testing/index.ts',
     '^@oversell/locks$': '<rootDir>/../../libs/locks/src/index.ts',
     '^@oversell/locks/testing$': '<rootDir>/../../libs/locks/src/testing/index.ts',
     '^@oversell/stock$': '<rootDir>/../../libs/stock/src/index.ts',

@@ -1,10 +1,12 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { JSON_HEADERS, parseAnswerBody, type SendRequest } from '@oversell/contracts/testing';
 import { freshKeyPrefix, testMysqlSettings, testRedisOptions } from '@oversell/stock/testing';
 import { createApp } from '../src/create-app';
 
 export interface ServiceUnderTest {
   app: NestFastifyApplication;
   keyPrefix: string;
+  send: SendRequest;
   post(url: string, payload: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   get(url: string): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
@@ -37,29 +39,16 @@ export async function startService(overrides: Record<string, string> = {}): Prom
   const app = await createApp();
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
-  const parse = (payload: string) => {
-    try {
-      return JSON.parse(payload);
-    } catch {
-      return payload;
-    }
+  const send: SendRequest = async ({ method, path, body, headers }) => {
+    const response = await app.inject({ method, url: path, payload: body, headers });
+    return { status: response.statusCode, body: parseAnswerBody(response.payload) };
   };
   return {
     app,
     keyPrefix,
-    async post(url, payload, headers = {}) {
-      const response = await app.inject({
-        method: 'POST',
-        url,
-        payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-        headers: { 'content-type': 'application/json', ...headers },
-      });
-      return { status: response.statusCode, body: parse(response.payload) };
-    },
-    async get(url) {
-      const response = await app.inject({ method: 'GET', url });
-      return { status: response.statusCode, body: parse(response.payload) };
-    },
+    send,
+    post: (path, payload, headers = {}) => send({ method: 'POST', path, body: typeof payload === 'string' ? payload : JSON.stringify(payload), headers: { ...JSON_HEADERS, ...headers } }),
+    get: (path) => send({ method: 'GET', path }),
     close: () => app.close(),
   };
 }

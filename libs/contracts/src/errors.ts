@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'store_unavailable',
   'payload_too_large',
   'malformed_json',
+  'unsupported_media_type',
   'not_found',
   'internal_error',
 ] as const;

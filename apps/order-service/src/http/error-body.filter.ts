@@ -10,7 +10,7 @@ import {
   StrategyMismatchError,
   UnknownStrategyError,
 } from '@oversell/stock';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isErrorBody } from './error-body';
 
 function fromStockError(error: StockError): ErrorBody {
@@ -24,6 +24,12 @@ function fromStockError(error: StockError): ErrorBody {
   return { statusCode: 500, error: 'internal_error', message: error.message };
 }
 
+/** Fastify refuses a body no parser takes (only JSON has one) with a bare 415; say which type it was. */
+function unsupportedMediaType(request: FastifyRequest): ErrorBody {
+  const type = request.headers['content-type'];
+  return { statusCode: 415, error: 'unsupported_media_type', message: `${type ? `content type ${type}` : 'a body without a content type'} is not accepted: send application/json` };
+}
+
 function statusCode(error: unknown): number | undefined {
   const code = (error as { statusCode?: unknown }).statusCode;
   return typeof code === 'number' ? code : undefined;
@@ -35,17 +41,19 @@ export class ErrorBodyFilter implements ExceptionFilter {
   private readonly logger = new Logger(ErrorBodyFilter.name);
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const body = this.toBody(exception);
+    const http = host.switchToHttp();
+    const body = this.toBody(exception, http.getRequest<FastifyRequest>());
     if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    void host.switchToHttp().getResponse<FastifyReply>().status(body.statusCode).send(body);
+    void http.getResponse<FastifyReply>().status(body.statusCode).send(body);
   }
 
-  private toBody(exception: unknown): ErrorBody {
+  private toBody(exception: unknown, request: FastifyRequest): ErrorBody {
     if (exception instanceof StockError) return fromStockError(exception);
     if (exception instanceof HttpException) {
       const response = exception.getResponse();
       if (isErrorBody(response)) return response;
       const status = exception.getStatus();
+      if (status === 415) return unsupportedMediaType(request);
       const message = typeof response === 'string' ? response : ((response as { message?: string }).message ?? exception.message);
       // Nest turns Fastify's request errors (body too large, bad content type) into plain HttpExceptions.
       const error: ErrorCode = status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : status >= 500 ? 'internal_error' : 'validation_failed';

@@ -9,7 +9,9 @@ import { ApiError } from './error-body';
  * refused at parse (prototype poisoning), before any code can copy it onto an object.
  */
 export function useStrictJsonParser(fastify: FastifyInstance): void {
-  fastify.removeContentTypeParser('application/json');
+  // JSON only: Fastify's text/plain parser would hand the validator a string, and the client a 400 that
+  // hides the real fault; any other content type is now a 415 (ErrorBodyFilter names the type).
+  fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     try {
       done(null, parse(body as string, undefined, { protoAction: 'error', constructorAction: 'error' }));

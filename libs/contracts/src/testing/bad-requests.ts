@@ -1,0 +1,98 @@
+import type { ErrorCode } from '../errors';
+import { JSON_HEADERS, type ApiRequest } from './api-client';
+
+/** The product every bad request aims at: reset before each, so "changes nothing" is checkable. */
+export const BAD_REQUEST_PRODUCT = { stock: 10, strategy: 'lua-decrement' } as const;
+
+/** A request the API must refuse, and the answer every entry point (an instance, the gateway) must give. */
+export interface BadRequest {
+  case: string;
+  request: (productId: number) => ApiRequest;
+  status: number;
+  error: ErrorCode;
+  /** The field the answer names, when one is at fault. */
+  field?: string;
+  /** Text the message must contain. */
+  message?: string;
+}
+
+type Refusal = Pick<BadRequest, 'status' | 'error' | 'field' | 'message'>;
+
+const validOrder = (productId: number) => ({ productId, quantity: 1, strategy: BAD_REQUEST_PRODUCT.strategy });
+const MB = 1_048_576;
+/** curl sends a body over 1 MB this way: headers first, the body only after the server's 100 Continue. */
+const EXPECT_CONTINUE = { ...JSON_HEADERS, expect: '100-continue' };
+
+/** body: an object is sent as JSON; a function of the product id gives the raw text. */
+function order(what: string, body: (productId: number) => unknown, refusal: Refusal, headers: Record<string, string> = JSON_HEADERS): BadRequest {
+  return {
+    case: what,
+    request: (productId) => {
+      const payload = body(productId);
+      return { method: 'POST', path: '/api/orders', body: typeof payload === 'string' ? payload : JSON.stringify(payload), headers };
+    },
+    ...refusal,
+  };
+}
+
+/** id: 'ID' stands for the product under test. */
+function reset(what: string, id: string, body: object, field: string): BadRequest {
+  return {
+    case: `a reset with ${what}`,
+    request: (productId) => ({ method: 'POST', path: `/api/products/${id === 'ID' ? productId : id}/reset`, body: JSON.stringify(body), headers: JSON_HEADERS }),
+    status: 400,
+    error: field === 'strategy' ? 'unknown_strategy' : 'validation_failed',
+    field,
+  };
+}
+
+function breakLocks(what: string, id: string): BadRequest {
+  return { case: `break-locks with ${what}`, request: () => ({ method: 'POST', path: `/api/products/${id}/break-locks`, body: '{}', headers: JSON_HEADERS }), status: 400, error: 'validation_failed', field: 'id' };
+}
+
+const invalid = (field?: string): Refusal => ({ status: 400, error: 'validation_failed', field });
+const unknownStrategy: Refusal = { status: 400, error: 'unknown_strategy', field: 'strategy' };
+const malformed: Refusal = { status: 400, error: 'malformed_json' };
+const tooLarge: Refusal = { status: 413, error: 'payload_too_large' };
+
+/** Every bad input of the API: each must be refused with its code and field, and take no stock. */
+export const BAD_REQUESTS: readonly BadRequest[] = [
+  order('productId as a string', (id) => ({ ...validOrder(id), productId: String(id) }), invalid('productId')),
+  order('missing productId', () => ({ quantity: 1, strategy: BAD_REQUEST_PRODUCT.strategy }), invalid('productId')),
+  order('missing quantity', (productId) => ({ productId, strategy: BAD_REQUEST_PRODUCT.strategy }), invalid('quantity')),
+  order('missing strategy', (productId) => ({ productId, quantity: 1 }), unknownStrategy),
+  order('quantity 0', (id) => ({ ...validOrder(id), quantity: 0 }), invalid('quantity')),
+  order('negative quantity', (id) => ({ ...validOrder(id), quantity: -3 }), invalid('quantity')),
+  order('fractional quantity', (id) => ({ ...validOrder(id), quantity: 1.5 }), invalid('quantity')),
+  order('absurdly large quantity', (id) => ({ ...validOrder(id), quantity: 1e12 }), invalid('quantity')),
+  order('quantity as a string', (id) => ({ ...validOrder(id), quantity: '1' }), invalid('quantity')),
+  order('unknown strategy', (id) => ({ ...validOrder(id), strategy: 'optimistic-hope' }), unknownStrategy),
+  order('an unknown field', (id) => ({ ...validOrder(id), price: 0 }), invalid('price')),
+  order('an empty idempotency key', (id) => ({ ...validOrder(id), idempotencyKey: '' }), invalid('idempotencyKey')),
+  order('a 200-character idempotency key', (id) => ({ ...validOrder(id), idempotencyKey: 'k'.repeat(200) }), invalid('idempotencyKey')),
+  order('an array body', (id) => [validOrder(id)], invalid()),
+  order('malformed JSON', () => '{"productId": 1, "quantity": ', malformed),
+  order('an empty body', () => '', malformed),
+  // Raw text: JSON.stringify of an object literal would not write a "__proto__" key.
+  order('a __proto__ key', (id) => `{"productId":${id},"quantity":1,"strategy":"lua-decrement","__proto__":{"x":1}}`, malformed),
+  order('a constructor.prototype key', (id) => `{"productId":${id},"quantity":1,"strategy":"lua-decrement","constructor":{"prototype":{"x":1}}}`, malformed),
+  order('a text/plain body', (id) => validOrder(id), { status: 415, error: 'unsupported_media_type', message: 'text/plain' }, { 'content-type': 'text/plain' }),
+  order('a body without a content type', (id) => validOrder(id), { status: 415, error: 'unsupported_media_type', message: 'without a content type' }, {}),
+  order('an unknown field sent with Expect: 100-continue', (id) => ({ ...validOrder(id), price: 0 }), invalid('price'), EXPECT_CONTINUE),
+  order('a 1 MB body', (id) => ({ ...validOrder(id), padding: 'x'.repeat(1_000_000) }), tooLarge),
+  order('a 1 MB body sent with Expect: 100-continue', (id) => ({ ...validOrder(id), padding: 'x'.repeat(1_000_000) }), tooLarge, EXPECT_CONTINUE),
+  order('a 5 MB body', (id) => ({ ...validOrder(id), padding: 'x'.repeat(5 * MB) }), tooLarge),
+  order('a 5 MB body sent with Expect: 100-continue', (id) => ({ ...validOrder(id), padding: 'x'.repeat(5 * MB) }), tooLarge, EXPECT_CONTINUE),
+  order('another strategy than the product was reset for', (id) => ({ ...validOrder(id), strategy: 'no-lock' }), { status: 409, error: 'strategy_mismatch', field: 'strategy' }),
+  reset('negative stock', 'ID', { stock: -1, strategy: 'lua-decrement' }, 'stock'),
+  reset('stock as a string', 'ID', { stock: '10', strategy: 'lua-decrement' }, 'stock'),
+  reset('fractional stock', 'ID', { stock: 2.5, strategy: 'lua-decrement' }, 'stock'),
+  reset('an unknown strategy', 'ID', { stock: 5, strategy: 'mutex-of-hope' }, 'strategy'),
+  reset('lock TTL 0', 'ID', { stock: 5, strategy: 'uuid-lua', lockTtlMs: 0 }, 'lockTtlMs'),
+  reset('a negative business delay', 'ID', { stock: 5, strategy: 'uuid-lua', businessDelayMs: -5 }, 'businessDelayMs'),
+  reset('0 segments', 'ID', { stock: 5, strategy: 'segmented', segments: 0 }, 'segments'),
+  reset('a non-numeric id', 'abc', { stock: 5, strategy: 'lua-decrement' }, 'id'),
+  reset('id 0', '0', { stock: 5, strategy: 'lua-decrement' }, 'id'),
+  breakLocks('a non-numeric id', 'abc'),
+  breakLocks('id 0', '0'),
+];

@@ -1,0 +1,3 @@
+export * from './api-client';
+export * from './bad-requests';
+export * from './describe-bad-requests';
