@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { STRATEGY_NAMES } from '@oversell/contracts';
+import { STRATEGY_NAMES, type InventoryView, type StrategyDescription } from '@oversell/contracts';
 import { findK6, K6_SCRIPTS_DIR, parseK6Summary, runK6, runK6Load, type K6SummaryData } from './k6';
 import type { LoadOptions } from './summary';
 import { InvalidFieldError } from './validation';
@@ -82,13 +82,32 @@ interface StubbedRun {
   checks: { name: string; ok: boolean; tags: Record<string, string> }[];
 }
 
-const SAFE_INVENTORY = { initialStock: 100, sold: 100, remaining: 0, orders: 100, oversold: 0, storesAgree: true };
-const OVERSOLD_INVENTORY = { ...SAFE_INVENTORY, sold: 103, orders: 103, oversold: 3, storesAgree: false };
+type StubbedInventory = Omit<InventoryView, 'productId' | 'runId' | 'strategy'>;
+
+/** A run with the service's default settings (lease 2000 ms, no business delay) that sold exactly its stock. */
+const SAFE_INVENTORY: StubbedInventory = { initialStock: 100, lockTtlMs: 2000, businessDelayMs: 0, sold: 100, remaining: 0, orders: 100, oversold: 0, storesAgree: true };
+const OVERSOLD_INVENTORY: StubbedInventory = { ...SAFE_INVENTORY, sold: 103, orders: 103, oversold: 3, storesAgree: false };
+/** The settings of the expiry-pitfall scenario: the business takes longer than the lease. */
+const LEASE_OUTLIVED = { lockTtlMs: 100, businessDelayMs: 250 };
+
+/** What GET /api/strategies says of the strategies these tests run: the fields the k6 scripts read, as libs/stock describes them. */
+const DESCRIPTIONS: Pick<StrategyDescription, 'name' | 'kind' | 'lease'>[] = [
+  { name: 'no-lock', kind: 'none', lease: 'none' },
+  { name: 'setnx-no-ttl', kind: 'lock', lease: 'none' },
+  { name: 'naive-setnx', kind: 'lock', lease: 'fixed' },
+  { name: 'uuid-lua', kind: 'lock', lease: 'fixed' },
+  { name: 'watchdog', kind: 'lock', lease: 'renewed' },
+  { name: 'segmented', kind: 'lock', lease: 'fixed' },
+  { name: 'lua-decrement', kind: 'atomic', lease: 'none' },
+  { name: 'db-lock-table-ttl', kind: 'lock', lease: 'fixed' },
+  { name: 'db-optimistic', kind: 'database', lease: 'none' },
+];
+const DESCRIBED = DESCRIPTIONS.map((description) => description.name).join(',');
 
 /** Runs a script's init, setup, one iteration, teardown and handleSummary with k6's modules stubbed. */
-function runStubbed(script: string, env: Record<string, string>, inventory = SAFE_INVENTORY): StubbedRun {
+function runStubbed(script: string, env: Record<string, string>, inventory = SAFE_INVENTORY, descriptions = DESCRIPTIONS): StubbedRun {
   const stdout = execFileSync(process.execPath, [join(__dirname, 'test-support', 'k6-stub', 'run-script.mjs'), join(K6_SCRIPTS_DIR, script)], {
-    env: { ...process.env, K6_ENV: JSON.stringify(env), K6_INVENTORY: JSON.stringify(inventory) },
+    env: { ...process.env, K6_ENV: JSON.stringify(env), K6_INVENTORY: JSON.stringify(inventory), K6_STRATEGIES: JSON.stringify(descriptions) },
     encoding: 'utf8',
     // Captured rather than inherited: stubbedError() reads what a failing script wrote there.
     stdio: 'pipe',
@@ -96,10 +115,44 @@ function runStubbed(script: string, env: Record<string, string>, inventory = SAF
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as StubbedRun;
 }
 
+/** The inventory checks of a stubbed run, by strategy: whether each passed. */
+function inventoryChecks(run: StubbedRun): Record<string, boolean> {
+  return Object.fromEntries(run.checks.filter((check) => check.tags.kind === 'inventory').map((check) => [check.tags.strategy, check.ok]));
+}
+
+/**
+ * How k6 judges the run's `checks{kind:inventory,…}` thresholds over the checks the stubbed run made: a
+ * check matches when it carries every tag the threshold names; `rate==x` / `rate>x` compare the share that passed.
+ */
+function inventoryThresholds(run: StubbedRun): Record<string, 'holds' | 'fails'> {
+  const verdicts: Record<string, 'holds' | 'fails'> = {};
+  for (const [metric, rules] of Object.entries(run.options.thresholds)) {
+    const filter = /^checks\{(.*kind:inventory.*)\}$/.exec(metric)?.[1];
+    if (filter === undefined) continue;
+    const tags = filter.split(',').map((pair) => pair.split(':'));
+    const checks = run.checks.filter((check) => tags.every(([key, value]) => check.tags[key] === value));
+    if (checks.length === 0) throw new Error(`no check feeds the threshold ${metric}`);
+    const rate = checks.filter((check) => check.ok).length / checks.length;
+    const holds = rules.every((rule) => {
+      const [, operator, bound] = /^rate(==|>)([\d.]+)$/.exec(rule)!;
+      return operator === '==' ? rate === Number(bound) : rate > Number(bound);
+    });
+    verdicts[metric] = holds ? 'holds' : 'fails';
+  }
+  return verdicts;
+}
+
+/** The verdict of each strategy's own inventory threshold in compare-strategies. */
+function thresholdByStrategy(run: StubbedRun): Record<string, 'holds' | 'fails'> {
+  return Object.fromEntries(
+    Object.entries(inventoryThresholds(run)).map(([metric, verdict]) => [/strategy:([^,}]+)/.exec(metric)![1], verdict]),
+  );
+}
+
 /** What a script throws from its init code or setup(), run with k6's modules stubbed. */
-function stubbedError(script: string, env: Record<string, string>): string {
+function stubbedError(script: string, env: Record<string, string>, descriptions = DESCRIPTIONS): string {
   try {
-    runStubbed(script, env);
+    runStubbed(script, env, SAFE_INVENTORY, descriptions);
   } catch (error) {
     return String((error as { stderr?: string }).stderr);
   }
@@ -123,13 +176,15 @@ describe('k6 scripts, run with k6 stubbed', () => {
 
     expect(run.options.scenarios['flash-sale']).toMatchObject({ executor: 'constant-vus', vus: 200, duration: '10s' });
     expect(run.options.thresholds['http_req_duration{endpoint:order}']).toEqual(['p(99)<2000']);
-    expect(run.requests[0]).toMatchObject({
+    // Before anything is reset: the service's description of the strategy.
+    expect(run.requests[0]).toMatchObject({ method: 'GET', url: 'http://a:1/api/strategies' });
+    expect(run.requests[1]).toMatchObject({
       url: 'http://a:1/api/products/42/reset',
       body: { stock: 1000, strategy: 'watchdog', lockTtlMs: 2000, businessDelayMs: 0 },
     });
     // __VU 1 + __ITER 0 picks the second URL.
-    expect(run.requests[1]).toMatchObject({ url: 'http://b:2/api/orders', body: { productId: 42, quantity: 1, strategy: 'watchdog' } });
-    expect(run.requests[1].body?.idempotencyKey).toEqual(expect.stringMatching(/^k6-watchdog-1-0-/));
+    expect(run.requests[2]).toMatchObject({ url: 'http://b:2/api/orders', body: { productId: 42, quantity: 1, strategy: 'watchdog' } });
+    expect(run.requests[2].body?.idempotencyKey).toEqual(expect.stringMatching(/^k6-watchdog-1-0-/));
     expect(run.checks).toContainEqual({ name: 'order is 201 or an expected 409/503', ok: true, tags: { kind: 'order' } });
     expect(run.outputs).toEqual(['stdout', 'bench-results/k6-flash-sale.json']);
   });
@@ -137,8 +192,26 @@ describe('k6 scripts, run with k6 stubbed', () => {
   it('flash-sale fails the inventory check when a safe strategy oversold, and not for an unsafe one', () => {
     const safe = runStubbed('flash-sale.js', { STRATEGY: 'lua-decrement' }, OVERSOLD_INVENTORY);
     expect(safe.checks.filter((check) => check.tags.kind === 'inventory').map((check) => check.ok)).toEqual([false]);
-    const pitfall = runStubbed('flash-sale.js', { SCENARIO: 'expiry-pitfall', STRATEGY: 'uuid-lua' }, OVERSOLD_INVENTORY);
+    const pitfall = runStubbed('flash-sale.js', { SCENARIO: 'expiry-pitfall', STRATEGY: 'uuid-lua' }, { ...OVERSOLD_INVENTORY, ...LEASE_OUTLIVED });
     expect(pitfall.checks.filter((check) => check.tags.kind === 'inventory').map((check) => check.ok)).toEqual([true]);
+  });
+
+  it('flash-sale judges by the run\'s own lease and business delay (from its inventory), not by the scenario file', () => {
+    // The caller reset the product itself: the file says lease 2000 ms and no delay, the run had 100 ms and 250 ms.
+    const outlived = runStubbed('flash-sale.js', { STRATEGY: 'uuid-lua', PRODUCT_ID: '42', SKIP_RESET: 'true' }, { ...OVERSOLD_INVENTORY, ...LEASE_OUTLIVED });
+    expect(inventoryChecks(outlived)).toEqual({ 'uuid-lua': true });
+    expect(inventoryThresholds(outlived)).toEqual({ 'checks{kind:inventory}': 'holds' });
+    // The other way round: the pitfall file, but the run's lease outlasted its business.
+    const covered = runStubbed('flash-sale.js', { SCENARIO: 'expiry-pitfall', STRATEGY: 'uuid-lua', PRODUCT_ID: '42', SKIP_RESET: 'true' }, OVERSOLD_INVENTORY);
+    expect(inventoryChecks(covered)).toEqual({ 'uuid-lua': false });
+    expect(inventoryThresholds(covered)).toEqual({ 'checks{kind:inventory}': 'fails' });
+  });
+
+  it('flash-sale fails before any load when the service does not describe the strategy', () => {
+    const withoutWatchdog = DESCRIPTIONS.filter((description) => description.name !== 'watchdog');
+    expect(stubbedError('flash-sale.js', { STRATEGY: 'watchdog' }, withoutWatchdog)).toContain(
+      'GET http://127.0.0.1:8080/api/strategies does not describe strategy watchdog',
+    );
   });
 
   it('flash-sale with TOTAL_REQUESTS runs shared iterations, bounded by DURATION_SEC or else MAX_DURATION_SEC', () => {
@@ -191,10 +264,11 @@ describe('k6 scripts, run with k6 stubbed', () => {
     const run = runStubbed('flash-sale.js', { STRATEGY: 'watchdog', PRODUCT_ID: '42', SKIP_RESET: 'true', RUN_ID: runId }, OVERSOLD_INVENTORY);
 
     expect(run.requests.map((request) => [request.method, request.url])).toEqual([
+      ['GET', 'http://127.0.0.1:8080/api/strategies'],
       ['POST', 'http://127.0.0.1:8080/api/orders'],
       ['GET', 'http://127.0.0.1:8080/api/products/42/inventory'],
     ]);
-    expect(run.requests[0]).toMatchObject({
+    expect(run.requests[1]).toMatchObject({
       body: { productId: 42, strategy: 'watchdog' },
       headers: { 'Content-Type': 'application/json', 'x-run-id': runId },
       tags: { endpoint: 'order' },
@@ -230,6 +304,34 @@ describe('k6 scripts, run with k6 stubbed', () => {
     expect(stubbedError('flash-sale.js', { DURATION_SEC: '0' })).toContain('DURATION_SEC must be a positive number');
     expect(stubbedError('flash-sale.js', { TARGET: 'refunds' })).toContain('TARGET must be one of orders, noop (got "refunds")');
     expect(stubbedError('flash-sale.js', { SKIP_RESET: 'true' })).toContain('SKIP_RESET=true needs PRODUCT_ID');
+  });
+
+  it('compare-strategies under expiry-pitfall: each oversell threshold holds where the business delay outlasts a fixed lease (segmented too) or nothing keeps orders apart, and fails for the rest', () => {
+    const run = runStubbed('compare-strategies.js', { SCENARIO: 'expiry-pitfall', STRATEGIES: DESCRIBED }, { ...OVERSOLD_INVENTORY, ...LEASE_OUTLIVED });
+    const mayOversell = { 'no-lock': 'holds', 'naive-setnx': 'holds', 'uuid-lua': 'holds', segmented: 'holds', 'db-lock-table-ttl': 'holds' } as const;
+    const mustNot = { 'setnx-no-ttl': 'fails', watchdog: 'fails', 'lua-decrement': 'fails', 'db-optimistic': 'fails' } as const;
+    expect(thresholdByStrategy(run)).toEqual({ ...mayOversell, ...mustNot });
+    expect(inventoryChecks(run)).toMatchObject({ segmented: true, watchdog: false });
+
+    // Had every strategy sold exactly its stock, every threshold would hold.
+    const exact = runStubbed('compare-strategies.js', { SCENARIO: 'expiry-pitfall', STRATEGIES: DESCRIBED }, { ...SAFE_INVENTORY, ...LEASE_OUTLIVED });
+    expect(new Set(Object.values(inventoryThresholds(exact)))).toEqual(new Set(['holds']));
+  });
+
+  it('compare-strategies under compare: every lease outlasts the business, so only the strategy that keeps nothing apart may oversell', () => {
+    const run = runStubbed('compare-strategies.js', { STRATEGIES: DESCRIBED }, OVERSOLD_INVENTORY);
+    expect(thresholdByStrategy(run)).toEqual(
+      Object.fromEntries(DESCRIPTIONS.map(({ name }) => [name, name === 'no-lock' ? 'holds' : 'fails'])),
+    );
+    const exact = runStubbed('compare-strategies.js', { STRATEGIES: DESCRIBED }, SAFE_INVENTORY);
+    expect(new Set(Object.values(inventoryThresholds(exact)))).toEqual(new Set(['holds']));
+  });
+
+  it('EXPECT_SAFE overrides what the descriptions say', () => {
+    const expected = runStubbed('compare-strategies.js', { SCENARIO: 'expiry-pitfall', STRATEGIES: 'segmented,no-lock', EXPECT_SAFE: 'true' }, { ...OVERSOLD_INVENTORY, ...LEASE_OUTLIVED });
+    expect(thresholdByStrategy(expected)).toEqual({ segmented: 'fails', 'no-lock': 'fails' });
+    const excused = runStubbed('compare-strategies.js', { STRATEGIES: 'watchdog', EXPECT_SAFE: 'false' }, OVERSOLD_INVENTORY);
+    expect(thresholdByStrategy(excused)).toEqual({ watchdog: 'holds' });
   });
 
   it('compare-strategies takes the same load overrides and RUN_ID', () => {
@@ -372,12 +474,12 @@ describe('runK6Load', () => {
 
     expect(run.options.scenarios['flash-sale']).toMatchObject({ executor: 'shared-iterations', vus: 20, iterations: 300, maxDuration: '600s' });
     expect(run.requests.some((request) => request.url.endsWith('/reset'))).toBe(false);
-    expect(run.requests[0]).toMatchObject({
+    expect(run.requests[1]).toMatchObject({
       url: 'http://127.0.0.1:3002/api/orders',
       body: { productId: 4242, quantity: 2, strategy: 'uuid-lua' },
       headers: { 'x-run-id': FULL.runId },
     });
-    expect(run.requests[1]).toMatchObject({ method: 'GET', url: 'http://127.0.0.1:3001/api/products/4242/inventory' });
+    expect(run.requests[2]).toMatchObject({ method: 'GET', url: 'http://127.0.0.1:3001/api/products/4242/inventory' });
   });
 
   it('rejects bad options before starting k6', async () => {

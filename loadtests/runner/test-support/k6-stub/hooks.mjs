@@ -15,7 +15,7 @@ const STUBS = {
     },
     get(url, params) {
       globalThis.k6Record.requests.push({ method: 'GET', url, tags: params.tags });
-      return respond(200, globalThis.k6Inventory);
+      return respond(200, url.endsWith('/api/strategies') ? globalThis.k6Strategies : globalThis.k6Inventory);
     },
   };`,
   'k6/metrics': 'export class Counter { constructor(name) { this.name = name; } add() {} }',

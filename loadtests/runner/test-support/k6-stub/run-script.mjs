@@ -1,4 +1,5 @@
-// Usage: K6_ENV='{"STRATEGY":"watchdog"}' K6_INVENTORY='{...}' node run-script.mjs <script.js>
+// Usage: K6_ENV='{"STRATEGY":"watchdog"}' K6_INVENTORY='{...}' K6_STRATEGIES='[...]' node run-script.mjs <script.js>
+// (K6_INVENTORY answers every product's inventory, K6_STRATEGIES GET /api/strategies).
 // Prints {options, requests, checks, outputs} as JSON for the k6 script test.
 import { register } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ register('./hooks.mjs', import.meta.url);
 const scriptUrl = pathToFileURL(process.argv[2]);
 globalThis.k6Record = { requests: [], checks: [] };
 globalThis.k6Inventory = JSON.parse(process.env.K6_INVENTORY);
+globalThis.k6Strategies = JSON.parse(process.env.K6_STRATEGIES);
 Object.assign(globalThis, {
   __ENV: JSON.parse(process.env.K6_ENV || '{}'),
   __VU: 1,
