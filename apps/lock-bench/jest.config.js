@@ -7,6 +7,7 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.json' }] },
   moduleNameMapper: {
     '^@oversell/locks$': '<rootDir>/../../../libs/locks/src/index.ts',
+    '^@oversell/locks/testing$': '<rootDir>/../../../libs/locks/src/testing/index.ts',
   },
   testTimeout: 300_000,
 };

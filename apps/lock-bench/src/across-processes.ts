@@ -25,10 +25,11 @@ const EXIT_GRACE_MS = 5000;
 // Built (npm run bench:locks): plain node on dist/. Under ts-jest: the TypeScript source through ts-node.
 const COMPILED = __filename.endsWith('.js');
 const PROCESS_MAIN = join(__dirname, `section-process.${COMPILED ? 'js' : 'ts'}`);
-const TS_OPTIONS = {
+// The environment as it is at the fork: a server started for the run (etcd) is named in it.
+const tsOptions = () => ({
   execArgv: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'],
   env: { ...process.env, TS_NODE_PROJECT: resolve(__dirname, '../tsconfig.json') },
-};
+});
 
 /**
  * Runs the sections in `processes` OS processes, each with its own connections and lock instance.
@@ -39,7 +40,7 @@ export async function runAcrossProcesses(processes: number, spec: RunSpec): Prom
   const children: ChildProcess[] = [];
   try {
     for (let i = 0; i < processes; i++) {
-      const child = fork(PROCESS_MAIN, [], { ...(COMPILED ? {} : TS_OPTIONS), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const child = fork(PROCESS_MAIN, [], { ...(COMPILED ? {} : tsOptions()), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       children.push(child);
     }
     const ready = children.map((child) => expectMessage(child, 'ready'));

@@ -1,4 +1,5 @@
 import type { SqlClient } from '@oversell/locks';
+import { Etcd3 } from 'etcd3';
 import Redis from 'ioredis';
 import { createConnection, createPool, type Pool } from 'mysql2/promise';
 
@@ -9,6 +10,8 @@ export interface LockClients {
   subscriber: Redis;
   /** For the MySQL lock table; it opens connections only when a lock first queries. */
   mysql: Pool;
+  /** For the etcd lock; it connects only when a lock first calls etcd. */
+  etcd: Etcd3;
 }
 
 /** The shared Redis, overridable like the service's. */
@@ -16,10 +19,16 @@ export function redisOptions() {
   return { host: process.env.REDIS_HOST ?? '127.0.0.1', port: Number(process.env.REDIS_PORT ?? 6379) };
 }
 
-/** The shared MariaDB server, overridable like the service's; the bench keeps to a database of its own. */
+/**
+ * The shared MariaDB server, overridable like the service's; the bench keeps to a database of its own,
+ * as the lab's own user (oversell / oversell-lab, made by infra/scripts/ensure-services.sh) by default.
+ */
 function mysqlServer() {
-  return { host: process.env.MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.MYSQL_PORT ?? 3306), user: process.env.MYSQL_USER ?? 'root', password: process.env.MYSQL_PASSWORD ?? '' };
+  return { host: process.env.MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.MYSQL_PORT ?? 3306), user: process.env.MYSQL_USER ?? 'oversell', password: process.env.MYSQL_PASSWORD ?? 'oversell-lab' };
 }
+
+/** The etcd the bench started (runLockBench, when the etcd lock is selected), or etcd's default address. */
+const etcdEndpoints = () => (process.env.ETCD_ENDPOINTS ?? 'http://127.0.0.1:2379').split(',');
 
 export const MYSQL_DATABASE = process.env.MYSQL_LOCK_BENCH_DATABASE ?? 'oversell_lock_bench';
 
@@ -43,12 +52,14 @@ export async function connectClients(): Promise<LockClients> {
     redis: new Redis({ ...redisOptions(), lazyConnect: true }),
     subscriber: new Redis({ ...redisOptions(), lazyConnect: true }),
     mysql: createPool({ ...mysqlServer(), database: MYSQL_DATABASE }),
+    etcd: new Etcd3({ hosts: etcdEndpoints() }),
   };
   await Promise.all([clients.redis.connect(), clients.subscriber.connect()]);
   return clients;
 }
 
 export async function closeClients(clients: LockClients): Promise<void> {
+  clients.etcd.close();
   await Promise.all([clients.redis.quit(), clients.subscriber.quit(), clients.mysql.end()]);
 }
 

@@ -1,5 +1,6 @@
 import {
   dbLockTableLock,
+  EtcdLock,
   naiveSetnxLock,
   setnxExpireLock,
   setnxGetsetLock,
@@ -30,6 +31,7 @@ export const LOCKS_UNDER_TEST = {
   'setnx-expire': ({ redis }) => setnxExpireLock(redis),
   'db-lock-table': ({ mysql }) => dbLockTableLock(sqlClient(mysql), 'owner'),
   'db-lock-table-ttl': ({ mysql }) => dbLockTableLock(sqlClient(mysql), 'expiring'),
+  etcd: ({ etcd }) => new EtcdLock(etcd),
   'redis-semaphore': ({ redis }) => redisSemaphoreMutex(redis),
   redlock: ({ redis }) => redlockLock(redis),
 } satisfies Record<string, (clients: LockClients) => DistributedLock>;

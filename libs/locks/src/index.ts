@@ -17,3 +17,4 @@ export { setnxExpireLock } from './setnx-expire/setnx-expire.lock';
 export { loadSqlFile, type SqlFile } from './sql-file';
 export { type SqlClient } from './sql-client';
 export { CREATE_LOCK_TABLE, DB_LOCK_TABLE_SQL, dbLockTableLock, type DbLockTable, type DbLockTableFlavour } from './db-lock-table/db-lock-table.lock';
+export { EtcdLeaseLostError, EtcdLock, leaseTtlSeconds } from './etcd/etcd-lock';

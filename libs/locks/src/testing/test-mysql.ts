@@ -8,8 +8,9 @@ function testMysqlServer() {
   return {
     host: process.env.MYSQL_HOST ?? '127.0.0.1',
     port: Number(process.env.MYSQL_PORT ?? 3306),
-    user: process.env.MYSQL_USER ?? 'root',
-    password: process.env.MYSQL_PASSWORD ?? '',
+    // The lab's own user (infra/scripts/ensure-services.sh creates it), as the service's defaults.
+    user: process.env.MYSQL_USER ?? 'oversell',
+    password: process.env.MYSQL_PASSWORD ?? 'oversell-lab',
   };
 }
 

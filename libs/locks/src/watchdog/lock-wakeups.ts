@@ -5,8 +5,8 @@ interface ChannelWaiters {
   /** Every joiner waits for it: a release published before SUBSCRIBE lands would be lost. */
   subscribed: Promise<unknown>;
   queue: (() => void)[];
-  /** Releases announced while nobody was queued, kept so a waiter arriving just after one still sees it. */
-  permits: number;
+  /** Release messages heard since the subscription: a waiter compares it with what it saw before its attempt. */
+  heard: number;
 }
 
 /**
@@ -28,7 +28,7 @@ export class LockWakeups {
     if (entry) {
       entry.subscribers++;
     } else {
-      entry = { subscribers: 1, subscribed: this.subscriber.subscribe(channel), queue: [], permits: 0 };
+      entry = { subscribers: 1, subscribed: this.subscriber.subscribe(channel), queue: [], heard: 0 };
       this.channels.set(channel, entry);
     }
     try {
@@ -48,14 +48,18 @@ export class LockWakeups {
     await this.subscriber.unsubscribe(channel);
   }
 
-  /** Resolves on a release message or after timeoutMs, whichever comes first. */
-  wait(channel: string, timeoutMs: number): Promise<void> {
-    const entry = this.channels.get(channel);
-    if (!entry) throw new Error(`wait() on ${channel} before join()`);
-    if (entry.permits > 0) {
-      entry.permits--;
-      return Promise.resolve();
-    }
+  /** Release messages heard on the channel so far; read it before an attempt, pass it to wait() after. */
+  heard(channel: string): number {
+    return this.entry(channel).heard;
+  }
+
+  /**
+   * Resolves at once if a release was heard since `heardBefore` (it may have come after the attempt that
+   * failed, so the lock may be free now), else on the next release message or after timeoutMs.
+   */
+  wait(channel: string, heardBefore: number, timeoutMs: number): Promise<void> {
+    const entry = this.entry(channel);
+    if (entry.heard !== heardBefore) return Promise.resolve();
     return new Promise((resolve) => {
       const wake = () => {
         clearTimeout(timer);
@@ -70,15 +74,20 @@ export class LockWakeups {
     });
   }
 
+  private entry(channel: string): ChannelWaiters {
+    const entry = this.channels.get(channel);
+    if (!entry) throw new Error(`${channel}: wait for releases after join()`);
+    return entry;
+  }
+
   private listen(): void {
     if (this.listening) return;
     this.listening = true;
     this.subscriber.on('message', (channel: string) => {
       const entry = this.channels.get(channel);
       if (!entry) return;
-      const next = entry.queue.shift();
-      if (next) next();
-      else entry.permits = Math.min(entry.permits + 1, entry.subscribers);
+      entry.heard++;
+      entry.queue.shift()?.();
     });
   }
 }

@@ -126,3 +126,82 @@ describe('watchdog lock', () => {
     expect(await holding!.release()).toBe(false);
   });
 });
+
+describe('watchdog lock: the callers of one process', () => {
+  /** Counts the release messages of a key (a real let-go: a hand-over inside a process publishes none). */
+  async function countReleases(key: string): Promise<{ heard(): Promise<number>; stop(): Promise<void> }> {
+    const observer = subscriber.duplicate();
+    let releases = 0;
+    observer.on('message', () => releases++);
+    await observer.subscribe(`${key}:released`);
+    return {
+      // A reply on the same connection comes after every message published before it.
+      heard: async () => {
+        await observer.ping();
+        return releases;
+      },
+      stop: async () => void (await observer.quit()),
+    };
+  }
+
+  it('grants its waiters the lock in arrival order, passed straight from one to the next without letting it go', async () => {
+    const key = lockKey();
+    const releases = await countReleases(key);
+    try {
+      const holder = await lock.acquire(key, { token: 'holder', waitMs: 1000, leaseMs: LEASE_MS });
+      const granted: string[] = [];
+      const waiters = Array.from({ length: 10 }, (_, i) =>
+        lock.acquire(key, { token: `w${i}`, waitMs: 10_000, leaseMs: LEASE_MS }).then(async (holding) => {
+          granted.push(`${holding?.token}:${await redis.hget(key, `w${i}`)}`);
+          return holding!.release();
+        }),
+      );
+      expect(await holder!.release()).toBe(true);
+      expect(await Promise.all(waiters)).toEqual(Array(10).fill(true));
+      expect(granted).toEqual(Array.from({ length: 10 }, (_, i) => `w${i}:1`));
+      // Only the last one let the lock go: every grant before it was a hand-over.
+      expect(await releases.heard()).toBe(1);
+      expect(await redis.exists(key)).toBe(0);
+    } finally {
+      await releases.stop();
+    }
+  });
+
+  it('lets the lock go for the other processes at least once every 17 grants while its own line is long', async () => {
+    const key = lockKey();
+    const releases = await countReleases(key);
+    const otherRedis = redis.duplicate();
+    const otherSubscriber = subscriber.duplicate();
+    const otherLock = new WatchdogLock(otherRedis, otherSubscriber);
+    try {
+      const holder = await lock.acquire(key, { token: 'holder', waitMs: 1000, leaseMs: LEASE_MS });
+      const ours = Array.from({ length: 60 }, (_, i) => lock.acquire(key, { token: `w${i}`, waitMs: 20_000, leaseMs: LEASE_MS }).then((holding) => holding!.release()));
+      const theirs = otherLock.acquire(key, { token: 'other-process', waitMs: 20_000, leaseMs: LEASE_MS }).then((holding) => holding?.release() ?? null);
+      // The other process waits on the release channel (beside our observer) before our line starts moving.
+      while (((await redis.pubsub('NUMSUB', `${key}:released`)) as [string, number])[1] < 2) await sleep(5);
+      await holder!.release();
+      expect(await Promise.all(ours)).toEqual(Array(60).fill(true));
+      expect(await theirs).toBe(true);
+      // 61 grants of ours in runs of at most 17 (one acquisition, 16 hand-overs) end in at least 4
+      // releases, plus the other process's own; an unbounded hand-over would let go once.
+      expect(await releases.heard()).toBeGreaterThanOrEqual(5);
+    } finally {
+      await releases.stop();
+      await Promise.all([otherRedis.quit(), otherSubscriber.quit()]);
+    }
+  });
+
+  it('hands the turn on when its holder loses the lock: the next caller takes it without waiting for a release', async () => {
+    const key = lockKey();
+    const holder = await lock.acquire(key, { token: 'holder', waitMs: 1000, leaseMs: LEASE_MS });
+    const next = lock.acquire(key, { token: 'next', waitMs: 10_000, leaseMs: LEASE_MS });
+    // The lock vanishes under the holder, which is stuck and never releases while the next one waits.
+    await redis.del(key);
+    await once(holder!.signal, 'abort');
+    const taken = await next;
+    expect(taken?.token).toBe('next');
+    expect(await redis.hget(key, 'next')).toBe('1');
+    expect(await holder!.release()).toBe(false);
+    expect(await taken!.release()).toBe(true);
+  });
+});

@@ -5,12 +5,14 @@ import { preciseNow } from '../clock';
 import type { AcquireOptions, DistributedLock, LockHolding } from '../distributed-lock';
 import { holdingOf } from '../holding';
 import { loadLuaScript, useScripts } from '../lua-script';
+import { LockLine } from './lock-line';
 import { LockWakeups } from './lock-wakeups';
 
 export const WATCHDOG_SCRIPTS = [
   loadLuaScript(__dirname, 'watchdog-acquire-1.lua'),
   loadLuaScript(__dirname, 'watchdog-renew-1.lua'),
   loadLuaScript(__dirname, 'watchdog-release-2.lua'),
+  loadLuaScript(__dirname, 'watchdog-pass-1.lua'),
 ] as const;
 
 declare module 'ioredis' {
@@ -18,13 +20,36 @@ declare module 'ioredis' {
     watchdogAcquireV1(lockKey: string, leaseMs: number, owner: string): Result<number | null, Context>;
     watchdogReleaseV1(lockKey: string, channel: string, leaseMs: number, owner: string): Result<number, Context>;
     watchdogRenewV1(lockKey: string, leaseMs: number, owner: string): Result<number, Context>;
+    watchdogPassV1(lockKey: string, leaseMs: number, owner: string, nextOwner: string, nextLeaseMs: number): Result<number, Context>;
   }
 }
+
+/**
+ * Hand-overs in a row inside one process before its holder lets the lock go for every process's
+ * waiters: bounds how long other processes wait while this one serves its own line.
+ */
+const MAX_PASSES = 16;
 
 interface Renewal {
   holds: number;
   timer: NodeJS.Timeout;
   controller: AbortController;
+}
+
+interface Waiter {
+  owner: string;
+  leaseMs: number;
+}
+
+/** One key's line in this process, and what it keeps from one turn to the next. */
+interface KeyLine {
+  line: LockLine<Waiter, LockHolding>;
+  /** Subscribed to the key's release channel: from the first attempt that had to wait until the line is idle. */
+  listening: boolean;
+  /** Hand-overs in a row inside this process since the lock was last let go. */
+  passes: number;
+  /** Release messages heard before this process's last release: the next head waits for that one's message. */
+  releasedAfter?: number;
 }
 
 /**
@@ -39,12 +64,15 @@ interface Renewal {
  * Lua (the watchdog strategy names each order its own owner, so orders never re-enter each other's
  * holds; reentrancy serves code that takes the lock it already holds), kept alive by a watchdog that renews the lease every third of it for as long as the holding
  * process lives — so a slow holder never loses the lock, and a dead one loses it within one lease.
- * Waiters sleep until the release message (or a bounded timeout) instead of spinning.
+ * The callers of one process wait in a line per key, in arrival order: only its head talks to Redis,
+ * sleeping until the release message (or a bounded timeout) instead of spinning, and a holder passes
+ * the lock straight to the next in its line (a few times in a row, then lets it go for every process).
  */
 export class WatchdogLock implements DistributedLock {
   readonly name = 'watchdog';
   private readonly renewals = new Map<string, Renewal>();
   private readonly wakeups: LockWakeups;
+  private readonly lines = new Map<string, KeyLine>();
 
   /** `subscriber` is a connection of its own: one in subscriber mode can send no other command. */
   constructor(
@@ -55,30 +83,120 @@ export class WatchdogLock implements DistributedLock {
     this.wakeups = new LockWakeups(subscriber);
   }
 
-  /** tryLock(waitTime, leaseTime): null when the lock was not free within waitMs. */
+  /**
+   * tryLock(waitTime, leaseTime): null when the lock was not had within waitMs, time in this process's
+   * line included. waitMs 0 is one attempt, straight to Redis; so is re-entry by the owner holding it.
+   */
   async acquire(key: string, { waitMs, leaseMs, token: owner = randomUUID() }: AcquireOptions): Promise<LockHolding | null> {
-    if ((await this.redis.watchdogAcquireV1(key, leaseMs, owner)) === null) return this.held(key, owner, leaseMs);
-    if (waitMs <= 0) return null;
-    const channel = releaseChannel(key);
+    // Re-entry must not queue: the line ahead of it waits for the very hold it would add to.
+    if (waitMs <= 0 || this.renewals.has(holdId(key, owner))) {
+      return (await this.redis.watchdogAcquireV1(key, leaseMs, owner)) === null ? this.held(key, owner, leaseMs) : null;
+    }
     const deadline = Date.now() + waitMs;
-    await this.wakeups.join(channel);
+    const entry = this.lineOf(key);
+    const handed = await entry.line.enter({ owner, leaseMs }, waitMs);
+    return handed === 'turn' ? this.takeTurn(key, entry, owner, leaseMs, deadline) : handed;
+  }
+
+  private lineOf(key: string): KeyLine {
+    let entry = this.lines.get(key);
+    if (!entry) this.lines.set(key, (entry = { line: new LockLine(), listening: false, passes: 0 }));
+    return entry;
+  }
+
+  /** The head of the line: the holding it takes keeps the turn; without one, the turn goes to the next waiter. */
+  private async takeTurn(key: string, entry: KeyLine, owner: string, leaseMs: number, deadline: number): Promise<LockHolding | null> {
+    let holding: LockHolding | null = null;
     try {
-      for (;;) {
-        const ttl = await this.redis.watchdogAcquireV1(key, leaseMs, owner);
-        if (ttl === null) return this.held(key, owner, leaseMs);
-        const left = deadline - Date.now();
-        if (left <= 0) return null;
-        // Wait for the release message, but never longer than the lock can live without renewal.
-        await this.wakeups.wait(channel, Math.min(left, ttl > 0 ? ttl : leaseMs));
-      }
+      holding = await this.tryUntil(key, entry, owner, leaseMs, deadline);
+      return holding;
     } finally {
-      // A failed UNSUBSCRIBE must not lose the holding just taken (its renewal already runs).
-      await this.wakeups.leave(channel).catch(() => undefined);
+      if (!holding) this.handOn(key, entry);
     }
   }
 
-  private held(key: string, owner: string, leaseMs: number): LockHolding {
-    const id = `${key}\u0000${owner}`;
+  /**
+   * Tries, then sleeps until a release is heard (or until the lock could have expired), and tries
+   * again. After this process's own release the first try waits for that release's message, so this
+   * process's next head starts on the same message as the other processes' heads, not ahead of them.
+   */
+  private async tryUntil(key: string, entry: KeyLine, owner: string, leaseMs: number, deadline: number): Promise<LockHolding | null> {
+    const channel = releaseChannel(key);
+    let heardBefore = entry.releasedAfter;
+    entry.releasedAfter = undefined;
+    // A lost message (pub/sub is at-most-once) costs at most this: the lock's time to live without renewal.
+    let wakeAfterMs = leaseMs;
+    for (;;) {
+      if (heardBefore !== undefined) await this.wakeups.wait(channel, heardBefore, Math.min(deadline - Date.now(), wakeAfterMs));
+      heardBefore = entry.listening ? this.wakeups.heard(channel) : undefined;
+      const ttl = await this.redis.watchdogAcquireV1(key, leaseMs, owner);
+      if (ttl === null) return this.held(key, owner, leaseMs, entry);
+      if (deadline - Date.now() <= 0) return null;
+      if (!entry.listening) {
+        // Subscribe, then try again at once: a release between the attempt and the subscription went unheard.
+        await this.wakeups.join(channel);
+        entry.listening = true;
+        continue;
+      }
+      wakeAfterMs = ttl > 0 ? ttl : leaseMs;
+    }
+  }
+
+  /** The turn goes to the next waiter; a line left with nobody is forgotten, and stops listening. */
+  private handOn(key: string, entry: KeyLine): void {
+    entry.line.handOn();
+    this.forgetIfIdle(key, entry);
+  }
+
+  private forgetIfIdle(key: string, entry: KeyLine): void {
+    if (!entry.line.idle || this.lines.get(key) !== entry) return;
+    this.lines.delete(key);
+    // A failed UNSUBSCRIBE must not fail the release or acquisition that emptied the line.
+    if (entry.listening) void this.wakeups.leave(releaseChannel(key)).catch(() => undefined);
+  }
+
+  /**
+   * The holder's turn ends. With a waiter of this process behind it, the lock passes straight to that
+   * waiter in one script (at most MAX_PASSES times in a row); otherwise the lock is let go, its release
+   * announced, and the next waiter gets the turn to try for it alongside the other processes' heads.
+   * Returns the leaving holder's verdict: -1 it no longer owned the lock, 0 it still holds it, 1 it left.
+   */
+  private async handOver(key: string, entry: KeyLine, owner: string, leaseMs: number): Promise<number> {
+    const next = entry.line.next();
+    // The same owner waiting behind itself (two acquires with one token) is not passed to: its hold
+    // would be counted into the one that is leaving.
+    if (next && entry.passes < MAX_PASSES && next.waiter.owner !== owner) {
+      let passed: number;
+      try {
+        passed = await this.redis.watchdogPassV1(key, leaseMs, owner, next.waiter.owner, next.waiter.leaseMs);
+      } catch (error) {
+        next.hand('turn');
+        throw error;
+      }
+      entry.passes = passed === 1 ? entry.passes + 1 : 0;
+      next.hand(passed === 1 ? this.held(key, next.waiter.owner, next.waiter.leaseMs, entry) : 'turn');
+      return passed;
+    }
+    entry.passes = 0;
+    const channel = releaseChannel(key);
+    const heardBefore = entry.listening ? this.wakeups.heard(channel) : undefined;
+    try {
+      const released = await this.redis.watchdogReleaseV1(key, channel, leaseMs, owner);
+      if (released === 1 && next) entry.releasedAfter = heardBefore;
+      return released;
+    } finally {
+      if (next) next.hand('turn');
+      else this.forgetIfIdle(key, entry);
+    }
+  }
+
+  /**
+   * A hold of the lock, renewed by the watchdog. Taken by the head of a line (`entry`), it keeps the
+   * line's turn until it is released, or lost: a holder that never releases a lost lock must not hold
+   * up the line.
+   */
+  private held(key: string, owner: string, leaseMs: number, entry?: KeyLine): LockHolding {
+    const id = holdId(key, owner);
     let renewal = this.renewals.get(id);
     if (renewal) {
       renewal.holds++;
@@ -90,17 +208,27 @@ export class WatchdogLock implements DistributedLock {
       renewal = { holds: 1, timer, controller };
       this.renewals.set(id, renewal);
     }
+    let turn = entry;
+    const { signal } = renewal.controller;
+    const lost = () => {
+      if (turn) this.handOn(key, turn);
+      turn = undefined;
+    };
+    if (turn) signal.addEventListener('abort', lost, { once: true });
     return holdingOf({
       key,
       token: owner,
       acquiredAt: preciseNow(),
       leaseMs,
-      signal: renewal.controller.signal,
+      signal,
       // Leaves the lock once (it is reentrant). True if we still owned it.
       release: async () => {
+        const line = turn;
+        turn = undefined;
+        signal.removeEventListener('abort', lost);
         let verdict: number;
         try {
-          verdict = await this.redis.watchdogReleaseV1(key, releaseChannel(key), leaseMs, owner);
+          verdict = line ? await this.handOver(key, line, owner, leaseMs) : await this.redis.watchdogReleaseV1(key, releaseChannel(key), leaseMs, owner);
         } catch (error) {
           // Release not confirmed: stop renewing, so the lease runs out within one lease as after a
           // crash — renewing on would keep a lock nobody holds alive for as long as this process lives.
@@ -142,6 +270,8 @@ export class WatchdogLock implements DistributedLock {
     this.renewals.delete(id);
   }
 }
+
+const holdId = (key: string, owner: string) => `${key}\u0000${owner}`;
 
 export function releaseChannel(lockKey: string): string {
   return `${lockKey}:released`;
