@@ -1,4 +1,4 @@
-import type { RunTarget } from './runs';
+import type { ContendedPhase, RunTarget } from './runs';
 
 /** One row of `npm run bench`: a strategy's run, or the no-op ceiling's. */
 export interface BenchRow {
@@ -22,6 +22,8 @@ export interface BenchRow {
   ratioToCeiling: number | null;
   p50: number;
   p99: number;
+  /** From the first order to the sell-out; null for the ceiling, a failed run, or a result without it. */
+  contendedPhase: ContendedPhase | null;
   /** Peak resident memory of each instance during the run, in MB. */
   peakRssMb: number[];
 }

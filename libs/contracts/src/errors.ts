@@ -6,6 +6,8 @@ export const ERROR_CODES = [
   'run_not_found',
   'strategy_mismatch',
   'stock_not_seeded',
+  /** The run was seeded but Redis no longer holds its stock (restart without persistence, flush). */
+  'stock_store_lost',
   'sold_out',
   'conflict',
   'idempotency_key_reused',
@@ -16,6 +18,14 @@ export const ERROR_CODES = [
   'malformed_json',
   'unsupported_media_type',
   'not_found',
+  /** An admin action without Authorization: Bearer <ADMIN_TOKEN>. */
+  'unauthorized',
+  /** An admin action with a token that is not the lab's. */
+  'forbidden',
+  /** The run queue is full (RUN_QUEUE_LIMIT waiting runs); nothing was queued. */
+  'run_queue_full',
+  /** The gateway was reached under a Host it does not serve (DNS rebinding). */
+  'misdirected_request',
   'internal_error',
 ] as const;
 

@@ -44,6 +44,11 @@ export interface InventoryView {
   oversold: number;
   /** remaining + sold == initialStock and remaining >= 0. */
   storesAgree: boolean;
+  /**
+   * The run was seeded but its store now holds nothing (Redis restarted without persistence, or was
+   * flushed): `remaining` reads 0 because the figure is gone, not because the stock was sold.
+   */
+  storeLost: boolean;
 }
 
 /** What the "break stale lock" admin action removed: the lock(s) of the product's current run. */

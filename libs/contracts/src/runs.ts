@@ -41,6 +41,34 @@ export interface RunParams {
   scenario?: string;
   /** Groups the runs of one "run all" comparison. */
   batchId?: string;
+  /** The discarded no-op run a batch opens with (ceilingWarmUp); never a ceiling itself. */
+  warmUp?: boolean;
+}
+
+/**
+ * What a batch queues before its no-op ceiling: a short no-op run with the same connections, whose
+ * figures are discarded. Freshly started instances run cold (JIT, pools, keep-alive connections); a
+ * ceiling measured cold comes out low, and strategies measured warm after it then show above 100 %.
+ */
+export function ceilingWarmUp(load: LoadProfile): Pick<RunParams, 'strategy' | 'load' | 'warmUp'> {
+  return { strategy: NOOP_TARGET, load: { connections: load.connections, durationSec: 3 }, warmUp: true };
+}
+
+/** A completed no-op run that measured a ceiling (the warm-up before it did not). */
+export function isCeilingRun(run: RunView): boolean {
+  return run.params.strategy === NOOP_TARGET && !run.params.warmUp && run.status === 'completed' && run.result !== null;
+}
+
+/** Shown instead of a share above 100 %: no strategy outruns a no-op through the same stack. */
+export const CEILING_MEASURED_LOW = 'ceiling measured low — rerun';
+
+/**
+ * A strategy's throughput as a whole percent of the ceiling's, or null when that is above 100 %: then
+ * the ceiling, not the strategy, is what the figure shows (measured cold or on a busier moment).
+ */
+export function ceilingPercent(ratio: number): number | null {
+  const percent = Math.round(ratio * 100);
+  return percent > 100 ? null : percent;
 }
 
 export type RunStatus = 'queued' | 'running' | 'completed' | 'failed';
@@ -94,7 +122,17 @@ export interface Reconciliation {
   lost: number;
   /** Overlapping lock holdings of the same lock key (mutual-exclusion violations). */
   exclusionViolations: number;
+  /**
+   * Lock holdings not kept (beyond the per-instance cap of a run): above 0, exclusionViolations was
+   * counted over part of the holdings only and is a lower bound. Absent in results from before it existed.
+   */
+  lockEventsDropped?: number;
   storesAgree: boolean;
+  /**
+   * The run's stock store lost its keys (Redis restarted without persistence, or was flushed): remaining
+   * and lost are then not measurements. Absent in results from before it existed.
+   */
+  storeLost?: boolean;
 }
 
 export interface InstanceFigures {
@@ -102,6 +140,26 @@ export interface InstanceFigures {
   port: number;
   attempts: number;
   peakRssBytes: number;
+}
+
+/**
+ * The part of a run where orders still compete for stock: from the second of the first order to the
+ * second in which the stock ran out (units sold reached the initial stock, or the store's remaining
+ * reached 0). What comes after is the sold-out phase, where a strategy only has to say "sold out"
+ * cheaply, and which dominates a run's overall req/s when most requests arrive late.
+ */
+export interface ContendedPhase {
+  /** The stock ran out during the run; when false the phase covers the whole run. */
+  soldOut: boolean;
+  /** Whole seconds in ms: the figures are kept per second, so this is exact to ±1 s. */
+  durationMs: number;
+  /** Requests answered in the phase's seconds. */
+  attempts: number;
+  units: number;
+  unitsPerSec: number;
+  /** Latency percentiles of the requests in the phase's seconds, in ms. */
+  p50: number;
+  p99: number;
 }
 
 export interface RunResult {
@@ -117,6 +175,8 @@ export interface RunResult {
   instances: InstanceFigures[];
   /** Which tool drove the load. */
   driver: 'node' | 'k6';
+  /** Absent for no-op runs, runs that sent no order, and results from before it existed. */
+  contendedPhase?: ContendedPhase;
 }
 
 export interface RunView {
@@ -132,6 +192,15 @@ export interface RunView {
   result: RunResult | null;
 }
 
+/** What POST /api/runs answers its creator: the run and, only here, the token its figures count by. */
+export interface CreatedRunView extends RunView {
+  /**
+   * Unguessable; a load tool sends it as the x-run-token header. Orders and no-ops without it are still
+   * served, but only requests that carry it are counted in this run's figures.
+   */
+  runToken: string;
+}
+
 /** What GET /api/runs/:id/events streams (server-sent events, `event:` = type). */
 export type RunEvent =
   | { type: 'status'; runId: string; status: RunStatus; failure?: string | null }
@@ -139,7 +208,7 @@ export type RunEvent =
   | { type: 'lock'; runId: string; events: LockEvent[] }
   | { type: 'result'; runId: string; run: RunView };
 
-/** POST /api/runs/batch: one scenario, every strategy (and the no-op ceiling first), queued in order. */
+/** POST /api/runs/batch: one scenario, every strategy (and the warm-up and no-op ceiling first), queued in order. */
 export interface RunBatchRequest {
   initialStock: number;
   lockTtlMs?: number;
@@ -148,12 +217,12 @@ export interface RunBatchRequest {
   load: LoadProfile;
   /** Defaults to every registered strategy. */
   strategies?: StrategyName[];
-  /** Measure the no-op ceiling first (default true). */
+  /** Measure the no-op ceiling first, after a discarded warm-up run (ceilingWarmUp) (default true). */
   includeCeiling?: boolean;
   scenario?: string;
 }
 
 export interface RunBatchView {
   batchId: string;
-  runs: RunView[];
+  runs: CreatedRunView[];
 }
