@@ -26,10 +26,23 @@ export class StrategyMismatchError extends StockError {
   }
 }
 
-/** The store holds no stock for the product (e.g. Redis restarted and lost its keys): reset it. */
+/** The store holds no stock for the product's run, and the run was never seeded there (a reset that did not finish): reset it. */
 export class StockNotSeededError extends StockError {
   constructor(readonly productId: number) {
     super(`no stock is seeded for product ${productId} in its strategy's store; reset the product`);
+  }
+}
+
+/**
+ * The run was seeded (MySQL says so) but its store holds nothing: Redis lost its keys (a restart
+ * without persistence, a flush). What was left and what was taken is gone with them: reset the product.
+ */
+export class StockStoreLostError extends StockError {
+  constructor(
+    readonly productId: number,
+    readonly runId: string,
+  ) {
+    super(`the stock store of product ${productId} (run ${runId}) lost its keys although the run was seeded (Redis restarted or was flushed); reset the product`);
   }
 }
 

@@ -1,4 +1,4 @@
-export { ensureDatabase, type MysqlConnectionSettings } from './ensure-database';
+export { ensureDatabase, LAB_MYSQL_PASSWORD, LAB_MYSQL_USER, type MysqlConnectionSettings } from './ensure-database';
 export { mysqlDataSourceOptions } from './mysql-options';
 export { runMigrationsExclusively } from './run-migrations';
 export { OrderEntity } from './order.entity';

@@ -42,6 +42,10 @@ export class ProductEntity {
   @Column({ type: 'smallint', unsigned: true })
   segments!: number;
 
+  /** The run's store was seeded: an empty Redis store then means Redis lost it, not that the reset never finished. */
+  @Column({ type: 'boolean', default: false })
+  seeded!: boolean;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'datetime', precision: 3 })
   updatedAt!: Date;
 }

@@ -1,8 +1,9 @@
 import { CreateProductsAndOrders1763800000000 } from './migrations/1763800000000-create-products-and-orders';
 import { AddOrderRequestId1763800000002 } from './migrations/1763800000002-add-order-request-id';
 import { CreateLocksTable1763800000003 } from './migrations/1763800000003-create-locks-table';
+import { AddProductSeeded1763800000004 } from './migrations/1763800000004-add-product-seeded';
 import { OrderEntity } from './order.entity';
 import { ProductEntity } from './product.entity';
 
 export const STOCK_ENTITIES = [ProductEntity, OrderEntity];
-export const STOCK_MIGRATIONS = [CreateProductsAndOrders1763800000000, AddOrderRequestId1763800000002, CreateLocksTable1763800000003];
+export const STOCK_MIGRATIONS = [CreateProductsAndOrders1763800000000, AddOrderRequestId1763800000002, CreateLocksTable1763800000003, AddProductSeeded1763800000004];

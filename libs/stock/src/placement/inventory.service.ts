@@ -22,6 +22,8 @@ export class InventoryService {
         this.recorder.soldInRun(productId, settings.runId),
       ]);
       const left = remaining ?? 0;
+      // An empty store says nothing of what was sold: for a run that was seeded, it means Redis lost it.
+      const storeLost = remaining === null && (await this.settingsStore.seeded(settings));
       return {
         productId,
         runId: settings.runId,
@@ -34,6 +36,7 @@ export class InventoryService {
         orders: sold.orders,
         oversold: Math.max(0, sold.units - settings.initialStock),
         storesAgree: remaining !== null && left >= 0 && left + sold.units === settings.initialStock,
+        storeLost,
       };
     } catch (error) {
       throw asStoreError(error);

@@ -1,16 +1,8 @@
-import { createStockTestApp, freshProductId, useStockTestApp, type StockTestApp } from '../testing';
+import { freshProductId, useOtherStockInstance, useStockTestApp } from '../testing';
 
 /** Two processes' worth of StockModule (each its own settings cache) over the same Redis and MySQL. */
 const lab = useStockTestApp();
-let other: StockTestApp;
-
-beforeAll(async () => {
-  other = await createStockTestApp({ keyPrefix: lab.keyPrefix, instanceId: 'other-instance' });
-});
-
-afterAll(async () => {
-  await other.close();
-});
+const other = useOtherStockInstance(lab);
 
 describe('order placement', () => {
   it('never sells under remembered settings of an earlier run: a reset elsewhere is picked up on the next order', async () => {
@@ -19,7 +11,7 @@ describe('order placement', () => {
     expect((await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement' })).result.outcome).toBe('sold');
 
     // Another instance starts a new run of the product; this one still remembers the first run.
-    const second = await other.reset.reset(productId, { stock: 3, strategy: 'lua-decrement' });
+    const second = await other.app.reset.reset(productId, { stock: 3, strategy: 'lua-decrement' });
     const { result, settings } = await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement' });
     expect(result.outcome).toBe('sold');
     expect(settings.runId).toBe(second.runId);
@@ -30,7 +22,7 @@ describe('order placement', () => {
     const productId = freshProductId();
     await lab.app.reset.reset(productId, { stock: 5, strategy: 'lua-decrement' });
     await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement' });
-    await other.reset.reset(productId, { stock: 4, strategy: 'db-optimistic' });
+    await other.app.reset.reset(productId, { stock: 4, strategy: 'db-optimistic' });
     const { result } = await lab.app.placement.place({ productId, quantity: 2, strategy: 'db-optimistic' });
     expect(result.outcome).toBe('sold');
     expect(await lab.app.inventory.inventory(productId)).toMatchObject({ strategy: 'db-optimistic', remaining: 2, sold: 2, storesAgree: true });
@@ -41,7 +33,7 @@ describe('order placement', () => {
     await lab.app.reset.reset(productId, { stock: 1, strategy: 'lua-decrement' });
     const key = `replay-${productId}`;
     const first = await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement', idempotencyKey: key });
-    const again = await other.placement.place({ productId, quantity: 1, strategy: 'lua-decrement', idempotencyKey: key });
+    const again = await other.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement', idempotencyKey: key });
     expect(first.result.outcome).toBe('sold');
     expect(again.result).toMatchObject({ outcome: 'sold', order: { id: (first.result as { order: { id: number } }).order.id, replayed: true } });
     expect(await lab.app.inventory.inventory(productId)).toMatchObject({ remaining: 0, sold: 1, orders: 1 });

@@ -3,7 +3,7 @@ import type { CreateOrderRequest, ProductRunSettings } from '@oversell/contracts
 import { randomUUID } from 'node:crypto';
 import type { DeductResult, StockStrategy } from '../stock-strategy';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
-import { DuplicateIdempotencyKeyError, IdempotencyKeyReusedError, StockNotSeededError, StrategyMismatchError } from '../errors';
+import { DuplicateIdempotencyKeyError, IdempotencyKeyReusedError, StockNotSeededError, StockStoreLostError, StrategyMismatchError } from '../errors';
 import { IdempotencyKeys } from './idempotency-keys';
 import { FAULT_HOOKS, faultPointsFor, type FaultHook } from '../fault-points';
 import { OrderRecorder } from './order-recorder';
@@ -37,13 +37,25 @@ export class OrderPlacementService {
     let settings = await load((id) => this.settingsStore.cached(id));
     // Reset for another strategy since this process last looked? Look again before refusing.
     if (settings.strategy !== strategy.name) settings = await load((id) => this.settingsStore.fresh(id));
-    const placement = await this.attempt(strategy, request, settings);
+    let placement = await this.attempt(strategy, request, settings);
     // Remembered settings of an earlier run find no stock (keys and row carry the run id): reload once.
-    if (placement.result.outcome === 'error' && placement.result.error instanceof StockNotSeededError) {
+    if (foundNoStock(placement)) {
       const fresh = await load((id) => this.settingsStore.fresh(id));
-      if (fresh.runId !== settings.runId) return this.attempt(strategy, request, fresh);
+      if (fresh.runId !== settings.runId) placement = await this.attempt(strategy, request, fresh);
+      if (foundNoStock(placement)) return this.whyNoStock(placement);
     }
     return placement;
+  }
+
+  /** The current run's store holds nothing: lost if MySQL records the run as seeded, never seeded otherwise. */
+  private async whyNoStock(placement: Placement): Promise<Placement> {
+    const { productId, runId } = placement.settings;
+    try {
+      if (!(await this.settingsStore.seeded(placement.settings))) return placement;
+      return { ...placement, result: { outcome: 'error', error: new StockStoreLostError(productId, runId) } };
+    } catch (error) {
+      return { ...placement, result: { outcome: 'error', error: asStoreError(error) } };
+    }
   }
 
   private async attempt(strategy: StockStrategy, request: CreateOrderRequest, settings: ProductRunSettings): Promise<Placement> {
@@ -96,4 +108,8 @@ export class OrderPlacementService {
     if (otherwise instanceof Error) throw otherwise;
     return { result: otherwise, settings };
   }
+}
+
+function foundNoStock(placement: Placement): boolean {
+  return placement.result.outcome === 'error' && placement.result.error instanceof StockNotSeededError;
 }

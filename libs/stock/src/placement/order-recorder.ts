@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { OrderView, StrategyName } from '@oversell/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type EntityManager } from 'typeorm';
 import { OrderEntity } from '../persistence/order.entity';
 import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { DuplicateIdempotencyKeyError } from '../errors';
+import { definitelyNotWritten } from '../store-errors';
 import { IdempotencyKeys } from './idempotency-keys';
 
 export interface NewOrder {
@@ -17,18 +19,49 @@ export interface NewOrder {
 }
 
 const ER_DUP_ENTRY = 1062;
+const ER_NO_SUCH_THREAD = 1094;
+/** How often to look whether a killed connection has finished rolling back. */
+const GONE_POLL_MS = 10;
 
 /** Writes and reads order rows: the single source of "units sold". */
 @Injectable()
 export class OrderRecorder {
+  /**
+   * The server connection of each INSERT that failed without saying whether it landed, until its
+   * request asks (findByRequestId): the statement may still be running there.
+   */
+  private readonly unsettled = new Map<string, number>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly idempotencyKeys: IdempotencyKeys,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
   ) {}
 
-  /** One INSERT, no read-back (createdAt is stamped here), inside the caller's transaction when given. */
-  async record(order: NewOrder, manager: EntityManager = this.dataSource.manager): Promise<OrderView> {
+  /**
+   * One INSERT, no read-back (createdAt is stamped here), inside the caller's transaction when given;
+   * otherwise on a connection of its own, whose server thread it remembers if the INSERT fails in a
+   * way that does not say whether it landed.
+   */
+  async record(order: NewOrder, manager?: EntityManager): Promise<OrderView> {
+    if (manager) return this.insert(order, manager);
+    const runner = this.dataSource.createQueryRunner();
+    const connection = (await runner.connect()) as { threadId: number; destroy(): void };
+    try {
+      return await this.insert(order, runner.manager);
+    } catch (error) {
+      if (!definitelyNotWritten(error)) {
+        this.unsettled.set(order.requestId, connection.threadId);
+        // Not back to the pool: findByRequestId ends it on the server.
+        connection.destroy();
+      }
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private async insert(order: NewOrder, manager: EntityManager): Promise<OrderView> {
     const createdAt = new Date();
     try {
       const result = await manager
@@ -54,10 +87,36 @@ export class OrderRecorder {
     return row && toView(row, true);
   }
 
-  /** The order a deduction attempt wrote, if its INSERT landed. */
+  /**
+   * The order a deduction attempt wrote, if its INSERT landed. When that INSERT failed without an
+   * answer, its statement can still be running on the server (a lost client connection does not stop
+   * it), and a "no" read now could turn into a row a moment later, after the caller gave the units
+   * back. So the connection that sent it is ended on the server first: once its thread is gone, the
+   * INSERT either committed or was rolled back, and the answer holds.
+   */
   async findByRequestId(requestId: string): Promise<OrderView | null> {
+    const threadId = this.unsettled.get(requestId);
+    if (threadId !== undefined) {
+      try {
+        await this.endConnection(threadId);
+      } finally {
+        this.unsettled.delete(requestId);
+      }
+    }
     const row = await this.dataSource.getRepository(OrderEntity).findOneBy({ requestId });
     return row && toView(row, false);
+  }
+
+  /** Kills a server connection of ours and waits until its thread has finished (rolled back); rejects after the lock wait. */
+  private async endConnection(threadId: number): Promise<void> {
+    await this.dataSource.query(`KILL CONNECTION ${Number(threadId)}`).catch((error: { driverError?: { errno?: number }; errno?: number }) => {
+      if ((error.driverError?.errno ?? error.errno) !== ER_NO_SUCH_THREAD) throw error;
+    });
+    const deadline = Date.now() + this.options.lockWaitTimeoutMs;
+    while ((await this.dataSource.query('SELECT 1 FROM information_schema.PROCESSLIST WHERE ID = ?', [threadId])).length) {
+      if (Date.now() > deadline) throw new Error(`connection ${threadId} of an unanswered INSERT was killed but has not ended after ${this.options.lockWaitTimeoutMs} ms`);
+      await sleep(GONE_POLL_MS);
+    }
   }
 
   async soldInRun(productId: number, runId: string): Promise<{ units: number; orders: number }> {

@@ -50,12 +50,16 @@ export class ProductResetService {
           lockTtlMs: settings.lockTtlMs,
           businessDelayMs: settings.businessDelayMs,
           segments: settings.segments,
+          seeded: false,
         },
         ['id'],
       );
       // The Redis stores live under keys of the new run's own, so seeding them disturbs no order of the
       // current run; writing the settings is the switch that sends orders to the new run.
       await strategy.prepare(settings);
+      // Recorded before the switch, in MySQL, which outlives Redis's keys: an order that later finds
+      // this run's store empty is told the store was lost, not that it was never seeded.
+      await this.dataSource.getRepository(ProductEntity).update({ id: productId, runId: settings.runId }, { seeded: true });
       await this.settingsStore.save(settings);
       await this.clearEarlierRuns(productId, settings.runId);
       return settings;

@@ -53,6 +53,11 @@ export class ProductSettingsStore {
     this.cache.delete(settings.productId);
   }
 
+  /** Whether MySQL records this run's store as seeded: a reset got as far as filling it. */
+  seeded(settings: Pick<ProductRunSettings, 'productId' | 'runId'>): Promise<boolean> {
+    return this.dataSource.getRepository(ProductEntity).existsBy({ id: settings.productId, runId: settings.runId, seeded: true });
+  }
+
   async get(productId: number): Promise<ProductRunSettings> {
     const cached = await this.redis.hgetall(this.key(productId));
     if (cached.runId) return parse(cached);

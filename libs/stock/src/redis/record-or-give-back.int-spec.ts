@@ -1,5 +1,6 @@
 import type { OrderView } from '@oversell/contracts';
 import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { faultPointsFor } from '../fault-points';
 import type { DeductContext } from '../stock-strategy';
 import { freshKeyPrefix, testRedisOptions } from '../testing';
@@ -7,7 +8,8 @@ import { recordOrGiveBack } from './redis-stock';
 
 /** What a failed order write does to stock that was already taken, by what the failure proves. */
 let redis: Redis;
-const stockKey = `${freshKeyPrefix()}:stock`;
+const prefix = freshKeyPrefix();
+const cell = { stock: `${prefix}:stock`, moves: `${prefix}:moves` };
 const ORDER = { id: 7, productId: 1, quantity: 2, strategy: 'lua-decrement', runId: 'r', idempotencyKey: null, createdAt: new Date().toISOString(), replayed: false } satisfies OrderView;
 
 beforeAll(() => {
@@ -15,39 +17,39 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  await redis.del(stockKey);
+  await redis.del(cell.stock, cell.moves);
   await redis.quit();
 });
 
 function context(fail: Error & { code?: string }, recorded: () => Promise<OrderView | null>): DeductContext {
   const settings = { productId: 1, runId: 'r', strategy: 'lua-decrement' as const, initialStock: 10, lockTtlMs: 2000, businessDelayMs: 0, segments: 5 };
-  return { requestId: 'req', quantity: 2, settings, faults: faultPointsFor(settings), record: () => Promise.reject(fail), recorded };
+  return { requestId: randomUUID(), quantity: 2, settings, faults: faultPointsFor(settings), record: () => Promise.reject(fail), recorded };
 }
 
 const error = (code: string, message = code) => Object.assign(new Error(message), { code });
 
 beforeEach(async () => {
   // 10 units, of which this attempt has just taken 2.
-  await redis.set(stockKey, 8);
+  await redis.set(cell.stock, 8);
 });
 
 it('gives the units back when the INSERT was never sent (connection refused)', async () => {
-  await expect(recordOrGiveBack(redis, stockKey, context(error('ECONNREFUSED'), () => Promise.reject(new Error('not asked'))))).rejects.toThrow('ECONNREFUSED');
-  expect(await redis.get(stockKey)).toBe('10');
+  await expect(recordOrGiveBack(redis, cell, context(error('ECONNREFUSED'), () => Promise.reject(new Error('not asked'))))).rejects.toThrow('ECONNREFUSED');
+  expect(await redis.get(cell.stock)).toBe('10');
 });
 
 it('keeps the sale when the connection died after the commit and the order is there', async () => {
-  const result = await recordOrGiveBack(redis, stockKey, context(error('PROTOCOL_CONNECTION_LOST'), async () => ORDER));
+  const result = await recordOrGiveBack(redis, cell, context(error('PROTOCOL_CONNECTION_LOST'), async () => ORDER));
   expect(result).toMatchObject({ outcome: 'sold', order: { id: 7 } });
-  expect(await redis.get(stockKey)).toBe('8');
+  expect(await redis.get(cell.stock)).toBe('8');
 });
 
 it('gives the units back when MySQL confirms the order is not there', async () => {
-  await expect(recordOrGiveBack(redis, stockKey, context(error('PROTOCOL_CONNECTION_LOST'), async () => null))).rejects.toThrow();
-  expect(await redis.get(stockKey)).toBe('10');
+  await expect(recordOrGiveBack(redis, cell, context(error('PROTOCOL_CONNECTION_LOST'), async () => null))).rejects.toThrow();
+  expect(await redis.get(cell.stock)).toBe('10');
 });
 
 it('keeps the units taken when MySQL cannot say: counted as lost, never sold twice', async () => {
-  await expect(recordOrGiveBack(redis, stockKey, context(error('ETIMEDOUT'), () => Promise.reject(error('ECONNREFUSED'))))).rejects.toThrow('ETIMEDOUT');
-  expect(await redis.get(stockKey)).toBe('8');
+  await expect(recordOrGiveBack(redis, cell, context(error('ETIMEDOUT'), () => Promise.reject(error('ECONNREFUSED'))))).rejects.toThrow('ETIMEDOUT');
+  expect(await redis.get(cell.stock)).toBe('8');
 });

@@ -1,23 +1,37 @@
-import type Redis from 'ioredis';
+import { loadLuaScript, useScripts } from '@oversell/locks';
+import type { default as Redis, Result } from 'ioredis';
 import { StockNotSeededError } from '../errors';
 import { definitelyNotWritten } from '../store-errors';
 import type { DeductContext, DeductResult } from '../stock-strategy';
+import type { RunStockKeys } from './stock-keys';
+
+export const GIVE_BACK = loadLuaScript(__dirname, 'give-back-2.lua');
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    giveBackV1(stockKey: string, movesKey: string, units: number, requestId: string): Result<number, Context>;
+  }
+}
+
+/** A stock key (the run's, or one segment of it) and the run's record of stock moves by request. */
+export type StockCell = Pick<RunStockKeys, 'stock' | 'moves'>;
 
 /**
  * The read-check-write on a Redis stock key that the lock strategies guard (and no-lock does not):
  * GET, compare, business time, SET, record the order. Safe only while the caller holds a valid lock.
  */
-export async function readCheckWrite(redis: Redis, stockKey: string, context: DeductContext, lockLost?: AbortSignal): Promise<DeductResult> {
-  const value = await redis.get(stockKey);
+export async function readCheckWrite(redis: Redis, cell: StockCell, context: DeductContext, lockLost?: AbortSignal): Promise<DeductResult> {
+  const value = await redis.get(cell.stock);
   if (value === null) throw new StockNotSeededError(context.settings.productId);
   const stock = Number(value);
   if (stock < context.quantity) return { outcome: 'sold_out' };
   await context.faults.at('stock-read');
   // The watchdog tells its holder the lock is gone; writing now could overwrite a newer holder's stock.
   if (lockLost?.aborted) return { outcome: 'lock_lost' };
-  await redis.set(stockKey, stock - context.quantity);
+  // A whole value, not a decrement: sent again after a lost reply it writes the same value.
+  await redis.set(cell.stock, stock - context.quantity);
   await context.faults.at('stock-written');
-  return recordOrGiveBack(redis, stockKey, context);
+  return recordOrGiveBack(redis, cell, context);
 }
 
 /**
@@ -26,7 +40,7 @@ export async function readCheckWrite(redis: Redis, stockKey: string, context: De
  * the commit did land, and giving its units back would sell them twice. When MySQL cannot say, the
  * units stay taken: reconciliation reports them as lost, and nothing is oversold.
  */
-export async function recordOrGiveBack(redis: Redis, stockKey: string, context: DeductContext): Promise<DeductResult> {
+export async function recordOrGiveBack(redis: Redis, cell: StockCell, context: DeductContext): Promise<DeductResult> {
   let order;
   try {
     order = await context.record();
@@ -34,10 +48,15 @@ export async function recordOrGiveBack(redis: Redis, stockKey: string, context: 
     const landed = definitelyNotWritten(error) ? null : await context.recorded().catch(() => undefined);
     if (landed) order = landed;
     else {
-      if (landed === null) await redis.incrby(stockKey, context.quantity);
+      if (landed === null) await giveBack(redis, cell, context);
       throw error;
     }
   }
   await context.faults.at('order-recorded');
   return { outcome: 'sold', order };
+}
+
+/** Puts back the units this request took, at most once however often the command is sent. */
+export async function giveBack(redis: Redis, cell: StockCell, context: Pick<DeductContext, 'requestId' | 'quantity'>): Promise<void> {
+  await useScripts(redis, [GIVE_BACK]).giveBackV1(cell.stock, cell.moves, context.quantity, context.requestId);
 }

@@ -44,6 +44,10 @@ export class RunStockKeys {
   get lock(): string {
     return `${this.base}:lock`;
   }
+  /** What each request did to the stock (took, gave back), by request id: makes a re-sent take or give-back a no-op. */
+  get moves(): string {
+    return `${this.base}:moves`;
+  }
   segment(index: number): string {
     return `${this.base}:segment:${index}`;
   }

@@ -56,8 +56,10 @@ describe('no-lock (baseline)', () => {
   });
 });
 
-describe('the lease-expiry pitfall: business delay (150 ms) > lock TTL (50 ms)', () => {
-  const pitfall = { lockTtlMs: 50, businessDelayMs: 150, stock: 30, requests: 50, inFlight: 50 };
+// TTL 100 ms, so the watchdog renews every 33 ms: a 50 ms lease left it one event-loop stall of 34 ms
+// (a loaded 2-core machine) from a lost lock, which it reports as lock_lost and does not sell under.
+describe('the lease-expiry pitfall: business delay (300 ms) > lock TTL (100 ms)', () => {
+  const pitfall = { lockTtlMs: 100, businessDelayMs: 300, stock: 20, requests: 40, inFlight: 40 };
 
   it.each(['naive-setnx', 'uuid-lua'] as const)('%s oversells: the lock expires under its holder and a second holder sells the same stock', async (strategy) => {
     const { errors, inventory } = await run(strategy, pitfall);

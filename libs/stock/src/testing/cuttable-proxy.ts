@@ -8,6 +8,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 export class CuttableProxy {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
+  private swallowing = false;
   port = 0;
 
   constructor(
@@ -23,7 +24,10 @@ export class CuttableProxy {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => undefined);
       }
-      client.pipe(upstream).pipe(client);
+      client.pipe(upstream);
+      upstream.on('data', (reply: Buffer) => {
+        if (!this.swallowing) client.write(reply);
+      });
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
@@ -37,8 +41,23 @@ export class CuttableProxy {
   async cut(): Promise<void> {
     const server = this.server;
     this.server = null;
+    this.swallowing = false;
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  }
+
+  /**
+   * From now on the store's answers are dropped on their way back: a command sent now reaches the
+   * store and runs, but its sender never hears the reply (the moment a connection dies in).
+   */
+  swallowReplies(): void {
+    this.swallowing = true;
+  }
+
+  /** Every open connection is reset; the port keeps accepting new ones, which hear their replies again. */
+  resetConnections(): void {
+    for (const socket of this.sockets) socket.destroy();
+    this.swallowing = false;
   }
 
   /** The store comes back on the same port. */

@@ -1,7 +1,8 @@
 export { placeOrderAndDieAt, runOrdersAcrossProcesses, type ConcurrentOrders, type ConcurrentOrdersResult } from './concurrent-orders';
-export { createStockTestApp, useStockTestApp, type StockTestApp } from './stock-test-app';
+export { createStockTestApp, useOtherStockInstance, useStockTestApp, type StockTestApp } from './stock-test-app';
 export { placeAtOnce } from './orders-at-once';
 export { freshKeyPrefix, testRedisOptions } from '@oversell/locks/testing';
 export { freshProductId, testMysqlSettings } from './test-services';
 export { CuttableProxy } from './cuttable-proxy';
 export { PauseNextOrder } from './pause-next-order';
+export { until } from './until';

@@ -82,3 +82,23 @@ export function useStockTestApp(options: Partial<Omit<StockOptions, 'keyPrefix'>
     },
   };
 }
+
+/**
+ * A second instance's StockModule (its own settings cache and connections) beside `lab`, over the same
+ * Redis keys and MySQL: what another process of the lab would see.
+ */
+export function useOtherStockInstance(lab: { readonly keyPrefix: string }): { readonly app: StockTestApp } {
+  let app: StockTestApp | undefined;
+  beforeAll(async () => {
+    app = await createStockTestApp({ keyPrefix: lab.keyPrefix, instanceId: 'other-instance' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error('useOtherStockInstance: the app starts in beforeAll; use it inside a test');
+      return app;
+    },
+  };
+}

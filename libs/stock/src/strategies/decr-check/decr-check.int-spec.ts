@@ -1,5 +1,5 @@
 import { Gate } from '@oversell/locks/testing';
-import { StockNotSeededError } from '../../errors';
+import { StockStoreLostError } from '../../errors';
 import { StockKeys } from '../../redis/stock-keys';
 import { freshProductId, placeOrderAndDieAt, useStockTestApp } from '../../testing';
 
@@ -63,11 +63,11 @@ describe('decr-check', () => {
     expect(inventory).toMatchObject({ initialStock: 1, remaining: -1, sold: 0, orders: 0, oversold: 0, storesAgree: false });
   });
 
-  it('answers not seeded, and leaves no key behind, when the stock key is missing', async () => {
+  it('answers store lost (the run was seeded), and leaves no key behind, when the stock key is missing', async () => {
     const { stockKey, order } = await decrCheckProduct(1);
     await lab.app.redis.del(stockKey);
     const result = await order(1);
-    expect(result.outcome === 'error' && result.error).toBeInstanceOf(StockNotSeededError);
+    expect(result.outcome === 'error' && result.error).toBeInstanceOf(StockStoreLostError);
     expect(await lab.app.redis.exists(stockKey)).toBe(0);
   });
 });

@@ -1,9 +1,20 @@
 import type { ProductRunSettings, StrategyDescription } from '@oversell/contracts';
+import { loadLuaScript, useScripts } from '@oversell/locks';
+import type { Result } from 'ioredis';
 import { RedisStockStore } from '../../compose/redis-stock-store';
+import { luaScriptsOf } from '../../compose/scripts-of';
 import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-definition';
 import { StockNotSeededError } from '../../errors';
-import { recordOrGiveBack } from '../../redis/redis-stock';
+import { GIVE_BACK, giveBack, recordOrGiveBack } from '../../redis/redis-stock';
 import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
+
+const DECREMENT_COUNTER = loadLuaScript(__dirname, 'decrement-counter-2.lua');
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    decrementCounterV1(stockKey: string, movesKey: string, units: number, requestId: string): Result<number, Context>;
+  }
+}
 
 const DESCRIPTION: StrategyDescription = {
   name: 'decr-check',
@@ -14,7 +25,7 @@ const DESCRIPTION: StrategyDescription = {
   lease: 'none',
   safe: true,
   description:
-    'Takes the units first and checks afterwards: DECRBY on the stock counter (atomic on its own), and if the result is below zero the order overdrew it, so INCRBY puts the units back and the answer is sold out. No lock, no script.',
+    'Takes the units first and checks afterwards: DECRBY on the stock counter (atomic on its own), and if the result is below zero the order overdrew it, so INCRBY puts the units back and the answer is sold out. No lock; the check is not in a script (each command is wrapped in one only to note the request id, so a command sent again after a lost reply moves nothing twice).',
   guarantee: 'Never oversells: every DECRBY is atomic, and an order is sold only when its own DECRBY left the counter at 0 or above, so the units sold never exceed the stock.',
   pitfall:
     'The overdraft and its repair are two commands. Between them the counter is below the true stock (negative, even), and a concurrent order the real stock could cover is refused sold out. ' +
@@ -26,12 +37,12 @@ const DESCRIPTION: StrategyDescription = {
     'Oversold stays 0 and the lock timeline is empty (no lock). Near sellout with orders for several units, sold-out answers while units are left; ' +
     'after an instance dies mid-overdraft the remaining stock reads below 0 for good, stores agree shows NO and reconciliation counts the stranded units as lost.',
   steps: [
-    'DECRBY stock n (EXISTS stock in the same round trip: a missing key is not seeded)',
-    'if the result < 0: INCRBY stock n back, sold out',
+    'EVALSHA decrement-counter: DECRBY stock n, once per request id (EXISTS stock in the same round trip: a missing key is not seeded)',
+    'if the result < 0: EVALSHA give-back (INCRBY stock n back, once), sold out',
     'business delay (outside any lock)',
-    'INSERT the order (INCRBY n back if that fails)',
+    'INSERT the order (give-back if that fails)',
   ],
-  scripts: [],
+  scripts: luaScriptsOf(DECREMENT_COUNTER, GIVE_BACK),
 };
 
 /** An atomic counter used the way the articles show it: decrement first, give back on overdraft. */
@@ -40,7 +51,7 @@ class DecrCheckStrategy implements StockStrategy {
   private readonly store: RedisStockStore;
 
   constructor(deps: StrategyDeps) {
-    this.store = new RedisStockStore(deps.redis, deps.options.keyPrefix);
+    this.store = new RedisStockStore(useScripts(deps.redis, [DECREMENT_COUNTER]), deps.options.keyPrefix);
   }
 
   describe(): StrategyDescription {
@@ -58,23 +69,23 @@ class DecrCheckStrategy implements StockStrategy {
 
   async deduct(context: DeductContext): Promise<DeductResult> {
     const { redis } = this.store;
-    const stockKey = this.store.keys(context.settings).stock;
+    const keys = this.store.keys(context.settings);
     // Sent in one tick, so auto-pipelining puts both in one round trip.
-    const [seeded, left] = await Promise.all([redis.exists(stockKey), redis.decrby(stockKey, context.quantity)]);
+    const [seeded, left] = await Promise.all([redis.exists(keys.stock), redis.decrementCounterV1(keys.stock, keys.moves, context.quantity, context.requestId)]);
     if (seeded === 0) {
       // DECRBY created the key at −n. Deleting it keeps the product unseeded, so the placement reloads
       // its run instead of a key of a stale run answering sold out for ever.
-      await redis.del(stockKey);
+      await redis.del(keys.stock);
       throw new StockNotSeededError(context.settings.productId);
     }
     if (left < 0) {
       await context.faults.at('stock-overdrawn');
-      await redis.incrby(stockKey, context.quantity);
+      await giveBack(redis, keys, context);
       return { outcome: 'sold_out' };
     }
     await context.faults.at('stock-read');
     await context.faults.at('stock-written');
-    return recordOrGiveBack(redis, stockKey, context);
+    return recordOrGiveBack(redis, keys, context);
   }
 }
 

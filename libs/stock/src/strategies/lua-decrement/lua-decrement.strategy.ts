@@ -5,14 +5,14 @@ import { RedisStockStore } from '../../compose/redis-stock-store';
 import { luaScriptsOf } from '../../compose/scripts-of';
 import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-definition';
 import { StockNotSeededError } from '../../errors';
-import { recordOrGiveBack } from '../../redis/redis-stock';
+import { GIVE_BACK, recordOrGiveBack } from '../../redis/redis-stock';
 import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
 
-export const DECREMENT_STOCK = loadLuaScript(__dirname, 'decrement-stock-1.lua');
+export const DECREMENT_STOCK = loadLuaScript(__dirname, 'decrement-stock-2.lua');
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    decrementStockV1(stockKey: string, units: number): Result<number, Context>;
+    decrementStockV1(stockKey: string, movesKey: string, units: number, requestId: string): Result<number, Context>;
   }
 }
 
@@ -40,13 +40,13 @@ class LuaDecrementStrategy implements StockStrategy {
   }
 
   async deduct(context: DeductContext): Promise<DeductResult> {
-    const stockKey = this.store.keys(context.settings).stock;
-    const left = await this.store.redis.decrementStockV1(stockKey, context.quantity);
+    const keys = this.store.keys(context.settings);
+    const left = await this.store.redis.decrementStockV1(keys.stock, keys.moves, context.quantity, context.requestId);
     if (left === NOT_SEEDED) throw new StockNotSeededError(context.settings.productId);
     if (left === NOT_ENOUGH) return { outcome: 'sold_out' };
     await context.faults.at('stock-read');
     await context.faults.at('stock-written');
-    return recordOrGiveBack(this.store.redis, stockKey, context);
+    return recordOrGiveBack(this.store.redis, keys, context);
   }
 
   describe(): StrategyDescription {
@@ -66,8 +66,13 @@ class LuaDecrementStrategy implements StockStrategy {
       symptom:
         'Oversold stays 0, the lock timeline is empty (one atomic script, no lock) and its throughput bar is the ' +
         'closest to the no-op ceiling in the compare view.',
-      steps: ['EVALSHA decrement-stock: if stock ≥ n then DECRBY n', 'if it answered -1: sold out', 'business delay (outside any lock)', 'INSERT the order (INCRBY n back if that fails)'],
-      scripts: luaScriptsOf(DECREMENT_STOCK),
+      steps: [
+        'EVALSHA decrement-stock: if stock ≥ n then DECRBY n, noting the request id (sent again after a lost reply, it answers the same and takes nothing)',
+        'if it answered -1: sold out',
+        'business delay (outside any lock)',
+        'INSERT the order (EVALSHA give-back: INCRBY n back once, if that fails)',
+      ],
+      scripts: luaScriptsOf(DECREMENT_STOCK, GIVE_BACK),
     };
   }
 }

@@ -26,7 +26,7 @@ class NoLockStrategy implements StockStrategy {
   }
 
   deduct(context: DeductContext): Promise<DeductResult> {
-    return readCheckWrite(this.store.redis, this.store.keys(context.settings).stock, context);
+    return readCheckWrite(this.store.redis, this.store.keys(context.settings), context);
   }
 
   describe(): StrategyDescription {

@@ -12,7 +12,7 @@ const DESCRIPTION: StrategyDescription = {
   lease: 'renewed',
   safe: true,
   description:
-    'A reentrant lock stored as a hash {owner: holds}, taken and released by Lua scripts. While held, a watchdog renews the lease every third of it; on release the last holder publishes a message that wakes one waiter per process (with a bounded timed wait as fallback).',
+    'A reentrant lock stored as a hash {owner: holds}, taken and released by Lua scripts. While held, a watchdog renews the lease every third of it. The orders of one instance wait in a line per lock, first come first served: only its head talks to Redis, sleeping until the release message (or, as a fallback, the PTTL of the lock). A holder passes the lock straight to the next order of its own line in one script, up to 16 times in a row, then releases it and publishes the release so the head of every instance can try.',
   guarantee: 'Never oversells on one Redis, whatever the business time: the lease is renewed while the holder lives. A holder that dies loses the lock within one lease.',
   pitfall:
     'A pause longer than the lease (stop-the-world GC, a frozen VM) stops the renewals too; the lock expires and another process enters. The holder is told (lock lost) only at the next renewal, and a write already on the wire still lands — only fencing tokens close that hole. On a Redis failover an unreplicated lock is lost.',
@@ -20,7 +20,7 @@ const DESCRIPTION: StrategyDescription = {
   symptom:
     'Bars may last longer than the TTL instead of expiring: no dashed outlines and no red overlaps, and oversold ' +
     'stays 0 even with a business delay above the TTL.',
-  steps: ['EVAL watchdog-acquire: take or re-enter the owner hash, PEXPIRE lease', 'if taken by another: wait for the release message or at most its PTTL, retry', 'start renewing every lease/3 (watchdog-renew, only while we own it)', 'GET stock, check, business delay', 'if the lock-lost signal fired: stop, write nothing', 'SET stock − n, INSERT the order', 'EVAL watchdog-release: decrement holds; at 0 DEL and PUBLISH'],
+  steps: ['EVAL watchdog-acquire: take or re-enter the owner hash, PEXPIRE lease', 'if this instance has an order ahead in its line: wait for it to hand over the turn (or the lock itself)', 'if taken by another: wait for the release message or at most its PTTL, retry', 'start renewing every lease/3 (watchdog-renew, only while we own it)', 'GET stock, check, business delay', 'if the lock-lost signal fired: stop, write nothing', 'SET stock − n, INSERT the order', 'leaving with an order of ours waiting (and fewer than 16 hand-overs in a row): EVAL watchdog-pass gives it the lock', 'else EVAL watchdog-release: decrement holds; at 0 DEL and PUBLISH'],
   scripts: luaScriptsOf(...WATCHDOG_SCRIPTS),
 };
 

@@ -1,0 +1,20 @@
+--[[
+  DECRBY, once per request: no check, the counter may go below 0 (the caller checks afterwards and
+  puts the units back). The decrement is recorded under the request id in the same step, so the
+  same command sent again (ioredis re-sends a command whose connection died before the reply)
+  answers what it answered the first time instead of taking the units twice.
+
+  KEYS[1] stock key
+  KEYS[2] the run's stock moves (hash: request id -> what the request did)
+  ARGV[1] units to take (a positive integer)
+  ARGV[2] request id
+
+  Returns the counter after the decrement.
+]]
+local took = redis.call("HGET", KEYS[2], ARGV[2])
+if took then
+  return tonumber(took)
+end
+local left = redis.call("DECRBY", KEYS[1], ARGV[1])
+redis.call("HSET", KEYS[2], ARGV[2], left)
+return left

@@ -1,0 +1,31 @@
+--[[
+  Checks and takes stock in one atomic step: Redis runs a script with nothing interleaved, so the
+  check cannot go stale before the decrement, and no lock is needed.
+
+  The take is recorded under the request id in the same step, and a request that took already is
+  answered what it was answered then: ioredis sends a command again when its connection died before
+  the reply, and a decrement the server had already run must not run twice.
+
+  KEYS[1] stock key
+  KEYS[2] the run's stock moves (hash: request id -> what the request did)
+  ARGV[1] units to take (a positive integer)
+  ARGV[2] request id
+
+  Returns the stock left after taking, -1 if there is not enough stock (nothing taken),
+  -2 if the key does not exist (the product was never seeded or Redis lost it).
+]]
+local took = redis.call("HGET", KEYS[2], ARGV[2])
+if took then
+  return tonumber(took)
+end
+local stock = redis.call("GET", KEYS[1])
+if not stock then
+  return -2
+end
+local units = tonumber(ARGV[1])
+if tonumber(stock) < units then
+  return -1
+end
+local left = redis.call("DECRBY", KEYS[1], units)
+redis.call("HSET", KEYS[2], ARGV[2], left)
+return left
