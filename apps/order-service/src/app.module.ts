@@ -7,16 +7,14 @@ import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { appConfig, mysqlConfig, redisConfig, type AppConfig, type MysqlConfig, type RedisConfig } from './config/configuration';
 import { envSchema } from './config/env.schema';
+import { FiguresModule } from './figures/figures.module';
 import { HealthController } from './health/health.controller';
 import { RedisHealthIndicator } from './health/redis.health';
 import { NoopController } from './http/noop.controller';
 import { OrdersController } from './http/orders.controller';
 import { ProductsController } from './http/products.controller';
 import { StrategiesController } from './http/strategies.controller';
-import { MetricsController } from './metrics/metrics.controller';
-import { MetricsService } from './metrics/metrics.service';
 import { RUN_ENTITIES, RUN_MIGRATIONS } from './runs/run.entity';
-import { OrderFigures } from './runs/order-figures';
 import { RunsModule } from './runs/runs.module';
 
 @Module({
@@ -59,9 +57,10 @@ import { RunsModule } from './runs/runs.module';
       }),
     }),
     TerminusModule,
+    FiguresModule,
     RunsModule,
   ],
-  controllers: [OrdersController, ProductsController, StrategiesController, NoopController, HealthController, MetricsController],
-  providers: [MetricsService, OrderFigures, RedisHealthIndicator],
+  controllers: [OrdersController, ProductsController, StrategiesController, NoopController, HealthController],
+  providers: [RedisHealthIndicator],
 })
 export class AppModule {}

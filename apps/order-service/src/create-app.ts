@@ -7,6 +7,8 @@ import { appConfig, type AppConfig } from './config/configuration';
 import { validateEnv } from './config/validate-env';
 import { ErrorBodyFilter } from './http/error-body.filter';
 import { useStrictJsonParser } from './http/json-body-parser';
+import { readOversizedBodies } from './http/read-oversized-bodies';
+import { useSecurityHeaders } from './http/security-headers';
 import { createValidationPipe } from './http/validation';
 
 /** Builds the whole service (without listening), as main.ts runs it and the e2e tests test it. */
@@ -14,6 +16,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
   const env = validateEnv();
   const adapter = new FastifyAdapter({ bodyLimit: Number(env.BODY_LIMIT_BYTES) });
   useStrictJsonParser(adapter.getInstance());
+  readOversizedBodies(adapter.getInstance(), Number(env.BODY_LIMIT_BYTES));
   // bodyParser off: the JSON parser is ours (useStrictJsonParser), not Nest's.
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
@@ -21,7 +24,8 @@ export async function createApp(): Promise<NestFastifyApplication> {
   app.useGlobalFilters(new ErrorBodyFilter());
   app.enableShutdownHooks();
   // Which instance answered: the gateway spreads requests, and a demo (or a test) can see where each went.
-  const { instanceId } = app.get<AppConfig>(appConfig.KEY);
+  const { instanceId, corsOrigins } = app.get<AppConfig>(appConfig.KEY);
+  await useSecurityHeaders(app, corsOrigins);
   app
     .getHttpAdapter()
     .getInstance()

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { appConfig, type AppConfig } from './config/configuration';
 import { createApp } from './create-app';
+import { logUnhandledRejections } from './log-unhandled-rejections';
 
 async function main(): Promise<void> {
   const app = await createApp();
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
   process.stdout.write(`order-service ${config.instanceId} listening on http://${config.host}:${config.port}\n`);
 }
 
+logUnhandledRejections();
 main().catch((error: unknown) => {
   process.stderr.write(`order-service failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

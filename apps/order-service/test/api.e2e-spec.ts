@@ -78,6 +78,18 @@ describe('POST /api/orders', () => {
     expect(status).toBe(404);
     expect(body).toMatchObject({ error: 'product_not_found', field: 'productId' });
   });
+
+  it('answers 503 stock_store_lost once Redis has lost the seeded run\'s keys, takes nothing, and the inventory says so', async () => {
+    expect((await service.post('/api/orders', valid())).status).toBe(201);
+    // What a Redis restart without persistence leaves of the product: none of its keys.
+    const redis = service.app.get(RedisConnections).commands;
+    await redis.del(...(await redis.keys(new StockKeys(service.keyPrefix, productId).pattern())));
+    const { status, body } = await service.post('/api/orders', valid());
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ error: 'stock_store_lost' });
+    const inventory = await service.get(`/api/products/${productId}/inventory`);
+    expect(inventory.body).toMatchObject({ remaining: 0, sold: 1, orders: 1, storesAgree: false, storeLost: true });
+  });
 });
 
 describe('POST /api/products/:id/reset', () => {

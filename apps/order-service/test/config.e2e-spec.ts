@@ -5,7 +5,7 @@ import { validateEnv } from '../src/config/validate-env';
 describe('configuration', () => {
   it('fills every default from the local services when nothing is set', () => {
     const env = validateEnv({});
-    expect(env).toMatchObject({ PORT: 3000, MYSQL_HOST: '127.0.0.1', MYSQL_PORT: 3306, MYSQL_DATABASE: 'oversell_lab', REDIS_HOST: '127.0.0.1', REDIS_PORT: 6379, CLOCK_OFFSET_MS: 0 });
+    expect(env).toMatchObject({ PORT: 3000, MYSQL_HOST: '127.0.0.1', MYSQL_PORT: 3306, MYSQL_USER: 'oversell', MYSQL_PASSWORD: 'oversell-lab', MYSQL_DATABASE: 'oversell_lab', REDIS_HOST: '127.0.0.1', REDIS_PORT: 6379, CLOCK_OFFSET_MS: 0 });
   });
 
   it('takes a clock offset either way, within an hour', () => {

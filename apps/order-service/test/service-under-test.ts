@@ -1,7 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { JSON_HEADERS, parseAnswerBody, type SendRequest } from '@oversell/contracts/testing';
-import { freshKeyPrefix, testMysqlSettings, testRedisOptions } from '@oversell/stock/testing';
+import { freshKeyPrefix } from '@oversell/stock/testing';
 import { createApp } from '../src/create-app';
+import { testStoresEnv } from './test-stores-env';
 
 export interface ServiceUnderTest {
   app: NestFastifyApplication;
@@ -19,17 +20,8 @@ export interface ServiceUnderTest {
  */
 export async function startService(overrides: Record<string, string> = {}): Promise<ServiceUnderTest> {
   const keyPrefix = freshKeyPrefix();
-  const mysql = testMysqlSettings();
-  const redis = testRedisOptions();
   Object.assign(process.env, {
-    MYSQL_HOST: mysql.host,
-    MYSQL_PORT: String(mysql.port),
-    MYSQL_USER: mysql.user,
-    MYSQL_PASSWORD: mysql.password,
-    MYSQL_DATABASE: mysql.database,
-    REDIS_HOST: redis.host,
-    REDIS_PORT: String(redis.port),
-    REDIS_KEY_PREFIX: keyPrefix,
+    ...testStoresEnv(keyPrefix),
     RUN_WORKER: 'false',
     LOG_LEVEL: 'silent',
     INSTANCE_ID: `api-test-${process.pid}`,

@@ -1,4 +1,8 @@
+import { isLoopbackHost } from '@oversell/contracts';
+import { LAB_MYSQL_PASSWORD, LAB_MYSQL_USER } from '@oversell/stock';
 import * as Joi from 'joi';
+
+const LOOPBACK = Joi.string().custom((host: string, helpers) => (isLoopbackHost(host) ? host : helpers.error('any.invalid')));
 
 /**
  * Every environment variable the service reads, validated at start: a wrong or missing value stops
@@ -17,11 +21,25 @@ export const envSchema = Joi.object({
   // A deliberately skewed clock for the setnx-getset lock's pitfall; an hour either way is plenty.
   CLOCK_OFFSET_MS: Joi.number().integer().min(-3_600_000).max(3_600_000).default(0),
   RUN_WORKER: Joi.boolean().default(true),
+  // Admin actions (resets, runs, break-locks) need it as a bearer token whenever it is set; bound
+  // beyond loopback the service does not start without one, or those actions would be open to anyone.
+  ADMIN_TOKEN: Joi.string()
+    .empty('')
+    .min(16)
+    .when('HOST', { is: LOOPBACK, otherwise: Joi.required() })
+    .messages({ 'any.required': '"ADMIN_TOKEN" is required when HOST is not a loopback address (set a secret of 16 or more characters)' }),
+  // Origins allowed to call the API from a browser, comma-separated; none by default (same origin only).
+  CORS_ORIGINS: Joi.string()
+    .allow('')
+    .pattern(/^(https?:\/\/[^\s,]+)(,https?:\/\/[^\s,]+)*$/)
+    .default(''),
+  // Runs waiting in the queue; beyond it POST /api/runs and /batch answer 429 and queue nothing.
+  RUN_QUEUE_LIMIT: Joi.number().integer().min(1).max(1000).default(20),
 
   MYSQL_HOST: Joi.string().hostname().default('127.0.0.1'),
   MYSQL_PORT: Joi.number().port().default(3306),
-  MYSQL_USER: Joi.string().default('root'),
-  MYSQL_PASSWORD: Joi.string().allow('').default(''),
+  MYSQL_USER: Joi.string().default(LAB_MYSQL_USER),
+  MYSQL_PASSWORD: Joi.string().allow('').default(LAB_MYSQL_PASSWORD),
   MYSQL_DATABASE: Joi.string().pattern(/^\w+$/).default('oversell_lab'),
   MYSQL_POOL_SIZE: Joi.number().integer().min(1).max(500).default(20),
 

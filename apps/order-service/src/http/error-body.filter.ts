@@ -6,6 +6,7 @@ import {
   ProductNotFoundError,
   StockError,
   StockNotSeededError,
+  StockStoreLostError,
   StoreUnavailableError,
   StrategyMismatchError,
   UnknownStrategyError,
@@ -18,6 +19,7 @@ function fromStockError(error: StockError): ErrorBody {
   if (error instanceof ProductNotFoundError) return { statusCode: 404, error: 'product_not_found', message: error.message, field: 'productId' };
   if (error instanceof StrategyMismatchError) return { statusCode: 409, error: 'strategy_mismatch', message: error.message, field: 'strategy' };
   if (error instanceof StockNotSeededError) return { statusCode: 409, error: 'stock_not_seeded', message: error.message };
+  if (error instanceof StockStoreLostError) return { statusCode: 503, error: 'stock_store_lost', message: error.message };
   if (error instanceof DuplicateIdempotencyKeyError) return { statusCode: 409, error: 'conflict', message: error.message, field: 'idempotencyKey' };
   if (error instanceof IdempotencyKeyReusedError) return { statusCode: 409, error: 'idempotency_key_reused', message: error.message, field: 'idempotencyKey' };
   if (error instanceof StoreUnavailableError) return { statusCode: 503, error: 'store_unavailable', message: error.message };

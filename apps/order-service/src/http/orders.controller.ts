@@ -1,9 +1,11 @@
-import { Body, Controller, Post, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { ErrorBody, OrderView } from '@oversell/contracts';
+import { Body, Controller, Headers, Post, Res } from '@nestjs/common';
+import { ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { RUN_TOKEN_HEADER, type ErrorBody, type OrderView } from '@oversell/contracts';
 import { OrderPlacementService } from '@oversell/stock';
 import type { FastifyReply } from 'fastify';
-import { OrderFigures } from '../runs/order-figures';
+import { MetricsService } from '../figures/metrics.service';
+import { OrderFigures } from '../figures/order-figures';
+import { RunTokens } from '../runs/run-tokens';
 import { CreateOrderDto } from './create-order.dto';
 
 const REFUSALS: Record<'sold_out' | 'conflict' | 'lock_timeout' | 'lock_lost', (dto: CreateOrderDto, conflicts: number) => ErrorBody> = {
@@ -19,22 +21,27 @@ export class OrdersController {
   constructor(
     private readonly placement: OrderPlacementService,
     private readonly figures: OrderFigures,
+    private readonly tokens: RunTokens,
+    private readonly metrics: MetricsService,
   ) {}
 
   @Post()
   @ApiCreatedResponse({ description: 'The order; stock was taken.' })
   @ApiOkResponse({ description: 'An order with this idempotency key already existed; it is returned again and no stock is taken.' })
   @ApiConflictResponse({ description: 'sold_out, conflict (optimistic retries exhausted), strategy_mismatch or stock_not_seeded.' })
-  @ApiServiceUnavailableResponse({ description: 'lock_timeout, lock_lost or store_unavailable: nothing was taken; retry.' })
-  create(@Body() dto: CreateOrderDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<OrderView | ErrorBody> {
-    return this.figures.track(() => this.place(dto, reply));
+  @ApiServiceUnavailableResponse({ description: 'lock_timeout, lock_lost or store_unavailable: nothing was taken; retry. stock_store_lost: Redis lost the run\'s stock; reset the product.' })
+  @ApiHeader({ name: RUN_TOKEN_HEADER, required: false, description: "The run token POST /api/runs answered: counts the order in the run's figures when the product is that run's." })
+  create(@Body() dto: CreateOrderDto, @Res({ passthrough: true }) reply: FastifyReply, @Headers(RUN_TOKEN_HEADER) runToken?: string): Promise<OrderView | ErrorBody> {
+    return this.figures.track(() => this.place(dto, reply, runToken));
   }
 
-  private async place(dto: CreateOrderDto, reply: FastifyReply): Promise<OrderView | ErrorBody> {
-    const { result, settings } = await this.placement.place(dto);
+  private async place(dto: CreateOrderDto, reply: FastifyReply, runToken: string | undefined): Promise<OrderView | ErrorBody> {
+    const [{ result, settings }, tokenRun] = await Promise.all([this.placement.place(dto), this.tokens.runOf(runToken)]);
     const units = result.outcome === 'sold' && !result.order.replayed ? result.order.quantity : 0;
     // elapsedTime counts from the request's arrival: parsing and validation included, as for the no-op.
-    this.figures.record(settings, result.outcome, reply.elapsedTime, units, 'conflicts' in result ? result.conflicts : 0);
+    // The run's figures take only its own load; every order still shows in the instance's metrics.
+    if (tokenRun === settings.runId) this.figures.record(settings, result.outcome, reply.elapsedTime, units, 'conflicts' in result ? result.conflicts : 0);
+    else this.metrics.order(settings.strategy, result.outcome, reply.elapsedTime);
     if (result.outcome === 'sold') {
       void reply.status(result.order.replayed ? 200 : 201);
       return result.order;

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { BrokenLocksView, InventoryView, ProductRunSettings } from '@oversell/contracts';
 import { InventoryService, LockBreakerService, ProductResetService } from '@oversell/stock';
+import { AdminOnly } from './admin-token.guard';
 import { ProductIdParam, ResetProductDto } from './reset-product.dto';
 
 @ApiTags('products')
@@ -15,6 +16,7 @@ export class ProductsController {
 
   /** Seeds Redis and MySQL for a fresh run of one strategy; orders of an earlier run no longer count. */
   @Post(':id/reset')
+  @AdminOnly()
   @HttpCode(200)
   reset(@Param() { id }: ProductIdParam, @Body() dto: ResetProductDto): Promise<ProductRunSettings> {
     return this.resets.reset(id, dto);
@@ -25,6 +27,7 @@ export class ProductsController {
    * them, and logs it. For a lock whose holder died and left it with no expiry (setnx-no-ttl, setnx-expire).
    */
   @Post(':id/break-locks')
+  @AdminOnly()
   @HttpCode(200)
   @ApiOkResponse({ description: 'How many lock keys of the current run were deleted (0: none was held, or the strategy holds no lock).' })
   @ApiBadRequestResponse({ description: 'validation_failed (field id): the id is not a whole number in range; nothing is deleted.' })

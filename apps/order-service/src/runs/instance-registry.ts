@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import type { InstanceFigures } from '@oversell/contracts';
 import { RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
 import { appConfig, type AppConfig } from '../config/configuration';
+import { instancesKey } from '../redis-keys';
 
 const HEARTBEAT_EVERY_MS = 1000;
 /** An instance silent for this long is taken for dead. */
@@ -31,7 +32,7 @@ export class InstanceRegistry implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   private get key(): string {
-    return `${this.options.keyPrefix}:instances`;
+    return instancesKey(this.options.keyPrefix);
   }
 
   onModuleInit(): void {
@@ -59,12 +60,46 @@ export class InstanceRegistry implements OnModuleInit, OnApplicationShutdown {
 
   /** Instances heard from recently, sorted by port. */
   async live(): Promise<InstanceBeat[]> {
-    const all = await this.connections.commands.hgetall(this.key);
     const now = Date.now();
-    return Object.values(all)
-      .map((json) => JSON.parse(json) as InstanceBeat)
-      .filter((beat) => now - beat.at < INSTANCE_SILENT_AFTER_MS)
-      .sort((a, b) => a.port - b.port);
+    return (await this.lastBeats()).filter((beat) => now - beat.at < INSTANCE_SILENT_AFTER_MS).sort((a, b) => a.port - b.port);
+  }
+
+  /** The last beat of every instance that has not shut down, however old. */
+  async lastBeats(): Promise<InstanceBeat[]> {
+    return Object.values(await this.connections.commands.hgetall(this.key)).map((json) => JSON.parse(json) as InstanceBeat);
+  }
+}
+
+/**
+ * Which of a run's instances have stopped. A heartbeat can be late from a live instance that the run
+ * itself keeps busy, so a late beat alone does not fail the run: the grace is measured against the
+ * instance's own progress too (its figure batches reaching Redis). An instance is gone when it shut
+ * down (its beat removed), came back as another process, or neither beat nor moved its figures for
+ * INSTANCE_SILENT_AFTER_MS.
+ */
+export class RunInstancesWatch {
+  /** Per instance: its batch count when last seen, and when (this process's clock) it last changed. */
+  private readonly progress = new Map<string, { batches: number; at: number }>();
+
+  constructor(
+    private readonly registry: Pick<InstanceRegistry, 'lastBeats'>,
+    private readonly batchesByInstance: () => Promise<ReadonlyMap<string, number>>,
+    private readonly instances: readonly InstanceBeat[],
+    startedAt = Date.now(),
+  ) {
+    for (const instance of instances) this.progress.set(instance.instance, { batches: 0, at: startedAt });
+  }
+
+  async gone(now = Date.now()): Promise<InstanceBeat[]> {
+    const [beats, batches] = await Promise.all([this.registry.lastBeats(), this.batchesByInstance()]);
+    return this.instances.filter((instance) => {
+      const beat = beats.find((b) => b.instance === instance.instance);
+      if (!beat || beat.pid !== instance.pid) return true;
+      const seen = this.progress.get(instance.instance)!;
+      const count = batches.get(instance.instance) ?? 0;
+      if (count !== seen.batches) this.progress.set(instance.instance, { batches: count, at: now });
+      return now - Math.max(beat.at, this.progress.get(instance.instance)!.at) >= INSTANCE_SILENT_AFTER_MS;
+    });
   }
 }
 

@@ -1,9 +1,15 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { RunEvent } from '@oversell/contracts';
 import { RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
 import type Redis from 'ioredis';
+import * as Joi from 'joi';
+import { readMessage } from '../pubsub-message';
+import { runEventsChannel } from '../redis-keys';
 
 type Listener = (event: RunEvent) => void;
+
+/** What a listener relies on; the rest of an event is passed through to the browser as it came. */
+const RUN_EVENT = Joi.object<RunEvent>({ type: Joi.string().valid('status', 'progress', 'lock', 'result').required(), runId: Joi.string().required() });
 
 /**
  * Run events cross instances through Redis pub/sub: the worker publishes on one instance, and the
@@ -11,6 +17,7 @@ type Listener = (event: RunEvent) => void;
  */
 @Injectable()
 export class RunEventsBus implements OnApplicationShutdown {
+  private readonly logger = new Logger(RunEventsBus.name);
   private subscriber?: Redis;
   private readonly listeners = new Map<string, { listeners: Set<Listener>; subscribed: Promise<unknown> }>();
 
@@ -20,7 +27,7 @@ export class RunEventsBus implements OnApplicationShutdown {
   ) {}
 
   private channel(runId: string): string {
-    return `${this.options.keyPrefix}:run:{${runId}}:events`;
+    return runEventsChannel(this.options.keyPrefix, runId);
   }
 
   async publish(event: RunEvent): Promise<void> {
@@ -52,9 +59,17 @@ export class RunEventsBus implements OnApplicationShutdown {
   private connect(): Redis {
     if (!this.subscriber) {
       this.subscriber = this.connections.commands.duplicate();
+      // Nothing may throw out of this listener: inside ioredis a throw is an uncaught exception.
       this.subscriber.on('message', (channel: string, message: string) => {
-        const event = JSON.parse(message) as RunEvent;
-        for (const listener of this.listeners.get(channel)?.listeners ?? []) listener(event);
+        const event = readMessage(RUN_EVENT, channel, message, this.logger);
+        if (!event) return;
+        for (const listener of this.listeners.get(channel)?.listeners ?? []) {
+          try {
+            listener(event);
+          } catch (error) {
+            this.logger.error(`a listener of ${channel} failed on a ${event.type} event`, error instanceof Error ? error.stack : String(error));
+          }
+        }
       });
     }
     return this.subscriber;

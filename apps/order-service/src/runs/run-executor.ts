@@ -1,16 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { NOOP_TARGET, STRATEGY_NAMES, type LockEvent, type Reconciliation, type RunResult, type StrategyName, type TimelinePoint } from '@oversell/contracts';
+import { NOOP_TARGET, STRATEGY_NAMES, type LockEvent, type ProductRunSettings, type Reconciliation, type RunResult, type StrategyName, type TimelinePoint } from '@oversell/contracts';
 import { findK6, forkLoad, runK6Load, type LoadOptions, type LoadSummary } from '@oversell/loadtests';
 import { InventoryService, ProductResetService, RedisConnections, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
-import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
-import { flushAckChannel, flushRequestsChannel, type FlushAck, type FlushRequest } from './order-figures';
-import { InstanceRegistry, PeakMemory, type InstanceBeat } from './instance-registry';
+import { contendedPhase } from '../figures/contended-phase';
+import { requestFlush } from '../figures/flush-protocol';
+import { holdersBySecond, overallLatency, RunFiguresReader, timeline, type RunFigures } from '../figures/run-figures.reader';
+import { InstanceRegistry, PeakMemory, RunInstancesWatch, type InstanceBeat } from './instance-registry';
 import { reconcile } from './reconciliation';
 import { RunEntity } from './run.entity';
 import { RunEventsBus } from './run-events.bus';
-import { holdersBySecond, overallLatency, RunFiguresReader, timeline } from './run-figures.reader';
 import { toView } from './runs.service';
 
 const TICK_MS = 1000;
@@ -21,7 +21,40 @@ const DRAIN_MARGIN_MS = 15_000;
 /** Lock events streamed to the dashboard per second, and kept with the stored result. */
 const LOCK_EVENTS_PER_TICK = 2000;
 const LOCK_EVENTS_STORED = 20_000;
-const NO_RECONCILIATION: Reconciliation = { initialStock: 0, remaining: 0, sold: 0, orders: 0, oversold: 0, lost: 0, exclusionViolations: 0, storesAgree: true };
+const NO_RECONCILIATION: Reconciliation = { initialStock: 0, remaining: 0, sold: 0, orders: 0, oversold: 0, lost: 0, exclusionViolations: 0, lockEventsDropped: 0, storesAgree: true };
+
+/** What one run's measuring carries from step to step. */
+interface Measurement {
+  run: RunEntity;
+  /** The no-op ceiling: no product reset, nothing to reconcile. */
+  noop: boolean;
+  /** The strategy the load's orders name. */
+  strategy: StrategyName;
+  /** The product as reset for the run; null for the no-op ceiling. */
+  settings: ProductRunSettings | null;
+  instances: InstanceBeat[];
+  peaks: PeakMemory;
+  watch: RunInstancesWatch;
+  /** Remaining stock as sampled, by epoch second. */
+  remainingBySecond: Map<number, number>;
+  /** Stops the load once an instance stopped; `failure` says which. */
+  abort: AbortController;
+  failure: string | null;
+  startedAt: number;
+  startSecond: number;
+}
+
+/** Where the live progress is in the run's lock holdings, between ticks. */
+interface Progress {
+  lockEventsSeen: number;
+  /**
+   * Holdings reach Redis when they end, possibly a tick after the second they belong to: the live
+   * holder count looks at every holding that may still touch the second it reports.
+   */
+  recentHoldings: LockEvent[];
+  /** A tick still running when the next is due: the next is skipped. */
+  ticking: boolean;
+}
 
 /**
  * Executes one run: reset the product under the run's id, drive the load at every live instance,
@@ -43,19 +76,26 @@ export class RunExecutor {
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
   ) {}
 
-  async execute(runId: string): Promise<void> {
+  /**
+   * `holdsJob` says whether this worker still holds the run's queue job, and keeps it held while the
+   * result is written: BullMQ takes back a job whose lock lapsed (stalled) and fails it, and a result
+   * written after that would contradict the failure the run's streams already ended on.
+   */
+  async execute(runId: string, runToken: string, holdsJob: () => Promise<boolean>): Promise<void> {
     const run = await this.runs.findOneByOrFail({ id: runId });
     if (run.status !== 'queued') return;
     await this.runs.update(run.id, { status: 'running', startedAt: new Date() });
     await this.bus.publish({ type: 'status', runId, status: 'running' });
     let result: RunResult;
     try {
-      result = await this.measure(run);
+      result = await this.measure(run, runToken);
     } catch (error) {
       await this.fail(runId, error instanceof Error ? error.message : String(error));
       throw error;
     }
-    await this.runs.update(run.id, { status: 'completed', finishedAt: new Date(), result });
+    if (!(await holdsJob())) return this.fail(runId, 'the run worker lost the run\'s queue job (stalled) before the run ended: its figures are not recorded');
+    const completed = await this.runs.update({ id: run.id, status: 'running' }, { status: 'completed', finishedAt: new Date(), result });
+    if (!completed.affected) return;
     await this.bus.publish({ type: 'status', runId, status: 'completed' });
     await this.publishResult(runId);
   }
@@ -74,102 +114,131 @@ export class RunExecutor {
     await this.publishResult(runId);
   }
 
-  private async measure(run: RunEntity): Promise<RunResult> {
-    const params = run.params;
-    const noop = params.strategy === NOOP_TARGET;
+  /**
+   * Resets the product, drives the load at every live instance while streaming progress, then has the
+   * instances flush and reads back their figures and the stores.
+   */
+  private async measure(run: RunEntity, runToken: string): Promise<RunResult> {
+    const measurement = await this.begin(run, await this.liveInstances());
+    const summary = await this.driveLoad(measurement, runToken);
+    const durationSec = (Date.now() - measurement.startedAt) / 1000;
+    await this.flushInstances(run.id, measurement.instances, this.longestOrderMs(run.params));
+    await this.sampleRemaining(measurement);
+    const figures = await this.reader.read(run.id);
+    const lockEvents = await this.reader.lockEvents(run.id);
+    const reconciliation = await this.reconcileStores(measurement, figures, lockEvents);
+    return this.result(measurement, { summary, durationSec, figures, lockEvents, reconciliation });
+  }
+
+  private async liveInstances(): Promise<InstanceBeat[]> {
     const instances = await this.registry.live();
     if (!instances.length) throw new Error('no live order-service instance to send the load to');
+    return instances;
+  }
+
+  /** Resets the product under the run's id (the no-op ceiling has none) and starts watching the instances. */
+  private async begin(run: RunEntity, instances: InstanceBeat[]): Promise<Measurement> {
+    const params = run.params;
+    const noop = params.strategy === NOOP_TARGET;
     // The no-op endpoint validates an order body; any strategy name will do, none is called.
     const strategy: StrategyName = noop ? STRATEGY_NAMES[0] : (params.strategy as StrategyName);
     const settings = noop
       ? null
       : await this.resets.reset(run.productId, { stock: params.initialStock, strategy, lockTtlMs: params.lockTtlMs, businessDelayMs: params.businessDelayMs, segments: params.segments }, run.id);
-
     const peaks = new PeakMemory();
     peaks.observe(instances);
-    const remainingBySecond = new Map<number, number>();
-    const sampleRemaining = async () => {
-      if (settings) remainingBySecond.set(Math.floor(Date.now() / 1000), (await this.strategies.get(strategy).remaining(settings)) ?? 0);
-    };
-    const abort = new AbortController();
-    let failure: string | null = null;
+    const watch = new RunInstancesWatch(this.registry, () => this.reader.batchesByInstance(run.id), instances);
     const startedAt = Date.now();
-    const startSecond = Math.floor(startedAt / 1000);
-    let lockEventsSeen = 0;
-    // Holdings reach Redis when they end, possibly a tick after the second they belong to: the live
-    // holder count looks at every holding that may still touch the second it reports.
-    let recentHoldings: LockEvent[] = [];
-    let ticking = false;
+    return { run, noop, strategy, settings, instances, peaks, watch, remainingBySecond: new Map(), abort: new AbortController(), failure: null, startedAt, startSecond: Math.floor(startedAt / 1000) };
+  }
 
-    const tick = async () => {
-      if (ticking) return;
-      ticking = true;
-      try {
-        const beats = await this.registry.live();
-        peaks.observe(beats);
-        const gone = instances.filter((i) => !beats.some((b) => b.instance === i.instance && b.pid === i.pid));
-        if (gone.length && !failure) {
-          failure = `instance ${gone.map(describe).join(', ')} stopped during the run`;
-          abort.abort();
-          return;
-        }
-        await sampleRemaining();
-        // The last complete second, so its figures no longer change.
-        const second = Math.floor(Date.now() / 1000) - 1;
-        const [{ counts, units }, bucket, events] = await Promise.all([
-          this.reader.counts(run.id),
-          this.reader.second(run.id, second),
-          this.reader.lockEvents(run.id, lockEventsSeen, LOCK_EVENTS_PER_TICK),
-        ]);
-        lockEventsSeen += events.length;
-        recentHoldings = [...recentHoldings.filter((e) => e.releasedAt >= (second - 1) * 1000), ...events];
-        if (events.length) await this.bus.publish({ type: 'lock', runId: run.id, events });
-        const point: TimelinePoint = {
-          t: second - startSecond,
-          attempts: bucket.attempts,
-          sold: bucket.units,
-          soldTotal: units,
-          remaining: remainingBySecond.get(second + 1) ?? remainingBySecond.get(second) ?? 0,
-          p99: bucket.p99,
-          lockHolders: holdersBySecond(recentHoldings).get(second)?.size ?? 0,
-        };
-        await this.bus.publish({ type: 'progress', runId: run.id, point, counts, oversold: noop ? 0 : Math.max(0, units - params.initialStock) });
-      } catch (error) {
-        this.logger.warn(`progress of run ${run.id}: ${error}`);
-      } finally {
-        ticking = false;
-      }
-    };
-    await sampleRemaining();
-    const timer = setInterval(() => void tick(), TICK_MS);
+  private async sampleRemaining({ settings, strategy, remainingBySecond }: Measurement): Promise<void> {
+    if (settings) remainingBySecond.set(Math.floor(Date.now() / 1000), (await this.strategies.get(strategy).remaining(settings)) ?? 0);
+  }
+
+  /** Drives the load to its end, publishing progress every second; fails when an instance stopped meanwhile. */
+  private async driveLoad(measurement: Measurement, runToken: string): Promise<LoadSummary> {
+    const { run, noop, strategy, instances, abort } = measurement;
+    const progress: Progress = { lockEventsSeen: 0, recentHoldings: [], ticking: false };
+    await this.sampleRemaining(measurement);
+    const timer = setInterval(() => void this.tick(measurement, progress), TICK_MS);
     let summary: LoadSummary;
     try {
-      summary = await this.drive({ urls: instances.map((i) => i.url), target: noop ? 'noop' : 'orders', productId: run.productId, strategy, profile: params.load, runId: run.id }, abort.signal);
+      summary = await this.drive({ urls: instances.map((i) => i.url), target: noop ? 'noop' : 'orders', productId: run.productId, strategy, profile: run.params.load, runToken }, abort.signal);
     } catch (error) {
       // Aborted because an instance died: that is the reason to report, not the abort itself.
-      throw failure ? new Error(failure) : error;
+      throw measurement.failure ? new Error(measurement.failure) : error;
     } finally {
       clearInterval(timer);
     }
-    if (failure) throw new Error(failure);
-    const durationSec = (Date.now() - startedAt) / 1000;
+    if (measurement.failure) throw new Error(measurement.failure);
+    return summary;
+  }
 
-    await this.flushInstances(run.id, instances, this.longestOrderMs(params));
-    await sampleRemaining();
-    const figures = await this.reader.read(run.id);
-    const lockEvents: LockEvent[] = await this.reader.lockEvents(run.id);
-    const reconciliation = noop ? NO_RECONCILIATION : reconcile(await this.inventories.inventory(run.productId), lockEvents);
+  /** One second of live progress: aborts the load if an instance stopped, else publishes the last complete second. */
+  private async tick(measurement: Measurement, progress: Progress): Promise<void> {
+    const { run, noop, peaks, watch, remainingBySecond, startSecond } = measurement;
+    if (progress.ticking) return;
+    progress.ticking = true;
+    try {
+      const beats = await this.registry.live();
+      peaks.observe(beats);
+      const gone = await watch.gone();
+      if (gone.length && !measurement.failure) {
+        measurement.failure = `instance ${gone.map(describe).join(', ')} stopped during the run`;
+        measurement.abort.abort();
+        return;
+      }
+      await this.sampleRemaining(measurement);
+      // The last complete second, so its figures no longer change.
+      const second = Math.floor(Date.now() / 1000) - 1;
+      const [{ counts, units }, bucket, events] = await Promise.all([
+        this.reader.counts(run.id),
+        this.reader.second(run.id, second),
+        this.reader.lockEvents(run.id, progress.lockEventsSeen, LOCK_EVENTS_PER_TICK),
+      ]);
+      progress.lockEventsSeen += events.length;
+      progress.recentHoldings = [...progress.recentHoldings.filter((e) => e.releasedAt >= (second - 1) * 1000), ...events];
+      if (events.length) await this.bus.publish({ type: 'lock', runId: run.id, events });
+      const point: TimelinePoint = {
+        t: second - startSecond,
+        attempts: bucket.attempts,
+        sold: bucket.units,
+        soldTotal: units,
+        remaining: remainingBySecond.get(second + 1) ?? remainingBySecond.get(second) ?? 0,
+        p99: bucket.p99,
+        lockHolders: holdersBySecond(progress.recentHoldings).get(second)?.size ?? 0,
+      };
+      await this.bus.publish({ type: 'progress', runId: run.id, point, counts, oversold: noop ? 0 : Math.max(0, units - run.params.initialStock) });
+    } catch (error) {
+      this.logger.warn(`progress of run ${run.id}: ${error}`);
+    } finally {
+      progress.ticking = false;
+    }
+  }
+
+  /** The stores against the instances' figures; the no-op ceiling has nothing to reconcile. */
+  private async reconcileStores({ run, noop }: Measurement, figures: RunFigures, lockEvents: LockEvent[]): Promise<Reconciliation> {
+    return noop ? NO_RECONCILIATION : reconcile(await this.inventories.inventory(run.productId), lockEvents, figures.lockEventsDropped);
+  }
+
+  private result(
+    { run, noop, startSecond, remainingBySecond, peaks }: Measurement,
+    { summary, durationSec, figures, lockEvents, reconciliation }: { summary: LoadSummary; durationSec: number; figures: RunFigures; lockEvents: LockEvent[]; reconciliation: Reconciliation },
+  ): RunResult {
+    const points = timeline(figures, startSecond, remainingBySecond, lockEvents);
     return {
       counts: figures.counts,
       conflictRetries: figures.conflicts,
       latency: overallLatency(figures),
       throughput: Math.round((figures.counts.attempts / durationSec) * 10) / 10,
       durationSec: Math.round(durationSec * 100) / 100,
-      timeline: timeline(figures, startSecond, remainingBySecond, lockEvents),
+      timeline: points,
       lockEvents: lockEvents.slice(0, LOCK_EVENTS_STORED),
       reconciliation,
       instances: peaks.figures().map((p) => ({ ...p, attempts: figures.attemptsByInstance.get(p.instance) ?? 0 })),
       driver: summary.driver,
+      contendedPhase: noop ? undefined : contendedPhase(points, (t) => figures.seconds.get(startSecond + t)?.histogram, run.params.initialStock),
     };
   }
 
@@ -192,35 +261,14 @@ export class RunExecutor {
    * for each one's answer, so the figures read next are complete. An instance that does not answer,
    * still had orders in flight, or could not write its figures fails the run rather than skew it.
    */
-  private async flushInstances(runId: string, instances: readonly InstanceBeat[], drainTimeoutMs: number): Promise<void> {
-    const nonce = randomUUID();
-    const pending = new Set(instances.map((i) => i.instance));
-    const subscriber = this.connections.commands.duplicate();
-    try {
-      const acked = new Promise<void>((resolve, reject) => {
-        const timeoutMs = drainTimeoutMs + FLUSH_ACK_MARGIN_MS;
-        const timer = setTimeout(() => reject(new Error(`instance ${[...pending].join(', ')} did not report its figures within ${timeoutMs} ms`)), timeoutMs);
-        subscriber.on('message', (_channel, message: string) => {
-          const ack = JSON.parse(message) as FlushAck;
-          if (ack.nonce !== nonce) return;
-          if (!ack.drained || !ack.flushed) {
-            clearTimeout(timer);
-            reject(new Error(ack.drained ? `instance ${ack.instance} could not write its figures to Redis` : `instance ${ack.instance} still had orders in flight ${drainTimeoutMs} ms after the load stopped`));
-            return;
-          }
-          pending.delete(ack.instance);
-          if (pending.size === 0) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-      });
-      await subscriber.subscribe(flushAckChannel(this.options.keyPrefix, runId));
-      await this.connections.commands.publish(flushRequestsChannel(this.options.keyPrefix), JSON.stringify({ runId, nonce, drainTimeoutMs } satisfies FlushRequest));
-      await acked;
-    } finally {
-      await subscriber.quit().catch(() => undefined);
-    }
+  private flushInstances(runId: string, instances: readonly InstanceBeat[], drainTimeoutMs: number): Promise<void> {
+    return requestFlush(this.connections.commands, {
+      keyPrefix: this.options.keyPrefix,
+      runId,
+      instances: instances.map((i) => i.instance),
+      drainTimeoutMs,
+      ackTimeoutMs: drainTimeoutMs + FLUSH_ACK_MARGIN_MS,
+    });
   }
 }
 

@@ -102,7 +102,7 @@ export class RunBatchDto extends ScenarioSettingsDto implements RunBatchRequest 
   @IsIn(STRATEGY_NAMES, { each: true })
   strategies?: StrategyName[];
 
-  @ApiPropertyOptional({ default: true })
+  @ApiPropertyOptional({ default: true, description: 'Queue a discarded warm-up no-op run, then the no-op ceiling, before the strategies.' })
   @IsOptional()
   @IsBoolean()
   includeCeiling?: boolean;

@@ -22,12 +22,27 @@ export class RunProcessor extends WorkerHost implements OnApplicationBootstrap {
     if (this.app.runWorker) void this.worker.run();
   }
 
-  process(job: Job<RunJobData>): Promise<void> {
-    return this.executor.execute(job.data.runId);
+  process(job: Job<RunJobData>, token?: string): Promise<void> {
+    return this.executor.execute(job.data.runId, job.data.runToken, () => this.holds(job, token));
+  }
+
+  /** The job's lock is still this worker's: extended by a lock duration, so it cannot lapse while the caller writes. */
+  private async holds(job: Job, token: string | undefined): Promise<boolean> {
+    return token !== undefined && (await job.extendLock(token, this.worker.opts.lockDuration!)) === 1;
   }
 
   @OnWorkerEvent('failed')
   async onFailed(job: Job<RunJobData> | undefined, error: Error): Promise<void> {
     if (job) await this.executor.fail(job.data.runId, error.message);
+  }
+
+  /**
+   * BullMQ's stalled check found the job's lock lapsed (its worker died, or was too busy to renew it).
+   * With maxStalledCount 0 the job fails when it is next fetched, which may be never if no worker is
+   * left; this event is the one said at once. The job id is the run id.
+   */
+  @OnWorkerEvent('stalled')
+  async onStalled(jobId: string): Promise<void> {
+    await this.executor.fail(jobId, 'the run worker stopped renewing the run\'s queue job (stalled): BullMQ failed the job');
   }
 }

@@ -1,8 +1,9 @@
 import { Body, Controller, DefaultValuePipe, Get, HttpCode, MessageEvent, Param, ParseIntPipe, Post, Query, Sse } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { RunBatchView, RunEvent, RunView, Scenario } from '@oversell/contracts';
 import { listScenarios, loadScenario } from '@oversell/loadtests';
 import { Observable } from 'rxjs';
+import { AdminOnly } from '../http/admin-token.guard';
 import { ApiError } from '../http/error-body';
 import { RunBatchDto, RunIdParam, RunParamsDto } from './run-params.dto';
 import { RunEventsBus } from './run-events.bus';
@@ -20,6 +21,8 @@ export class RunsController {
 
   /** Queues one run; runs execute one at a time, in order. */
   @Post('runs')
+  @AdminOnly()
+  @ApiTooManyRequestsResponse({ description: 'run_queue_full: RUN_QUEUE_LIMIT runs are already waiting; nothing was queued.' })
   @HttpCode(201)
   create(@Body() params: RunParamsDto): Promise<RunView> {
     return this.runs.create(params);
@@ -27,6 +30,8 @@ export class RunsController {
 
   /** Queues the no-op ceiling and then every strategy (or the chosen ones) with one scenario. */
   @Post('runs/batch')
+  @AdminOnly()
+  @ApiTooManyRequestsResponse({ description: 'run_queue_full: the batch does not fit under RUN_QUEUE_LIMIT waiting runs; none of it was queued.' })
   @HttpCode(201)
   createBatch(@Body() request: RunBatchDto): Promise<RunBatchView> {
     return this.runs.createBatch(request);

@@ -2,29 +2,33 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { redisConfig, type RedisConfig } from '../config/configuration';
+import { FiguresModule } from '../figures/figures.module';
+import { bullPrefix } from '../redis-keys';
 import { InstanceRegistry } from './instance-registry';
 import { RunEntity } from './run.entity';
 import { RunEventsBus } from './run-events.bus';
 import { RunExecutor } from './run-executor';
-import { RunFiguresReader } from './run-figures.reader';
 import { RunProcessor } from './run.processor';
 import { RunsController } from './runs.controller';
 import { RUNS_QUEUE } from './runs.constants';
+import { RunTokens } from './run-tokens';
 import { RunsService } from './runs.service';
 
 @Module({
   imports: [
+    FiguresModule,
     TypeOrmModule.forFeature([RunEntity]),
     BullModule.forRootAsync({
       inject: [redisConfig.KEY],
       useFactory: (redis: RedisConfig) => ({
         connection: { host: redis.host, port: redis.port, password: redis.password },
-        prefix: `${redis.keyPrefix}:bull`,
+        prefix: bullPrefix(redis.keyPrefix),
       }),
     }),
     BullModule.registerQueue({ name: RUNS_QUEUE }),
   ],
   controllers: [RunsController],
-  providers: [RunsService, RunExecutor, RunProcessor, RunFiguresReader, RunEventsBus, InstanceRegistry],
+  providers: [RunsService, RunExecutor, RunProcessor, RunEventsBus, InstanceRegistry, RunTokens],
+  exports: [RunTokens],
 })
 export class RunsModule {}

@@ -1,14 +1,16 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { NOOP_TARGET, STRATEGY_NAMES, type RunBatchView, type RunParams, type RunTarget, type RunView } from '@oversell/contracts';
+import { NOOP_TARGET, STRATEGY_NAMES, ceilingWarmUp, type CreatedRunView, type RunBatchView, type RunParams, type RunView } from '@oversell/contracts';
 import type { Queue } from 'bullmq';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
+import { appConfig, type AppConfig } from '../config/configuration';
 import { ApiError } from '../http/error-body';
 import type { RunBatchDto } from './run-params.dto';
 import { RunEntity } from './run.entity';
 import { RunEventsBus } from './run-events.bus';
+import { RunTokens } from './run-tokens';
 import { RUNS_QUEUE, type RunJobData } from './runs.constants';
 
 /** Lab runs use products from here up, so they never touch a product someone reset by hand. */
@@ -20,14 +22,24 @@ export class RunsService implements OnModuleInit {
     @InjectRepository(RunEntity) private readonly runs: Repository<RunEntity>,
     @InjectQueue(RUNS_QUEUE) private readonly queue: Queue<RunJobData>,
     private readonly bus: RunEventsBus,
+    private readonly tokens: RunTokens,
+    @Inject(appConfig.KEY) private readonly app: AppConfig,
   ) {}
+
+  /** This instance's admissions, one at a time, so two posts cannot both take the queue's last place. */
+  private admitting: Promise<unknown> = Promise.resolve();
 
   /** One run at a time across every worker of every instance: runs must not disturb each other's figures. */
   async onModuleInit(): Promise<void> {
     await this.queue.setGlobalConcurrency(1);
   }
 
-  async create(params: RunParams): Promise<RunView> {
+  /** Queues a run; its token goes to the creator only (GET /api/runs never shows it). */
+  create(params: RunParams): Promise<CreatedRunView> {
+    return this.admit(1, () => this.queueRun(params));
+  }
+
+  private async queueRun(params: RunParams): Promise<CreatedRunView> {
     const run = this.runs.create({
       id: randomUUID(),
       status: 'queued',
@@ -39,21 +51,44 @@ export class RunsService implements OnModuleInit {
       failure: null,
       result: null,
     });
+    const runToken = await this.tokens.issue(run.id);
     await this.runs.insert(run);
-    await this.queue.add('run', { runId: run.id }, { jobId: run.id, removeOnComplete: 1000, removeOnFail: 1000 });
+    await this.queue.add('run', { runId: run.id, runToken }, { jobId: run.id, removeOnComplete: 1000, removeOnFail: 1000 });
     await this.bus.publish({ type: 'status', runId: run.id, status: 'queued' });
-    return this.get(run.id);
+    return { ...(await this.get(run.id)), runToken };
   }
 
-  /** The no-op ceiling first, then every strategy (or the chosen ones), all with the same scenario. */
+  /** The warm-up and the no-op ceiling first, then every strategy (or the chosen ones), all with the same scenario. */
   async createBatch(request: RunBatchDto): Promise<RunBatchView> {
     const batchId = randomUUID();
     const { strategies, includeCeiling, ...scenario } = request;
-    const ceiling: RunTarget[] = includeCeiling === false ? [] : [NOOP_TARGET];
-    const targets: RunTarget[] = [...ceiling, ...(strategies ?? STRATEGY_NAMES)];
-    const runs: RunView[] = [];
-    for (const strategy of targets) runs.push(await this.create({ ...scenario, strategy, batchId }));
-    return { batchId, runs };
+    const ceiling: RunParams[] = includeCeiling === false ? [] : [{ ...scenario, ...ceilingWarmUp(scenario.load) }, { ...scenario, strategy: NOOP_TARGET }];
+    const params: RunParams[] = [...ceiling, ...(strategies ?? STRATEGY_NAMES).map((strategy) => ({ ...scenario, strategy }))];
+    return this.admit(params.length, async () => {
+      const runs: CreatedRunView[] = [];
+      for (const run of params) runs.push(await this.queueRun({ ...run, batchId }));
+      return { batchId, runs };
+    });
+  }
+
+  /**
+   * Queues only if `count` more runs fit under RUN_QUEUE_LIMIT waiting runs (the running one aside):
+   * each run makes the lab generate up to minutes of load, and a queue that grows without bound is
+   * hours of it. Beyond the limit: 429 run_queue_full, and nothing of the request is queued. Posts
+   * to two instances at the same moment may both pass the check: the limit is a guard, not a quota.
+   */
+  private admit<T>(count: number, queue: () => Promise<T>): Promise<T> {
+    const admitted = this.admitting.then(async () => {
+      const waiting = await this.queue.getJobCountByTypes('waiting', 'prioritized', 'delayed');
+      const limit = this.app.runQueueLimit;
+      if (waiting + count > limit) {
+        const asked = count === 1 ? 'a run' : `a batch of ${count} runs`;
+        throw new ApiError(429, 'run_queue_full', `the run queue is full: ${waiting} of at most ${limit} runs are waiting, no room for ${asked}; nothing was queued; retry once runs have finished (RUN_QUEUE_LIMIT)`);
+      }
+      return queue();
+    });
+    this.admitting = admitted.catch(() => undefined);
+    return admitted;
   }
 
   /** Newest first; lock events are left out of the list (GET /api/runs/:id has them). */

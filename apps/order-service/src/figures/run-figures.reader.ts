@@ -3,13 +3,15 @@ import { ORDER_OUTCOMES, type LockEvent, type OutcomeCounts, type TimelinePoint 
 import { RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
 import type * as hdr from 'hdr-histogram-js';
 import { decodeHistogram, newLatencyHistogram, summarize } from './latency-histogram';
-import { RunFigureKeys } from './run-figure-keys';
+import { LOCK_EVENTS_DROPPED, RunFigureKeys } from '../redis-keys';
 
 export interface RunFigures {
   counts: OutcomeCounts;
   /** Units sold as the instances counted them (replays excluded). */
   units: number;
   conflicts: number;
+  /** Lock holdings the instances did not keep (beyond their cap): the holdings read are partial when above 0. */
+  lockEventsDropped: number;
   /** Per epoch second: attempts, units and the latency histogram merged over instances. */
   seconds: Map<number, { attempts: number; units: number; histogram: hdr.Histogram }>;
   /** Attempts per instance, from the instances' own histograms. */
@@ -29,11 +31,11 @@ export class RunFiguresReader {
   }
 
   /** The run's counters so far: cheap, read every second while the run goes. */
-  async counts(runId: string): Promise<{ counts: OutcomeCounts; units: number; conflicts: number }> {
+  async counts(runId: string): Promise<{ counts: OutcomeCounts; units: number; conflicts: number; lockEventsDropped: number }> {
     const counts = await this.connections.commands.hgetall(this.keys(runId).counts);
     const outcomeCounts = { attempts: Number(counts.attempts ?? 0) } as OutcomeCounts;
     for (const outcome of ORDER_OUTCOMES) outcomeCounts[outcome] = Number(counts[outcome] ?? 0);
-    return { counts: outcomeCounts, units: Number(counts.units ?? 0), conflicts: Number(counts.conflicts ?? 0) };
+    return { counts: outcomeCounts, units: Number(counts.units ?? 0), conflicts: Number(counts.conflicts ?? 0), lockEventsDropped: Number(counts[LOCK_EVENTS_DROPPED] ?? 0) };
   }
 
   /** One second's attempts, units and p99 over all instances, for the live progress. */
@@ -50,7 +52,7 @@ export class RunFiguresReader {
   async read(runId: string): Promise<RunFigures> {
     const redis = this.connections.commands;
     const keys = this.keys(runId);
-    const [{ counts: outcomeCounts, units, conflicts }, seconds, histogramSeconds] = await Promise.all([this.counts(runId), redis.hgetall(keys.seconds), redis.smembers(keys.histogramSeconds)]);
+    const [{ counts: outcomeCounts, units, conflicts, lockEventsDropped }, seconds, histogramSeconds] = await Promise.all([this.counts(runId), redis.hgetall(keys.seconds), redis.smembers(keys.histogramSeconds)]);
 
     const perSecond: RunFigures['seconds'] = new Map();
     const attemptsByInstance = new Map<string, number>();
@@ -65,7 +67,13 @@ export class RunFiguresReader {
       }
       perSecond.set(second, { attempts: Number(seconds[`${second}:attempts`] ?? 0), units: Number(seconds[`${second}:units`] ?? 0), histogram: merged });
     });
-    return { counts: outcomeCounts, units, conflicts, seconds: perSecond, attemptsByInstance };
+    return { counts: outcomeCounts, units, conflicts, lockEventsDropped, seconds: perSecond, attemptsByInstance };
+  }
+
+  /** Figure batches applied per instance so far: grows while an instance answers the run's requests. */
+  async batchesByInstance(runId: string): Promise<Map<string, number>> {
+    const batches = await this.connections.commands.hgetall(this.keys(runId).batchesByInstance);
+    return new Map(Object.entries(batches).map(([instance, n]) => [instance, Number(n)]));
   }
 
   /** Lock events from index `from` on (the list only grows during a run). */

@@ -1,49 +1,55 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { LockEvent, OrderOutcome, RunTarget, StrategyName } from '@oversell/contracts';
+import { loadLuaScript, useScripts } from '@oversell/locks';
 import { LockEvents, RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
 import type * as hdr from 'hdr-histogram-js';
-import type Redis from 'ioredis';
-import { MetricsService } from '../metrics/metrics.service';
+import type { ChainableCommander, default as Redis, Result } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { LOCK_EVENTS_DROPPED, RUN_FIGURES_TTL_SECONDS, RunFigureKeys } from '../redis-keys';
+import { answerFlushRequests } from './flush-protocol';
 import { encodeHistogram, newLatencyHistogram } from './latency-histogram';
-import { RUN_FIGURES_TTL_SECONDS, RunFigureKeys } from './run-figure-keys';
+import { MetricsService } from './metrics.service';
+
+const APPLY_RUN_FIGURES = loadLuaScript(__dirname, 'apply-run-figures-5.lua');
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    applyRunFiguresV1(...keysThenArgs: (string | number)[]): Result<number, Context>;
+  }
+}
 
 const FLUSH_EVERY_MS = 250;
-/** Lock events kept per run and instance; beyond it the timeline is cut, the counts are not. */
+/** Lock events kept per run and instance; beyond it the timeline is cut (and says how much), the counts are not. */
 const MAX_LOCK_EVENTS_PER_RUN = 100_000;
-export const flushRequestsChannel = (prefix: string) => `${prefix}:run-figures:flush`;
-export const flushAckChannel = (prefix: string, runId: string) => `${prefix}:run:{${runId}}:flush-acks`;
+/** Overrides the cap (tests lower it). */
+export const MAX_LOCK_EVENTS = Symbol('MAX_LOCK_EVENTS');
+
+/** The increments and holdings gathered since the last flush: applied at most once, under their id. */
+interface FigureBatch {
+  id: string;
+  counts: Map<string, number>;
+  seconds: Map<string, number>;
+  lockEvents: LockEvent[];
+}
 
 interface RunBuffer {
   strategy: RunTarget;
   counts: Map<string, number>;
   seconds: Map<string, number>;
+  lockEvents: LockEvent[];
+  /** Lock events taken into a batch so far, against the cap. */
+  lockEventsKept: number;
+  /** Batches not yet known to be applied: re-sent as they are, never merged, so a repeat is recognised. */
+  unsent: FigureBatch[];
   /** This instance's latency histogram for each epoch second, cumulative; re-sent while it changes. */
   histograms: Map<number, hdr.Histogram>;
   dirtySeconds: Set<number>;
-  lockEvents: LockEvent[];
-  lockEventsSent: number;
 }
 
 /** Which run a request belongs to, and under which strategy it ran. */
 export interface RunRef {
   runId: string;
   strategy: RunTarget;
-}
-
-export interface FlushRequest {
-  runId: string;
-  nonce: string;
-  /** How long an order of this run can take at most; the worker derives it from the run's settings. */
-  drainTimeoutMs: number;
-}
-
-export interface FlushAck {
-  instance: string;
-  nonce: string;
-  /** Every in-flight order finished within drainTimeoutMs. */
-  drained: boolean;
-  /** The figures reached Redis. */
-  flushed: boolean;
 }
 
 /**
@@ -56,7 +62,7 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(OrderFigures.name);
   private readonly runs = new Map<string, RunBuffer>();
   private readonly redis: Redis;
-  private subscriber?: Redis;
+  private stopAnswering?: () => Promise<void>;
   private timer?: NodeJS.Timeout;
   private unsubscribeLocks?: () => void;
   private flushing: Promise<void> = Promise.resolve();
@@ -68,24 +74,27 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
     private readonly lockEvents: LockEvents,
     private readonly metrics: MetricsService,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
+    @Optional() @Inject(MAX_LOCK_EVENTS) private readonly maxLockEvents: number = MAX_LOCK_EVENTS_PER_RUN,
   ) {
-    this.redis = connections.commands;
+    this.redis = useScripts(connections.commands, [APPLY_RUN_FIGURES]);
   }
 
   async onModuleInit(): Promise<void> {
     this.unsubscribeLocks = this.lockEvents.subscribe((runId, strategy, event) => this.recordLock(runId, strategy, event));
     this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
     this.timer.unref();
-    this.subscriber = this.redis.duplicate();
-    await this.subscriber.subscribe(flushRequestsChannel(this.options.keyPrefix));
-    this.subscriber.on('message', (_channel, message: string) => void this.answerFlushRequest(JSON.parse(message) as FlushRequest));
+    // At a run's end: let the in-flight orders finish, push the figures, and tell the worker whether both worked.
+    this.stopAnswering = await answerFlushRequests(this.redis, { keyPrefix: this.options.keyPrefix, instanceId: this.options.instanceId }, async (request) => ({
+      drained: await this.drained(request.drainTimeoutMs),
+      flushed: await this.flush(),
+    }));
   }
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     this.unsubscribeLocks?.();
     await this.flush().catch(() => undefined);
-    await this.subscriber?.quit().catch(() => undefined);
+    await this.stopAnswering?.();
   }
 
   /** Runs one order (or no-op) request, counting it as in flight until it is answered. */
@@ -137,19 +146,25 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
   private recordLock(runId: string, strategy: StrategyName, event: LockEvent): void {
     this.metrics.lock(strategy, event);
     const buffer = this.buffer(runId, strategy);
-    if (buffer.lockEventsSent + buffer.lockEvents.length < MAX_LOCK_EVENTS_PER_RUN) buffer.lockEvents.push(event);
+    if (buffer.lockEventsKept < this.maxLockEvents) {
+      buffer.lockEvents.push(event);
+      buffer.lockEventsKept++;
+    } else {
+      // Counted (exactly once, with the other counters), so the reconciliation can say its overlap check is partial.
+      add(buffer.counts, LOCK_EVENTS_DROPPED, 1);
+    }
   }
 
   private buffer(runId: string, strategy: RunTarget): RunBuffer {
     let run = this.runs.get(runId);
     if (!run) {
-      run = { strategy, counts: new Map(), seconds: new Map(), histograms: new Map(), dirtySeconds: new Set(), lockEvents: [], lockEventsSent: 0 };
+      run = { strategy, counts: new Map(), seconds: new Map(), lockEvents: [], lockEventsKept: 0, unsent: [], histograms: new Map(), dirtySeconds: new Set() };
       this.runs.set(runId, run);
     }
     return run;
   }
 
-  /** Sends what changed since the last flush; flushes never overlap, so increments are sent once. True if it all arrived. */
+  /** Sends what changed since the last flush; flushes never overlap. True if it all arrived. */
   flush(): Promise<boolean> {
     const done = this.flushing.then(() => this.flushNow()).then(
       () => true,
@@ -165,58 +180,56 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
   private async flushNow(): Promise<void> {
     const nowSecond = Math.floor(Date.now() / 1000);
     for (const [runId, run] of this.runs) {
-      const keys = new RunFigureKeys(this.options.keyPrefix, runId);
-      const pipeline = this.redis.pipeline();
-      const touched = new Set<string>();
-      for (const [field, n] of run.counts) pipeline.hincrby(keys.counts, field, n);
-      if (run.counts.size) touched.add(keys.counts);
-      for (const [field, n] of run.seconds) pipeline.hincrby(keys.seconds, field, n);
-      if (run.seconds.size) touched.add(keys.seconds);
-      for (const second of run.dirtySeconds) {
-        pipeline.hset(keys.histogram(second), this.options.instanceId, encodeHistogram(run.histograms.get(second)!));
-        pipeline.sadd(keys.histogramSeconds, second);
-        touched.add(keys.histogram(second)).add(keys.histogramSeconds);
+      if (run.counts.size || run.seconds.size || run.lockEvents.length) {
+        run.unsent.push({ id: randomUUID(), counts: run.counts, seconds: run.seconds, lockEvents: run.lockEvents });
+        run.counts = new Map();
+        run.seconds = new Map();
+        run.lockEvents = [];
       }
-      if (run.lockEvents.length) {
-        pipeline.rpush(keys.lockEvents, ...run.lockEvents.map((e) => JSON.stringify(e)));
-        touched.add(keys.lockEvents);
-      }
-      if (touched.size === 0) {
+      // Taken out while in flight (what arrives meanwhile marks them again); put back on failure.
+      const dirtySeconds = run.dirtySeconds;
+      run.dirtySeconds = new Set();
+      if (!run.unsent.length && !dirtySeconds.size) {
         // Nothing new for two seconds: the run is over here; forget it.
         if (![...run.histograms.keys()].some((s) => s >= nowSecond - 2)) this.runs.delete(runId);
         continue;
       }
-      for (const key of touched) pipeline.expire(key, RUN_FIGURES_TTL_SECONDS);
-      // Taken out of the buffer while in flight: what arrives meanwhile goes to fresh maps, and on
-      // failure the taken figures are merged back for the next flush instead of being lost.
-      const sent = { counts: run.counts, seconds: run.seconds, dirtySeconds: run.dirtySeconds, lockEvents: run.lockEvents };
-      run.counts = new Map();
-      run.seconds = new Map();
-      run.dirtySeconds = new Set();
-      run.lockEvents = [];
+      const keys = new RunFigureKeys(this.options.keyPrefix, runId);
+      const pipeline = this.redis.pipeline();
+      for (const batch of run.unsent) this.applyOnce(pipeline, keys, batch);
+      // Each instance's histogram of a second is written whole, so sending it again changes nothing.
+      for (const second of dirtySeconds) {
+        pipeline.hset(keys.histogram(second), this.options.instanceId, encodeHistogram(run.histograms.get(second)!));
+        pipeline.sadd(keys.histogramSeconds, second);
+        pipeline.expire(keys.histogram(second), RUN_FIGURES_TTL_SECONDS);
+      }
+      if (dirtySeconds.size) pipeline.expire(keys.histogramSeconds, RUN_FIGURES_TTL_SECONDS);
       const results = await pipeline.exec().catch((error: Error) => [[error, null]] as [Error | null, unknown][]);
       const failed = (results ?? []).find(([error]) => error)?.[0];
       if (failed) {
-        for (const [field, n] of sent.counts) add(run.counts, field, n);
-        for (const [field, n] of sent.seconds) add(run.seconds, field, n);
-        for (const second of sent.dirtySeconds) run.dirtySeconds.add(second);
-        run.lockEvents.unshift(...sent.lockEvents);
+        for (const second of dirtySeconds) run.dirtySeconds.add(second);
         throw failed;
       }
-      run.lockEventsSent += sent.lockEvents.length;
+      run.unsent = [];
       for (const second of run.histograms.keys()) if (second < nowSecond - 2 && !run.dirtySeconds.has(second)) run.histograms.delete(second);
     }
   }
 
-  /**
-   * Lets this instance's in-flight orders finish, pushes its figures, and says whether both worked:
-   * the worker fails the run rather than reconcile with orders still being written or figures missing.
-   */
-  private async answerFlushRequest(request: FlushRequest): Promise<void> {
-    const drained = await this.drained(request.drainTimeoutMs);
-    const flushed = await this.flush();
-    const ack: FlushAck = { instance: this.options.instanceId, nonce: request.nonce, drained, flushed };
-    await this.redis.publish(flushAckChannel(this.options.keyPrefix, request.runId), JSON.stringify(ack));
+  private applyOnce(pipeline: ChainableCommander, keys: RunFigureKeys, batch: FigureBatch): void {
+    pipeline.applyRunFiguresV1(
+      keys.appliedBatches,
+      keys.counts,
+      keys.seconds,
+      keys.lockEvents,
+      keys.batchesByInstance,
+      batch.id,
+      this.options.instanceId,
+      RUN_FIGURES_TTL_SECONDS,
+      batch.counts.size,
+      batch.seconds.size,
+      ...[...batch.counts, ...batch.seconds].flat(),
+      ...batch.lockEvents.map((e) => JSON.stringify(e)),
+    );
   }
 }
 

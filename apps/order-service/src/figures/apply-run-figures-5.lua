@@ -1,0 +1,46 @@
+--[[
+  Applies one batch of an instance's run figures at most once. A batch is re-sent whole when its
+  reply did not arrive (a cut connection, a pipeline that failed part-way), although it may have
+  been applied; its id, recorded here in the same atomic step, turns the repeat into a no-op, so no
+  counter is incremented twice and no lock holding is listed twice.
+
+  KEYS[1] ids of the batches applied (set)
+  KEYS[2] outcome counters (hash)
+  KEYS[3] per-second counters (hash)
+  KEYS[4] lock holdings (list)
+  KEYS[5] batches applied per instance (hash): the worker reads an instance's progress from it
+  ARGV[1] batch id
+  ARGV[2] instance id
+  ARGV[3] TTL of every key, seconds
+  ARGV[4] c: number of outcome counter pairs, ARGV[5] s: number of per-second counter pairs
+  ARGV[6 .. 5+2c] outcome counters, field then increment
+  ARGV[6+2c .. 5+2c+2s] per-second counters, field then increment
+  ARGV[6+2c+2s ..] lock holdings, one JSON each
+
+  Returns 1 if the batch was applied now, 0 if it had been already.
+]]
+if redis.call("SADD", KEYS[1], ARGV[1]) == 0 then
+  return 0
+end
+local counts = tonumber(ARGV[4])
+local seconds = tonumber(ARGV[5])
+local i = 6
+for _ = 1, counts do
+  redis.call("HINCRBY", KEYS[2], ARGV[i], ARGV[i + 1])
+  i = i + 2
+end
+for _ = 1, seconds do
+  redis.call("HINCRBY", KEYS[3], ARGV[i], ARGV[i + 1])
+  i = i + 2
+end
+-- In slices: unpack() of a whole large batch would overflow Lua's stack.
+while i <= #ARGV do
+  local last = math.min(i + 999, #ARGV)
+  redis.call("RPUSH", KEYS[4], unpack(ARGV, i, last))
+  i = last + 1
+end
+redis.call("HINCRBY", KEYS[5], ARGV[2], 1)
+for k = 1, 5 do
+  redis.call("EXPIRE", KEYS[k], ARGV[3])
+end
+return 1

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { MetricsController } from './metrics.controller';
+import { MetricsService } from './metrics.service';
+import { OrderFigures } from './order-figures';
+import { RunFiguresReader } from './run-figures.reader';
+
+/**
+ * A run's figures: each instance counts the orders it answers (and relays them to Prometheus), pools
+ * them in Redis and flushes on request; the run worker reads them back.
+ */
+@Module({
+  controllers: [MetricsController],
+  providers: [MetricsService, OrderFigures, RunFiguresReader],
+  exports: [MetricsService, OrderFigures, RunFiguresReader],
+})
+export class FiguresModule {}

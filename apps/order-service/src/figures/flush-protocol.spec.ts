@@ -1,0 +1,83 @@
+import { freshKeyPrefix, testRedisOptions } from '@oversell/stock/testing';
+import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { flushAckChannel, flushRequestsChannel } from '../redis-keys';
+import { requestFlush, type FlushAck, type FlushRequest, type FlushSpec } from './flush-protocol';
+
+/** The run worker's side of the flush protocol on the real Redis; the test plays the one instance asked. */
+const keyPrefix = freshKeyPrefix();
+const PEER = 'peer-instance';
+let redis: Redis;
+let peer: Redis;
+
+beforeAll(async () => {
+  redis = new Redis(testRedisOptions());
+  peer = new Redis(testRedisOptions());
+  await peer.subscribe(flushRequestsChannel(keyPrefix));
+});
+
+afterAll(async () => {
+  await Promise.all([redis.quit(), peer.quit()]);
+});
+
+const flushSpec = (overrides: Partial<FlushSpec> = {}): FlushSpec => ({ keyPrefix, runId: randomUUID(), instances: [PEER], drainTimeoutMs: 50, ackTimeoutMs: 10_000, ...overrides });
+
+/** The next flush request the peer hears. */
+function nextRequest(): Promise<FlushRequest> {
+  return new Promise((resolve) => peer.once('message', (_channel, message: string) => resolve(JSON.parse(message) as FlushRequest)));
+}
+
+function ack(spec: FlushSpec, ack: Omit<FlushAck, 'instance'>): Promise<number> {
+  return redis.publish(flushAckChannel(keyPrefix, spec.runId), JSON.stringify({ instance: PEER, ...ack }));
+}
+
+it('resolves once every instance acked its drain and flush', async () => {
+  const spec = flushSpec();
+  const request = nextRequest();
+  const flushed = requestFlush(redis, spec);
+  const { nonce, runId, drainTimeoutMs } = await request;
+  expect({ runId, drainTimeoutMs }).toEqual({ runId: spec.runId, drainTimeoutMs: spec.drainTimeoutMs });
+  await ack(spec, { nonce, drained: true, flushed: true });
+  await expect(flushed).resolves.toBeUndefined();
+});
+
+it('fails at once, naming the instance, when it acks orders still in flight', async () => {
+  const spec = flushSpec();
+  const request = nextRequest();
+  const flushed = requestFlush(redis, spec);
+  await ack(spec, { nonce: (await request).nonce, drained: false, flushed: true });
+  await expect(flushed).rejects.toThrow(`instance ${PEER} still had orders in flight 50 ms after the load stopped`);
+});
+
+it('ignores malformed acks and still settles on the valid one', async () => {
+  const spec = flushSpec();
+  const request = nextRequest();
+  const flushed = requestFlush(redis, spec);
+  const { nonce } = await request;
+  for (const malformed of ['not json{', 'null', '[]', '{"nonce": 7}']) await redis.publish(flushAckChannel(keyPrefix, spec.runId), malformed);
+  await ack(spec, { nonce, drained: true, flushed: true });
+  await expect(flushed).resolves.toBeUndefined();
+});
+
+// Not a defect before the fix either: the wait was awaited, so its timeout failed the run as it should.
+it('fails after the ack timeout, naming the instance, when no ack ever comes', async () => {
+  await expect(requestFlush(redis, flushSpec({ ackTimeoutMs: 200 }))).rejects.toThrow(`instance ${PEER} did not report its figures within 200 ms`);
+});
+
+it('rejects at once when the request cannot be sent, and leaves no timer behind to reject later', async () => {
+  const unhandled: unknown[] = [];
+  const record = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', record);
+  try {
+    // A closed connection: PUBLISH fails, while the ack subscriber, a fresh duplicate, connects and subscribes.
+    const closed = new Redis(testRedisOptions());
+    await closed.quit();
+    await expect(requestFlush(closed, flushSpec({ ackTimeoutMs: 200 }))).rejects.toThrow(/Connection is closed/);
+    // Waits out the ack timeout: a wait nobody awaits any more would reject now.
+    await sleep(600);
+  } finally {
+    process.off('unhandledRejection', record);
+  }
+  expect(unhandled).toEqual([]);
+});

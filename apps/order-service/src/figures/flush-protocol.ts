@@ -1,0 +1,133 @@
+import { Logger } from '@nestjs/common';
+import type Redis from 'ioredis';
+import * as Joi from 'joi';
+import { randomUUID } from 'node:crypto';
+import { readMessage } from '../pubsub-message';
+import { flushAckChannel, flushRequestsChannel } from '../redis-keys';
+
+/**
+ * Both sides of the flush at the end of a run: the run worker asks every instance to let its in-flight
+ * orders finish and push what it still buffers, and waits for each one's answer (ack), so the figures
+ * it reads next are complete.
+ */
+export interface FlushRequest {
+  runId: string;
+  nonce: string;
+  /** How long an order of this run can take at most; the worker derives it from the run's settings. */
+  drainTimeoutMs: number;
+}
+
+export interface FlushAck {
+  instance: string;
+  nonce: string;
+  /** Every in-flight order finished within drainTimeoutMs. */
+  drained: boolean;
+  /** The figures reached Redis. */
+  flushed: boolean;
+}
+
+const FLUSH_REQUEST = Joi.object<FlushRequest>({ runId: Joi.string().required(), nonce: Joi.string().required(), drainTimeoutMs: Joi.number().integer().min(0).required() });
+const FLUSH_ACK = Joi.object<FlushAck>({ instance: Joi.string().required(), nonce: Joi.string().required(), drained: Joi.boolean().required(), flushed: Joi.boolean().required() });
+const logger = new Logger('FlushProtocol');
+
+export interface FlushSpec {
+  keyPrefix: string;
+  runId: string;
+  /** The instances that must ack. */
+  instances: readonly string[];
+  drainTimeoutMs: number;
+  /** How long to wait for the acks once the request is out. */
+  ackTimeoutMs: number;
+}
+
+/**
+ * The worker's side: resolves once every instance acked a drain and a flush; rejects naming the first
+ * instance that could not, or those that did not answer within ackTimeoutMs.
+ */
+export async function requestFlush(redis: Redis, { keyPrefix, runId, instances, drainTimeoutMs, ackTimeoutMs }: FlushSpec): Promise<void> {
+  const acks = new FlushAcks(randomUUID(), instances, drainTimeoutMs);
+  const subscriber = redis.duplicate();
+  // Listening before the request goes out: an ack may come back before PUBLISH's own reply.
+  subscriber.on('message', (channel: string, raw: string) => {
+    const ack = readMessage(FLUSH_ACK, channel, raw, logger);
+    if (ack) acks.receive(ack);
+  });
+  try {
+    await subscriber.subscribe(flushAckChannel(keyPrefix, runId));
+    await redis.publish(flushRequestsChannel(keyPrefix), JSON.stringify({ runId, nonce: acks.nonce, drainTimeoutMs } satisfies FlushRequest));
+    await acks.all(ackTimeoutMs);
+  } finally {
+    await subscriber.quit().catch(() => undefined);
+  }
+}
+
+/** The acks of one request as they arrive. */
+class FlushAcks {
+  private readonly pending: Set<string>;
+  private failure: Error | null = null;
+  private changed: () => void = () => undefined;
+
+  constructor(
+    readonly nonce: string,
+    instances: readonly string[],
+    private readonly drainTimeoutMs: number,
+  ) {
+    this.pending = new Set(instances);
+  }
+
+  receive(ack: FlushAck): void {
+    if (ack.nonce !== this.nonce) return;
+    if (!ack.drained || !ack.flushed) {
+      this.failure ??= new Error(ack.drained ? `instance ${ack.instance} could not write its figures to Redis` : `instance ${ack.instance} still had orders in flight ${this.drainTimeoutMs} ms after the load stopped`);
+    } else {
+      this.pending.delete(ack.instance);
+    }
+    this.changed();
+  }
+
+  /**
+   * Settles on the first failure, once every instance acked, or at the timeout. The promise and its
+   * timer exist only once the caller awaits them, and the timer is cleared however it settles: a wait
+   * given up on (the request could not be sent) leaves nothing behind to reject later.
+   */
+  all(timeoutMs: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`instance ${[...this.pending].join(', ')} did not report its figures within ${timeoutMs} ms`)), timeoutMs);
+      this.changed = () => {
+        if (!this.failure && this.pending.size) return;
+        clearTimeout(timer);
+        if (this.failure) reject(this.failure);
+        else resolve();
+      };
+      this.changed();
+    });
+  }
+}
+
+/** What an instance reports once asked: whether its in-flight orders finished, and its figures reached Redis. */
+export type FlushOutcome = Pick<FlushAck, 'drained' | 'flushed'>;
+
+/**
+ * The instance's side: answers every flush request with `prepare`'s outcome. Resolves once listening;
+ * the function it resolves to stops.
+ */
+export async function answerFlushRequests(redis: Redis, { keyPrefix, instanceId }: { keyPrefix: string; instanceId: string }, prepare: (request: FlushRequest) => Promise<FlushOutcome>): Promise<() => Promise<void>> {
+  const answer = async (request: FlushRequest) => {
+    const outcome = await prepare(request);
+    await redis.publish(flushAckChannel(keyPrefix, request.runId), JSON.stringify({ instance: instanceId, nonce: request.nonce, ...outcome } satisfies FlushAck));
+  };
+  const subscriber = redis.duplicate();
+  subscriber.on('message', (channel: string, raw: string) => {
+    const request = readMessage(FLUSH_REQUEST, channel, raw, logger);
+    // Caught here: nobody awaits a listener, so a failure would be an unhandled rejection. The worker
+    // sees the missing ack and fails the run.
+    if (request) answer(request).catch((error: unknown) => logger.error(`could not answer the flush request of run ${request.runId}: ${String(error)}`));
+  });
+  try {
+    await subscriber.subscribe(flushRequestsChannel(keyPrefix));
+  } catch (error) {
+    subscriber.disconnect();
+    throw error;
+  }
+  return () => subscriber.quit().then(() => undefined, () => undefined);
+}

@@ -1,0 +1,86 @@
+import type { LockEvent } from '@oversell/contracts';
+import { DEFAULT_STOCK_OPTIONS, LockEvents, RedisConnections, type StockOptions } from '@oversell/stock';
+import { CuttableProxy, freshKeyPrefix, testRedisOptions, until } from '@oversell/stock/testing';
+import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { RunFigureKeys } from '../redis-keys';
+import { reconcile } from '../runs/reconciliation';
+import { MetricsService } from './metrics.service';
+import { OrderFigures } from './order-figures';
+import { RunFiguresReader } from './run-figures.reader';
+
+/** One instance's figures on the real Redis, reached through a proxy the test can cut mid-flush. */
+const keyPrefix = freshKeyPrefix();
+const redisAt = testRedisOptions();
+const proxy = new CuttableProxy(redisAt.host!, redisAt.port!);
+const options: StockOptions = { ...DEFAULT_STOCK_OPTIONS, keyPrefix, instanceId: 'instance-a', redis: { host: '127.0.0.1', port: 0 } };
+let redis: Redis;
+let connections: RedisConnections;
+let lockEvents: LockEvents;
+let figures: OrderFigures;
+
+beforeAll(async () => {
+  redis = new Redis(redisAt);
+  options.redis.port = await proxy.start();
+});
+
+beforeEach(async () => {
+  connections = new RedisConnections(options);
+  lockEvents = new LockEvents();
+  figures = new OrderFigures(connections, lockEvents, new MetricsService(), options);
+  await figures.onModuleInit();
+});
+
+afterEach(async () => {
+  await figures.onApplicationShutdown();
+  await connections.onApplicationShutdown();
+});
+
+afterAll(async () => {
+  const left = await redis.keys(`${keyPrefix}:*`);
+  if (left.length) await redis.del(...left);
+  await Promise.all([redis.quit(), proxy.stop()]);
+});
+
+const holding = (requestId: string, acquiredAt: number): LockEvent => ({ lockKey: 'k', instance: 'instance-a', requestId, requestedAt: acquiredAt, acquiredAt, releasedAt: acquiredAt + 5, expired: false });
+
+it('a flush applied by Redis whose reply was lost is counted once, its lock holdings listed once', async () => {
+  const runId = randomUUID();
+  const keys = new RunFigureKeys(keyPrefix, runId);
+  const run = { runId, strategy: 'uuid-lua' } as const;
+  // Everything sent from here on reaches Redis and runs there; no reply comes back.
+  proxy.swallowReplies();
+  for (let i = 0; i < 3; i++) figures.record(run, 'sold', 2, 1);
+  lockEvents.emit(runId, 'uuid-lua', holding('a', 1000));
+  lockEvents.emit(runId, 'uuid-lua', holding('b', 1010));
+  const first = figures.flush();
+  await until(async () => (await redis.llen(keys.lockEvents)) > 0, 'Redis applied the flush');
+  // The connection dies before the reply: the client cannot tell whether the flush landed, and sends it again.
+  proxy.resetConnections();
+  await first;
+  expect(await figures.flush()).toBe(true);
+
+  expect(await redis.hgetall(keys.counts)).toEqual({ attempts: '3', sold: '3', units: '3' });
+  expect((await redis.lrange(keys.lockEvents, 0, -1)).map((e) => (JSON.parse(e) as LockEvent).requestId)).toEqual(['a', 'b']);
+});
+
+it('counts the lock holdings it did not keep beyond its cap, and the reconciliation says its overlap check is partial', async () => {
+  const runId = randomUUID();
+  const holdings = new LockEvents();
+  const capped = new OrderFigures(connections, holdings, new MetricsService(), options, 2);
+  await capped.onModuleInit();
+  try {
+    for (let i = 0; i < 5; i++) holdings.emit(runId, 'uuid-lua', holding(`r${i}`, 1000 + i * 10));
+    expect(await capped.flush()).toBe(true);
+  } finally {
+    await capped.onApplicationShutdown();
+  }
+
+  const reader = new RunFiguresReader(connections, options);
+  const kept = await reader.lockEvents(runId);
+  expect(kept.map((e) => e.requestId)).toEqual(['r0', 'r1']);
+  const { lockEventsDropped } = await reader.read(runId);
+  expect(lockEventsDropped).toBe(3);
+  const inventory = { productId: 1, runId, strategy: 'uuid-lua' as const, initialStock: 5, lockTtlMs: 2000, businessDelayMs: 0, remaining: 0, sold: 5, orders: 5, oversold: 0, storesAgree: true, storeLost: false };
+  expect(reconcile(inventory, kept, lockEventsDropped)).toMatchObject({ exclusionViolations: 0, lockEventsDropped: 3 });
+});
