@@ -1,5 +1,5 @@
-import type { BenchReport, BenchRow, RunView } from '@oversell/contracts';
-import { NOOP_TARGET } from '@oversell/contracts';
+import type { BenchReport, BenchRow, ContendedPhase, RunView } from '@oversell/contracts';
+import { CEILING_MEASURED_LOW, NOOP_TARGET, ceilingPercent } from '@oversell/contracts';
 
 const MB = 1024 * 1024;
 
@@ -23,6 +23,7 @@ export function benchRow(run: RunView): BenchRow {
     ratioToCeiling: null,
     p50: result?.latency.p50 ?? 0,
     p99: result?.latency.p99 ?? 0,
+    contendedPhase: result?.contendedPhase ?? null,
     peakRssMb: (result?.instances ?? []).map((i) => Math.round((i.peakRssBytes / MB) * 10) / 10),
   };
 }
@@ -37,15 +38,25 @@ export function withCeiling(rows: BenchRow[]): { ceiling: BenchRow | null; rows:
   };
 }
 
-const pct = (ratio: number | null) => (ratio === null ? '–' : `${Math.round(ratio * 100)} %`);
+function pct(ratio: number | null): string {
+  if (ratio === null) return '–';
+  const percent = ceilingPercent(ratio);
+  return percent === null ? CEILING_MEASURED_LOW : `${percent} %`;
+}
+
+/** The contended phase's three cells; the req/s before them is mostly the sold-out phase's. */
+function phaseCells(phase: ContendedPhase | null): string {
+  if (!phase) return '– | – | –';
+  return `${phase.soldOut ? phase.durationMs / 1000 : 'never sold out'} | ${phase.unitsPerSec.toFixed(0)} | ${phase.p99}`;
+}
 
 export function markdownTable(report: BenchReport): string {
-  const header = '| strategy | sold | oversold | lost | lock timeouts | conflicts | excl. violations | req/s | of ceiling | p50 ms | p99 ms | peak RSS MB/instance |';
-  const rule = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|';
+  const header = '| strategy | sold | oversold | lost | lock timeouts | conflicts | excl. violations | req/s | of ceiling | p50 ms | p99 ms | sell-out s | units/s in phase | phase p99 ms | peak RSS MB/instance |';
+  const rule = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|';
   const line = (r: BenchRow) =>
     r.status === 'failed'
-      ? `| ${r.strategy} | failed: ${r.failure ?? 'unknown'} | | | | | | | | | | |`
-      : `| ${r.strategy} | ${r.sold} | ${r.oversold} | ${r.lost} | ${r.lockTimeouts} | ${r.conflicts} | ${r.exclusionViolations} | ${r.throughput.toFixed(0)} | ${r.strategy === NOOP_TARGET ? '100 %' : pct(r.ratioToCeiling)} | ${r.p50} | ${r.p99} | ${r.peakRssMb.join(' / ')} |`;
+      ? `| ${r.strategy} | failed: ${r.failure ?? 'unknown'} | | | | | | | | | | | | | |`
+      : `| ${r.strategy} | ${r.sold} | ${r.oversold} | ${r.lost} | ${r.lockTimeouts} | ${r.conflicts} | ${r.exclusionViolations} | ${r.throughput.toFixed(0)} | ${r.strategy === NOOP_TARGET ? '100 %' : pct(r.ratioToCeiling)} | ${r.p50} | ${r.p99} | ${phaseCells(r.contendedPhase)} | ${r.peakRssMb.join(' / ')} |`;
   const rows = [...(report.ceiling ? [report.ceiling] : []), ...report.rows].map(line);
   const s = report.settings;
   return [

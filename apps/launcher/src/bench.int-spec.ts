@@ -51,10 +51,13 @@ it('writes JSON and markdown in the documented shape', () => {
   const json = JSON.parse(readFileSync(files[0], 'utf8')) as BenchReport;
   expect(Object.keys(json).sort()).toEqual(['ceiling', 'command', 'finishedAt', 'instances', 'machine', 'rows', 'scenario', 'settings', 'startedAt']);
   expect(Object.keys(json.rows[0]).sort()).toEqual(
-    ['attempts', 'conflictRetries', 'conflicts', 'exclusionViolations', 'failure', 'lockTimeouts', 'lost', 'oversold', 'p50', 'p99', 'peakRssMb', 'ratioToCeiling', 'runId', 'sold', 'status', 'strategy', 'throughput'].sort(),
+    ['attempts', 'conflictRetries', 'conflicts', 'contendedPhase', 'exclusionViolations', 'failure', 'lockTimeouts', 'lost', 'oversold', 'p50', 'p99', 'peakRssMb', 'ratioToCeiling', 'runId', 'sold', 'status', 'strategy', 'throughput'].sort(),
   );
   expect(json.rows.every((r) => typeof r.ratioToCeiling === 'number' && r.peakRssMb.length === 2)).toBe(true);
+  // Every strategy sold something, so each has a contended phase with the units it sold in it.
+  expect(json.rows.every((r) => (r.contendedPhase?.units ?? 0) > 0)).toBe(true);
   const markdown = readFileSync(files[1], 'utf8');
   expect(markdown).toMatch(/\| strategy \| sold \| oversold \| lost \|/);
+  expect(markdown).toMatch(/\| sell-out s \| units\/s in phase \| phase p99 ms \|/);
   for (const strategy of STRATEGY_NAMES) expect(markdown).toContain(`| ${strategy} |`);
 });

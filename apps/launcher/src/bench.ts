@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every strategy under one scenario, one after another (reset, load, reconcile), with
- * the no-op ceiling measured first through the same gateway, instances and load tool. Prints a markdown
+ * the no-op ceiling measured first (after a discarded warm-up) through the same gateway, instances and load tool. Prints a markdown
  * table and writes JSON + markdown under bench-results/.
  *   --scenario compare  --strategies a,b  --instances 3  --duration 8  --connections 100  --stock 500
  *   --url http://127.0.0.1:8080   (use a lab that is already running instead of starting one)
@@ -19,7 +19,6 @@ import { LabClient } from './lab-client';
 import { BENCH_RESULTS_DIR } from './paths';
 
 const POLL_MS = 500;
-const WARMUP_SEC = 3;
 
 export interface BenchOptions {
   scenario: string;
@@ -86,14 +85,11 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
       // Its own Redis key prefix: a demo running beside it keeps its queue, instances and figures apart.
       lab = await startLab({ instances: options.instances, gatewayPort: options.gatewayPort ?? 0, basePort: options.basePort ?? 3101, env: options.env ?? { REDIS_KEY_PREFIX: 'ol-bench' }, log: print });
     }
-    const client = new LabClient(options.url ?? lab!.gatewayUrl);
-    // Freshly started instances run cold (JIT, pools, keep-alive connections): a discarded no-op run
-    // warms them, so the ceiling measured next is not handicapped against the strategies after it.
-    const warmup = await client.queueRun({ strategy: 'noop', initialStock: 0, load: { connections: load.connections, durationSec: WARMUP_SEC }, scenario: 'warm-up' });
-    await waitForRuns(client, [warmup], print);
+    const client = new LabClient(options.url ?? lab!.gatewayUrl, process.env.ADMIN_TOKEN);
+    // The batch opens with a discarded warm-up run (ceilingWarmUp), then measures the ceiling.
     const batch = await client.queueBatch({ ...settings, load, strategies: options.strategies, includeCeiling: true, scenario: scenario.name });
     const finished = await waitForRuns(client, batch.runs, print);
-    const { ceiling, rows } = withCeiling(finished.map(benchRow));
+    const { ceiling, rows } = withCeiling(finished.filter((run) => !run.params.warmUp).map(benchRow));
     const report: BenchReport = {
       command: options.command,
       scenario: scenario.name,

@@ -1,18 +1,28 @@
 /**
  * `npm run demo`: checks Redis and MariaDB, starts K order-service instances and the gateway, prints
  * where to look, and stops everything it started on Ctrl-C.
- *   --instances 3   --port 8080   --base-port 3001
+ *   --instances 3   --port 8080   --base-port 3001   --host 127.0.0.1   --public-host lab.example.org
+ * Beyond loopback (--host 0.0.0.0, or LAB_HOST) it needs ADMIN_TOKEN, which admin actions then carry;
+ * the gateway answers only Host names of loopback, its bind address and --public-host (LAB_PUBLIC_HOST,
+ * comma-separated).
  */
 import { intOption, parse, UsageError } from './cli-options';
 import { startLab } from './lab';
 
 async function main(): Promise<void> {
-  const values = parse(process.argv.slice(2), { instances: { type: 'string' }, port: { type: 'string' }, 'base-port': { type: 'string' } });
+  const values = parse(process.argv.slice(2), { instances: { type: 'string' }, port: { type: 'string' }, 'base-port': { type: 'string' }, host: { type: 'string' }, 'public-host': { type: 'string' } });
   const instances = intOption(values, 'instances', Number(process.env.LAB_INSTANCES ?? 3), 1, 16);
   const gatewayPort = intOption(values, 'port', Number(process.env.LAB_PORT ?? 8080), 1, 65535);
   const basePort = intOption(values, 'base-port', 3001, 1, 65535 - instances);
 
-  const lab = await startLab({ instances, gatewayPort, basePort });
+  const gatewayHost = String(values.host ?? process.env.LAB_HOST ?? '127.0.0.1');
+
+  const publicHosts = String(values['public-host'] ?? process.env.LAB_PUBLIC_HOST ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+
+  const lab = await startLab({ instances, gatewayPort, basePort, gatewayHost, publicHosts });
   console.log(`
 Oversell Lab is running: ${instances} order-service instances (ports ${basePort}-${basePort + instances - 1}) behind one gateway.
   Dashboard  ${lab.gatewayUrl}/

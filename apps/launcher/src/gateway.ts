@@ -1,14 +1,69 @@
+import helmet from '@fastify/helmet';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
+import { isLoopbackHost, LAB_CSP_DIRECTIVES, type ErrorBody } from '@oversell/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
+
+export interface GatewayOptions {
+  port: number;
+  /** The bind address, loopback by default; beyond it the instances must require ADMIN_TOKEN. */
+  host?: string;
+  /** The lab's ADMIN_TOKEN, which the instances check; the gateway passes Authorization through. */
+  adminToken?: string;
+  /**
+   * Names the lab is reached by beyond loopback (e.g. lab.example.org, 192.168.1.20); with the loopback
+   * names and a specific bind address, the only Host headers the gateway answers.
+   */
+  publicHosts?: readonly string[];
+  upstreams: () => readonly string[];
+  dashboardDir: string;
+}
+
+const WILDCARD_BINDS = ['0.0.0.0', '::'];
+
+/** The host name of a Host header, without its port: `[::1]:8080` → `::1`, `Lab.local:80` → `lab.local`. */
+function hostName(header: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(header);
+  return (bracketed ? bracketed[1] : header.replace(/:\d+$/, '')).toLowerCase();
+}
+
+/**
+ * DNS rebinding: a page on an attacker's domain that re-points its name at 127.0.0.1 reaches the lab
+ * as same-origin, but its requests still say Host: attacker.example. Only the lab's own names pass.
+ */
+function allowsHost(options: GatewayOptions, host: string): (header: string | undefined) => boolean {
+  const names = new Set([...(options.publicHosts ?? []), ...(WILDCARD_BINDS.includes(host) ? [] : [host])].map((name) => name.replace(/^\[(.*)\]$/, '$1').toLowerCase()));
+  return (header) => header !== undefined && (isLoopbackHost(hostName(header)) || names.has(hostName(header)));
+}
+
+/** Beyond loopback the admin actions must need a token: without one the lab does not start. */
+export function assertAdminTokenFor(host: string, adminToken: string | undefined): void {
+  if (!isLoopbackHost(host) && !adminToken) {
+    throw new Error(`the gateway would listen on ${host}, beyond loopback, with admin actions (resets, runs, break-locks) open to anyone: set ADMIN_TOKEN (16 or more characters)`);
+  }
+}
 
 /**
  * The lab's single entry point: forwards /api, /health and /metrics round-robin to the instances
  * (streaming, so server-sent events pass through) and serves the built dashboard at /.
  */
-export async function startGateway(options: { port: number; host?: string; upstreams: () => readonly string[]; dashboardDir: string }): Promise<FastifyInstance> {
+export async function startGateway(options: GatewayOptions): Promise<FastifyInstance> {
+  const host = options.host ?? '127.0.0.1';
+  assertAdminTokenFor(host, options.adminToken);
   const gateway = Fastify({ logger: false, bodyLimit: 1_048_576 });
+  const allowed = allowsHost(options, host);
+  gateway.addHook('onRequest', async (request, reply) => {
+    if (allowed(request.headers.host)) return;
+    const body: ErrorBody = {
+      statusCode: 421,
+      error: 'misdirected_request',
+      message: `this lab does not answer for Host ${JSON.stringify(request.headers.host ?? '')}; use a loopback name or one of its public hosts (LAB_PUBLIC_HOST)`,
+    };
+    return reply.code(421).send(body);
+  });
+  // The lab's CSP (what the dashboard and the API docs load); no HSTS, the lab speaks plain http.
+  await gateway.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: LAB_CSP_DIRECTIVES }, strictTransportSecurity: false });
   // No body timeout: an SSE stream of a long run stays open for minutes.
   await gateway.register(replyFrom, { undici: { connections: 256, pipelining: 1, bodyTimeout: 0, headersTimeout: 30_000 } });
   // Bodies are passed through untouched; the instance parses and validates them.
@@ -21,7 +76,14 @@ export async function startGateway(options: { port: number; host?: string; upstr
     if (upstreams.length === 0) {
       return reply.code(503).send({ statusCode: 503, error: 'store_unavailable', message: 'no order-service instance is up; the launcher is restarting them' });
     }
-    return reply.from(`${upstreams[next++ % upstreams.length]}${request.url}`);
+    return reply.from(`${upstreams[next++ % upstreams.length]}${request.url}`, {
+      // undici refuses an Expect header (500 "expect header not supported"); Node's server has already
+      // answered the client's Expect: 100-continue, and the body is on its way.
+      rewriteRequestHeaders: (_request, headers) => {
+        const { expect: _answered, ...forwarded } = headers;
+        return forwarded;
+      },
+    });
   };
   for (const prefix of ['/api', '/health', '/metrics']) {
     gateway.all(prefix, forward);
@@ -35,6 +97,6 @@ export async function startGateway(options: { port: number; host?: string; upstr
       reply.type('text/plain').send(`The dashboard is not built (${options.dashboardDir} is missing): run npx nx run dashboard:build. The API is at /api/docs.\n`),
     );
   }
-  await gateway.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
+  await gateway.listen({ port: options.port, host });
   return gateway;
 }

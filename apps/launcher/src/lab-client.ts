@@ -2,12 +2,19 @@ import type { ErrorBody, RunBatchRequest, RunBatchView, RunParams, RunView } fro
 
 /** The few calls the bench makes to a running lab, over its public HTTP API. */
 export class LabClient {
-  constructor(private readonly baseUrl: string) {}
+  /** adminToken: the lab's ADMIN_TOKEN, sent on every call (queuing runs is an admin action). */
+  constructor(
+    private readonly baseUrl: string,
+    private readonly adminToken?: string,
+  ) {}
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.adminToken ? { authorization: `Bearer ${this.adminToken}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = (await response.json()) as T | ErrorBody;

@@ -50,6 +50,12 @@ it('executes two runs queued back to back one after the other, never overlapping
   expect(a.result!.instances.map((i) => i.instance).sort()).toEqual(['instance-1', 'instance-2']);
   expect(a.result!.instances.every((i) => i.attempts > 0)).toBe(true);
   expect(a.result!.reconciliation).toMatchObject({ initialStock: 100, sold: 100, oversold: 0, lost: 0, storesAgree: true });
+  // 100 units to 20 connections for 2 s: the stock runs out within the run, and the phase holds what sold.
+  const phase = a.result!.contendedPhase!;
+  expect(phase).toMatchObject({ soldOut: true, units: 100 });
+  expect(phase.unitsPerSec).toBeGreaterThan(0);
+  expect(phase.durationMs).toBeLessThanOrEqual(a.result!.timeline.length * 1000);
+  expect(phase.p99).toBeGreaterThanOrEqual(phase.p50);
   expect(b.result!.lockEvents.length).toBeGreaterThan(0);
   expect(b.result!.reconciliation.exclusionViolations).toBe(0);
 });

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
-import { startGateway } from './gateway';
+import { assertAdminTokenFor, startGateway } from './gateway';
 import { Instance } from './instance';
 import { DASHBOARD_DIST, ENSURE_SERVICES_SCRIPT } from './paths';
 
@@ -9,6 +9,12 @@ export interface LabOptions {
   instances: number;
   /** The gateway's port (dashboard + API), default 8080. */
   gatewayPort: number;
+  /** The gateway's bind address, default 127.0.0.1; beyond loopback adminToken is required. */
+  gatewayHost?: string;
+  /** Names the gateway answers for beyond loopback (its Host check); see GatewayOptions.publicHosts. */
+  publicHosts?: readonly string[];
+  /** ADMIN_TOKEN for every instance (they check it on admin actions); default: the environment's. */
+  adminToken?: string;
   /** Instance i listens on basePort + i. */
   basePort: number;
   /** Extra environment for every instance (database, key prefix, …). */
@@ -28,10 +34,10 @@ export interface Lab {
 export async function startLab(options: LabOptions): Promise<Lab> {
   const log = options.log ?? ((line: string) => console.log(line));
   if (options.ensureServices ?? true) execFileSync('bash', [ENSURE_SERVICES_SCRIPT], { stdio: 'inherit' });
-  const instances = Array.from(
-    { length: options.instances },
-    (_, i) => new Instance({ id: `instance-${i + 1}`, port: options.basePort + i, runWorker: i === 0, env: options.env ?? {} }, log),
-  );
+  const adminToken = options.adminToken ?? process.env.ADMIN_TOKEN;
+  assertAdminTokenFor(options.gatewayHost ?? '127.0.0.1', adminToken);
+  const env = { ...options.env, ...(adminToken ? { ADMIN_TOKEN: adminToken } : {}) };
+  const instances = Array.from({ length: options.instances }, (_, i) => new Instance({ id: `instance-${i + 1}`, port: options.basePort + i, runWorker: i === 0, env }, log));
   let gateway: FastifyInstance | null = null;
   const stop = async () => {
     await gateway?.close();
@@ -39,7 +45,14 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   };
   try {
     await Promise.all(instances.map((instance) => instance.start()));
-    gateway = await startGateway({ port: options.gatewayPort, upstreams: () => instances.filter((i) => i.up).map((i) => i.url), dashboardDir: DASHBOARD_DIST });
+    gateway = await startGateway({
+      port: options.gatewayPort,
+      host: options.gatewayHost,
+      adminToken,
+      publicHosts: options.publicHosts,
+      upstreams: () => instances.filter((i) => i.up).map((i) => i.url),
+      dashboardDir: DASHBOARD_DIST,
+    });
   } catch (error) {
     await stop();
     throw error;

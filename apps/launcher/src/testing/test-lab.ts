@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { startLab, type Lab } from '../lab';
+import { startLab, type Lab, type LabOptions } from '../lab';
 
 /** A free TCP port, found by letting the OS pick one. */
 export function freePort(): Promise<number> {
@@ -40,6 +40,6 @@ export function testLabEnv(): NodeJS.ProcessEnv {
   };
 }
 
-export async function startTestLab(instances: number): Promise<Lab> {
-  return startLab({ instances, gatewayPort: 0, basePort: await freePortRange(instances), env: testLabEnv(), ensureServices: false, log: (line) => process.stderr.write(`${line}\n`) });
+export async function startTestLab(instances: number, options: Partial<LabOptions> = {}): Promise<Lab> {
+  return startLab({ instances, gatewayPort: 0, basePort: await freePortRange(instances), env: testLabEnv(), ensureServices: false, log: (line) => process.stderr.write(`${line}\n`), ...options });
 }
