@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { api, ApiError, ServiceUnreachableError } from './client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_TOKEN_KEY, api, ApiError, ServiceUnreachableError } from './client';
 
 function answer(status: number, body: string) {
   vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status })));
@@ -45,5 +45,63 @@ describe('api client', () => {
 
     answer(200, '<!doctype html><html></html>');
     await expect(api.strategies()).rejects.toThrow(/not JSON/);
+  });
+
+  describe('admin token', () => {
+    const RUN = { strategy: 'no-lock', initialStock: 5, load: { connections: 1 } } as const;
+    const UNAUTHORIZED = JSON.stringify({ statusCode: 401, error: 'unauthorized', message: 'send Authorization: Bearer <ADMIN_TOKEN>' });
+    const FORBIDDEN = JSON.stringify({ statusCode: 403, error: 'forbidden', message: 'not the lab’s ADMIN_TOKEN' });
+    const QUEUED = JSON.stringify({ id: 'r1', status: 'queued' });
+    const authorization = (call: unknown[]) => new Headers((call[1] as RequestInit).headers).get('authorization');
+
+    beforeEach(() => sessionStorage.clear());
+
+    /** A server that wants `Bearer good-token` and answers 401 without a token, 403 with another. */
+    function guardedServer() {
+      const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+        const sent = new Headers(init?.headers).get('authorization');
+        if (!sent) return new Response(UNAUTHORIZED, { status: 401 });
+        return sent === 'Bearer good-token' ? new Response(QUEUED, { status: 201 }) : new Response(FORBIDDEN, { status: 403 });
+      });
+      vi.stubGlobal('fetch', fetch);
+      return fetch;
+    }
+
+    it('sends no token to a lab that asks for none, and asks for nothing', async () => {
+      const fetch = vi.fn(async () => new Response(QUEUED, { status: 201 }));
+      vi.stubGlobal('fetch', fetch);
+      const prompt = vi.spyOn(window, 'prompt');
+      await expect(api.startRun(RUN)).resolves.toMatchObject({ id: 'r1' });
+      expect(authorization(fetch.mock.calls[0] as unknown[])).toBeNull();
+      expect(prompt).not.toHaveBeenCalled();
+    });
+
+    it('asks once on a 401, keeps the token for the session and sends it on later admin calls', async () => {
+      const fetch = guardedServer();
+      const prompt = vi.spyOn(window, 'prompt').mockReturnValue(' good-token ');
+      await expect(api.startRun(RUN)).resolves.toMatchObject({ id: 'r1' });
+      await expect(api.startBatch({ initialStock: 5, load: { connections: 1 } })).resolves.toMatchObject({ id: 'r1' });
+      expect(prompt).toHaveBeenCalledTimes(1);
+      expect(sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBe('good-token');
+      expect(fetch.mock.calls.map((call) => authorization(call as unknown[]))).toEqual([null, 'Bearer good-token', 'Bearer good-token']);
+    });
+
+    it('asks again once when the kept token is refused (403), and gives the error up after that', async () => {
+      guardedServer();
+      sessionStorage.setItem(ADMIN_TOKEN_KEY, 'stale-token');
+      const prompt = vi.spyOn(window, 'prompt').mockReturnValueOnce('good-token');
+      await expect(api.startRun(RUN)).resolves.toMatchObject({ id: 'r1' });
+      prompt.mockReturnValue('still-wrong');
+      sessionStorage.setItem(ADMIN_TOKEN_KEY, 'stale-token');
+      await expect(api.startRun(RUN)).rejects.toMatchObject({ status: 403 });
+      expect(prompt).toHaveBeenCalledTimes(2);
+    });
+
+    it('leaves the 401 to show when the prompt is cancelled', async () => {
+      guardedServer();
+      vi.spyOn(window, 'prompt').mockReturnValue(null);
+      await expect(api.startRun(RUN)).rejects.toBeInstanceOf(ApiError);
+      expect(sessionStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
+    });
   });
 });

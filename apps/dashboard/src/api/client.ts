@@ -67,7 +67,7 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
   try {
     response = await fetch(`${API_BASE}/${path}`, {
       ...init,
-      headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}) },
+      headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers },
     });
   } catch {
     throw new ServiceUnreachableError('network error');
@@ -82,8 +82,28 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
   return body as T;
 }
 
-function post<T>(path: string, payload: unknown): Promise<T> {
-  return request<T>(path, { method: 'POST', body: JSON.stringify(payload) });
+/** Where the lab's admin token is kept: for this tab's session only, never on disk across sessions. */
+export const ADMIN_TOKEN_KEY = 'oversell-lab.admin-token';
+
+/**
+ * An admin action (queuing runs). A lab reachable from the network answers 401 without its
+ * ADMIN_TOKEN (403 for a wrong one): the operator is asked for it once, it is kept for the session and
+ * sent on every admin call after. Cancelling the prompt leaves the API's error to show.
+ */
+async function adminPost<T>(path: string, payload: unknown): Promise<T> {
+  for (let asked = false; ; asked = true) {
+    const token = sessionStorage.getItem(ADMIN_TOKEN_KEY);
+    try {
+      return await request<T>(path, { method: 'POST', body: JSON.stringify(payload), headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    } catch (error) {
+      if (asked || !(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) throw error;
+      const entered = window.prompt(
+        error.status === 401 ? 'This lab is reachable from the network: enter its admin token (ADMIN_TOKEN) to start runs.' : 'The admin token was refused: enter the lab’s ADMIN_TOKEN.',
+      );
+      if (!entered?.trim()) throw error;
+      sessionStorage.setItem(ADMIN_TOKEN_KEY, entered.trim());
+    }
+  }
 }
 
 export const api = {
@@ -91,8 +111,8 @@ export const api = {
   scenarios: () => request<Scenario[]>('scenarios'),
   runs: (limit: number) => request<RunView[]>(`runs?limit=${limit}`),
   run: (id: string) => request<RunView>(`runs/${encodeURIComponent(id)}`),
-  startRun: (params: RunParams) => post<RunView>('runs', params),
-  startBatch: (batch: RunBatchRequest) => post<RunBatchView>('runs/batch', batch),
+  startRun: (params: RunParams) => adminPost<RunView>('runs', params),
+  startBatch: (batch: RunBatchRequest) => adminPost<RunBatchView>('runs/batch', batch),
   /** URL of the run's server-sent event stream, for EventSource. */
   runEventsUrl: (id: string) => `${API_BASE}/runs/${encodeURIComponent(id)}/events`,
 };

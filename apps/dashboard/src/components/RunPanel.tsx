@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { NOOP_TARGET, type RunParams } from '@oversell/contracts';
 import { useStrategies } from '../api/queries';
 import { useLiveRun } from '../hooks/useLiveRun';
-import { formatTime } from '../lib/format';
+import { formatContendedPhase, formatMs, formatTime } from '../lib/format';
 import { runFigures } from '../lib/run-figures';
 import { isFinished } from '../lib/run-status';
 import { toTimelineRows } from '../lib/timeline';
@@ -51,7 +51,7 @@ export function RunPanel({ runId }: { runId: string }) {
       <header className="run-header">
         <h2>
           {strategy?.title ?? run.params.strategy}
-          {run.params.strategy === NOOP_TARGET && ' (no-op ceiling)'}
+          {run.params.strategy === NOOP_TARGET && (run.params.warmUp ? ' (warm-up, discarded)' : ' (no-op ceiling)')}
         </h2>
         <span role="status">
           <RunStatusBadge status={figures.status} failure={figures.failure} />
@@ -65,6 +65,13 @@ export function RunPanel({ runId }: { runId: string }) {
         <OversoldCounter oversold={figures.oversold} live={!finished} />
         {figures.counts ? <OutcomeCounts counts={figures.counts} conflictRetries={figures.conflictRetries} /> : <p className="empty">No orders yet.</p>}
       </div>
+
+      {figures.contendedPhase && (
+        <p className="run-meta" data-testid="contended-phase">
+          Contended phase (first order to sell-out): {formatContendedPhase(figures.contendedPhase)}, p50 {formatMs(figures.contendedPhase.p50)}, p99{' '}
+          {formatMs(figures.contendedPhase.p99)}
+        </p>
+      )}
 
       <div className="chart-grid">
         <StockChart rows={rows} initialStock={run.params.initialStock} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOOP_TARGET } from '@oversell/contracts';
 import { result, run } from '../test/fixtures';
-import { ceilingRatio, findCeilingRun, formatRatio } from './ceiling';
+import { ceilingRatio, findCeilingRun, formatRatio, ratioLabel } from './ceiling';
 
 const noop = (id: string, throughput: number, batchId?: string) =>
   run({ id, params: { strategy: NOOP_TARGET, initialStock: 0, load: { connections: 60 }, batchId }, result: result({ throughput }) });
@@ -13,10 +13,27 @@ describe('ceiling', () => {
     expect(formatRatio(ceilingRatio(720, 0))).toBe('—');
   });
 
+  it('shows a share above 100 % as a measurement problem, never as a percentage or a bar label', () => {
+    expect(formatRatio(ceilingRatio(1000, 1000))).toBe('100\u00a0%');
+    expect(formatRatio(ceilingRatio(1004, 1000))).toBe('100\u00a0%');
+    expect(formatRatio(ceilingRatio(1340, 1000))).toBe('ceiling measured low — rerun');
+    expect(ratioLabel(ceilingRatio(720, 1000))).toBe('72\u00a0%');
+    expect(ratioLabel(ceilingRatio(1340, 1000))).toBeUndefined();
+    expect(ratioLabel(ceilingRatio(720, undefined))).toBeUndefined();
+  });
+
   it('prefers the no-op run of the same batch over a newer one', () => {
     const strategyRun = run({ params: { ...run().params, batchId: 'b1' } });
     const runs = [noop('newest', 2000), strategyRun, noop('same-batch', 1000, 'b1')];
     expect(findCeilingRun(strategyRun, runs)?.id).toBe('same-batch');
+  });
+
+  it('never takes a warm-up run for the ceiling', () => {
+    const strategyRun = run({ params: { ...run().params, batchId: 'b1' } });
+    const warmUp = noop('warm-up', 400, 'b1');
+    const runs = [{ ...warmUp, params: { ...warmUp.params, warmUp: true } }, noop('ceiling', 1000, 'b1')];
+    expect(findCeilingRun(strategyRun, runs)?.id).toBe('ceiling');
+    expect(findCeilingRun(run(), runs)?.id).toBe('ceiling');
   });
 
   it('falls back to the latest completed no-op run, skipping failed ones', () => {

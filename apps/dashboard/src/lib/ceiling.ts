@@ -1,11 +1,11 @@
-import { NOOP_TARGET, type RunView } from '@oversell/contracts';
+import { CEILING_MEASURED_LOW, ceilingPercent, isCeilingRun, type RunView } from '@oversell/contracts';
 
 /**
  * The no-op run a strategy run is measured against: the one from the same batch when there is one
- * (same stack, same moment), otherwise the latest completed one. `runs` is newest first.
+ * (same stack, same moment), otherwise the latest completed one; never a batch's warm-up. `runs` is newest first.
  */
 export function findCeilingRun(run: RunView, runs: readonly RunView[]): RunView | undefined {
-  const ceilings = runs.filter((r) => r.params.strategy === NOOP_TARGET && r.status === 'completed' && r.result);
+  const ceilings = runs.filter(isCeilingRun);
   const sameBatch = run.params.batchId ? ceilings.find((r) => r.params.batchId === run.params.batchId) : undefined;
   return sameBatch ?? ceilings[0];
 }
@@ -16,7 +16,17 @@ export function ceilingRatio(throughput: number, ceilingThroughput: number | und
   return throughput / ceilingThroughput;
 }
 
-/** "72 %", with a no-break space so a chart label never wraps between the number and its unit. */
+/**
+ * "72 %", with a no-break space so a chart label never wraps between the number and its unit; above
+ * 100 % the ceiling was measured low, and the cell says so instead of showing a figure.
+ */
 export function formatRatio(ratio: number | undefined): string {
-  return ratio === undefined ? '—' : `${Math.round(ratio * 100)}\u00a0%`;
+  if (ratio === undefined) return '—';
+  const percent = ceilingPercent(ratio);
+  return percent === null ? CEILING_MEASURED_LOW : `${percent}\u00a0%`;
+}
+
+/** The bar label: a share of the ceiling, or none at all when there is no ceiling or it was measured low. */
+export function ratioLabel(ratio: number | undefined): string | undefined {
+  return ratio === undefined || ceilingPercent(ratio) === null ? undefined : formatRatio(ratio);
 }

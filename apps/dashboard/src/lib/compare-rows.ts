@@ -1,4 +1,4 @@
-import { STRATEGY_NAMES, type RunView, type StrategyName } from '@oversell/contracts';
+import { STRATEGY_NAMES, type ContendedPhase, type RunView, type StrategyName } from '@oversell/contracts';
 import { ceilingRatio, findCeilingRun } from './ceiling';
 import { isInProgress } from './run-status';
 
@@ -16,6 +16,8 @@ export interface CompareRow {
   ceilingRatio?: number;
   p50?: number;
   p99?: number;
+  /** Absent in results from before it existed. */
+  contendedPhase?: ContendedPhase;
 }
 
 /** Every strategy, in the contracts' order, from the run list (newest first). */
@@ -36,6 +38,7 @@ export function buildCompareRows(runs: readonly RunView[]): CompareRow[] {
       ceilingRatio: ceilingRatio(result.throughput, findCeilingRun(run, runs)?.result?.throughput),
       p50: result.latency.p50,
       p99: result.latency.p99,
+      contendedPhase: result.contendedPhase,
     };
   });
 }

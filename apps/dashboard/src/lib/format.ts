@@ -1,3 +1,5 @@
+import type { ContendedPhase } from '@oversell/contracts';
+
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
@@ -12,6 +14,13 @@ export function formatRate(value: number | undefined): string {
 
 export function formatMs(value: number | undefined): string {
   return value === undefined ? '—' : `${decimal.format(value)} ms`;
+}
+
+/** "sold out in 2 s, 480 units/s" or "never sold out, 120 units/s": the contended phase in a table cell. */
+export function formatContendedPhase(phase: ContendedPhase | undefined): string {
+  if (!phase) return '—';
+  const rate = `${integer.format(phase.unitsPerSec)} units/s`;
+  return phase.soldOut ? `sold out in ${decimal.format(phase.durationMs / 1000)} s, ${rate}` : `never sold out, ${rate}`;
 }
 
 export function formatTime(iso: string | null): string {

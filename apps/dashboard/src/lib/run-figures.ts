@@ -1,4 +1,4 @@
-import type { LockEvent, OutcomeCounts, Reconciliation, RunStatus, RunView, TimelinePoint } from '@oversell/contracts';
+import type { ContendedPhase, LockEvent, OutcomeCounts, Reconciliation, RunStatus, RunView, TimelinePoint } from '@oversell/contracts';
 import type { LiveRun } from './live-run';
 import { laterStatus } from './run-status';
 
@@ -14,6 +14,8 @@ export interface RunFigures {
   conflictRetries?: number;
   /** Only once the run has completed. */
   reconciliation?: Reconciliation;
+  /** Only once the run has completed, and absent in results from before it existed. */
+  contendedPhase?: ContendedPhase;
 }
 
 /** The stored result wins once there is one; until then the stream's figures are all there is. */
@@ -31,6 +33,7 @@ export function runFigures(run: RunView, live: LiveRun): RunFigures {
       counts: result.counts,
       conflictRetries: result.conflictRetries,
       reconciliation: result.reconciliation,
+      contendedPhase: result.contendedPhase,
     };
   }
   return { status, failure, timeline: live.timeline, lockEvents: live.lockEvents, oversold: live.oversold, counts: live.counts };

@@ -21,6 +21,7 @@ const luaRun = run({
     throughput: 950,
     latency: { count: 1, mean: 1, p50: 1.5, p90: 2, p99: 3.25, max: 4 },
     reconciliation: { ...result().reconciliation, oversold: 0, sold: 50, storesAgree: true },
+    contendedPhase: { soldOut: true, durationMs: 2000, attempts: 120, units: 50, unitsPerSec: 25, p50: 1, p99: 2 },
   }),
 });
 
@@ -54,11 +55,30 @@ describe('CompareView', () => {
     expect(within(lua).getByTestId('compare-oversold')).not.toHaveClass('alarm-text');
     expect(within(lua).getByTestId('compare-p50')).toHaveTextContent('1.5 ms');
     expect(within(lua).getByTestId('compare-p99')).toHaveTextContent('3.3 ms');
+    expect(within(lua).getByTestId('compare-phase')).toHaveTextContent('sold out in 2 s, 25 units/s');
+    // A result from before the contended phase was measured.
+    expect(within(noLock).getByTestId('compare-phase')).toHaveTextContent('—');
 
     expect(within(screen.getByTestId('compare-row-watchdog')).getByTestId('compare-throughput')).toHaveTextContent('—');
     expect(screen.getByTestId('ceiling')).toHaveTextContent('1,000/s');
     expect(screen.getByTestId('compare-oversold-chart')).toBeInTheDocument();
     expect(screen.getByTestId('compare-throughput-chart')).toBeInTheDocument();
+  });
+
+  it("compares with the batch's ceiling, never with the discarded warm-up run before it", async () => {
+    const warmUp = run({ id: 'warm-1', params: { ...noopRun.params, warmUp: true }, result: result({ throughput: 400 }) });
+    openCompare([luaRun, noLockRun, warmUp, noopRun]);
+    const lua = await screen.findByTestId('compare-row-lua-decrement');
+    expect(within(lua).getByTestId('compare-ratio')).toHaveTextContent('95 %');
+    expect(screen.getByTestId('ceiling')).toHaveTextContent('1,000/s');
+  });
+
+  it('flags a share above 100 % as a ceiling measured low instead of showing it', async () => {
+    const fastLua = { ...luaRun, result: { ...luaRun.result!, throughput: 1340 } };
+    openCompare([fastLua, noLockRun, noopRun]);
+    const lua = await screen.findByTestId('compare-row-lua-decrement');
+    expect(within(lua).getByTestId('compare-ratio')).toHaveTextContent('ceiling measured low — rerun');
+    expect(within(lua).getByTestId('compare-ratio')).not.toHaveTextContent('%');
   });
 
   it('says the ceiling is missing rather than inventing a ratio', async () => {

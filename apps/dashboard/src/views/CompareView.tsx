@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Bar, LabelList } from 'recharts';
-import { NOOP_TARGET, type RunBatchRequest } from '@oversell/contracts';
+import { isCeilingRun, type RunBatchRequest } from '@oversell/contracts';
 import { useRuns, useScenarios, useStartBatch } from '../api/queries';
 import { CHART_COLORS } from '../components/chart-colors';
 import { ServiceError } from '../components/ServiceError';
 import { StrategyBarChart } from '../components/StrategyBarChart';
 import { numberAxis } from '../lib/axis';
-import { formatRatio } from '../lib/ceiling';
+import { formatRatio, ratioLabel } from '../lib/ceiling';
 import { buildCompareRows } from '../lib/compare-rows';
-import { formatCount, formatMs, formatMsTick, formatRate, formatTick } from '../lib/format';
+import { formatContendedPhase, formatCount, formatMs, formatMsTick, formatRate, formatTick } from '../lib/format';
 import { routeHref } from '../lib/routes';
 import { scenarioToBatchRequest, toBatchRequest, type RunFormValues } from '../lib/run-form';
 import { isFinished } from '../lib/run-status';
@@ -28,7 +28,7 @@ export function CompareView({ values }: CompareViewProps) {
   const startBatch = useStartBatch();
   const [scenarioName, setScenarioName] = useState(FORM_SETTINGS);
   const rows = useMemo(() => buildCompareRows(runs.data ?? []), [runs.data]);
-  const ceiling = runs.data?.find((r) => r.params.strategy === NOOP_TARGET && r.status === 'completed' && r.result);
+  const ceiling = runs.data?.find(isCeilingRun);
 
   const batchId = startBatch.data?.batchId;
   const batchRuns = runs.data?.filter((r) => batchId && r.params.batchId === batchId) ?? [];
@@ -47,8 +47,7 @@ export function CompareView({ values }: CompareViewProps) {
       oversold: r.oversold,
       lost: r.lost,
       throughput: r.throughput,
-      // No label at all without a ceiling, rather than a dash floating over the bar.
-      ratioLabel: r.ceilingRatio === undefined ? undefined : formatRatio(r.ceilingRatio),
+      ratioLabel: ratioLabel(r.ceilingRatio),
       p50: r.p50,
       p99: r.p99,
     }));
@@ -63,7 +62,7 @@ export function CompareView({ values }: CompareViewProps) {
     <div className="view compare" data-testid="compare-view">
       <section className="panel run-all">
         <h2>Run every strategy</h2>
-        <p>Measures the no-op ceiling first, then each strategy with the same settings, one at a time.</p>
+        <p>Warms the stack up with a discarded no-op run, measures the no-op ceiling, then each strategy with the same settings, one at a time.</p>
         <div className="run-all-controls">
           <div className="field">
             <label htmlFor="batch-scenario">Settings</label>
@@ -109,7 +108,7 @@ export function CompareView({ values }: CompareViewProps) {
             <Bar dataKey="oversold" name="oversold" fill={CHART_COLORS.alarm} isAnimationActive={false} />
             <Bar dataKey="lost" name="lost" fill={CHART_COLORS.sold} isAnimationActive={false} />
           </StrategyBarChart>
-          <StrategyBarChart title="Throughput" hint="labels: share of the no-op ceiling" testId="compare-throughput-chart" rows={chartRows} yAxis={throughputAxis}>
+          <StrategyBarChart title="Throughput" hint="labels: share of the no-op ceiling, none where that was measured low" testId="compare-throughput-chart" rows={chartRows} yAxis={throughputAxis}>
             <Bar dataKey="throughput" name="requests/s" fill={CHART_COLORS.rate} isAnimationActive={false}>
               <LabelList dataKey="ratioLabel" position="top" />
             </Bar>
@@ -134,6 +133,7 @@ export function CompareView({ values }: CompareViewProps) {
                 <th scope="col">of ceiling</th>
                 <th scope="col">p50</th>
                 <th scope="col">p99</th>
+                <th scope="col">Contended phase</th>
               </tr>
             </thead>
             <tbody>
@@ -153,6 +153,7 @@ export function CompareView({ values }: CompareViewProps) {
                   <td data-testid="compare-ratio">{formatRatio(row.ceilingRatio)}</td>
                   <td data-testid="compare-p50">{formatMs(row.p50)}</td>
                   <td data-testid="compare-p99">{formatMs(row.p99)}</td>
+                  <td data-testid="compare-phase">{formatContendedPhase(row.contendedPhase)}</td>
                 </tr>
               ))}
             </tbody>

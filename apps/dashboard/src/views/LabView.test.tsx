@@ -106,8 +106,11 @@ describe('LabView', () => {
     expect(screen.getByTestId('lock-overlap-count')).toHaveTextContent('2 overlapping');
     expect(screen.getByTestId('outcome-counts')).toHaveTextContent('sold out147');
 
-    act(() => source.emit({ type: 'result', runId: 'run-1', run: run() }));
+    expect(screen.queryByTestId('contended-phase')).toBeNull();
+    const contendedPhase = { soldOut: true, durationMs: 2000, attempts: 120, units: 50, unitsPerSec: 25, p50: 4.5, p99: 12 };
+    act(() => source.emit({ type: 'result', runId: 'run-1', run: run({ result: result({ contendedPhase }) }) }));
     expect(within(panel).getByTestId('run-status')).toHaveAttribute('data-status', 'completed');
+    expect(screen.getByTestId('contended-phase')).toHaveTextContent('sold out in 2 s, 25 units/s, p50 4.5 ms, p99 12 ms');
     expect(screen.getByTestId('reconciliation-oversold')).toHaveTextContent('3');
     expect(screen.getByTestId('reconciliation-stores-agree')).toHaveTextContent('NO');
     expect(source.closed).toBe(true);

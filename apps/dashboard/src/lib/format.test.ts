@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatContendedPhase } from './format';
+
+describe('formatContendedPhase', () => {
+  const phase = { soldOut: true, durationMs: 3000, attempts: 900, units: 1000, unitsPerSec: 333.3, p50: 5, p99: 40 };
+
+  it('gives the sell-out time and the units sold per second until then', () => {
+    expect(formatContendedPhase(phase)).toBe('sold out in 3 s, 333 units/s');
+  });
+
+  it('says so when the stock never ran out in the run', () => {
+    expect(formatContendedPhase({ ...phase, soldOut: false, durationMs: 8000, units: 182, unitsPerSec: 22.75 })).toBe('never sold out, 23 units/s');
+  });
+
+  it('shows a dash for a result from before the phase was measured', () => {
+    expect(formatContendedPhase(undefined)).toBe('—');
+  });
+});
