@@ -4,7 +4,7 @@
 // PRODUCT_ID (first product id; default random), GAP_SEC (pause between strategies, default 2),
 // P99_MS (per-strategy latency threshold, default 2000), SUMMARY_PATH, EXPECT_SAFE, MAX_DURATION_SEC;
 // load overrides on top of the scenario file: CONNECTIONS, DURATION_SEC, TOTAL_REQUESTS, ARRIVAL_RATE,
-// QUANTITY; RUN_ID (x-run-id header on each order).
+// QUANTITY; RUN_TOKEN (x-run-token header on each order).
 import {
   baseUrls,
   checkInventory,
@@ -30,7 +30,7 @@ for (const strategy of STRATEGIES) {
   if (STRATEGY_NAMES.indexOf(strategy) < 0) throw new Error('unknown strategy in STRATEGIES: ' + strategy);
 }
 const LOAD = loadFromEnv(scenario.load);
-const REQUEST = orderRequest('orders', __ENV.RUN_ID);
+const REQUEST = orderRequest('orders', __ENV.RUN_TOKEN);
 const URLS = baseUrls();
 const P99_MS = __ENV.P99_MS || '2000';
 // The pause lets the previous strategy's in-flight requests drain before the next one starts.

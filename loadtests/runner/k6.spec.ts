@@ -85,7 +85,7 @@ interface StubbedRun {
 type StubbedInventory = Omit<InventoryView, 'productId' | 'runId' | 'strategy'>;
 
 /** A run with the service's default settings (lease 2000 ms, no business delay) that sold exactly its stock. */
-const SAFE_INVENTORY: StubbedInventory = { initialStock: 100, lockTtlMs: 2000, businessDelayMs: 0, sold: 100, remaining: 0, orders: 100, oversold: 0, storesAgree: true };
+const SAFE_INVENTORY: StubbedInventory = { initialStock: 100, lockTtlMs: 2000, businessDelayMs: 0, sold: 100, remaining: 0, orders: 100, oversold: 0, storesAgree: true, storeLost: false };
 const OVERSOLD_INVENTORY: StubbedInventory = { ...SAFE_INVENTORY, sold: 103, orders: 103, oversold: 3, storesAgree: false };
 /** The settings of the expiry-pitfall scenario: the business takes longer than the lease. */
 const LEASE_OUTLIVED = { lockTtlMs: 100, businessDelayMs: 250 };
@@ -189,6 +189,17 @@ describe('k6 scripts, run with k6 stubbed', () => {
     expect(run.outputs).toEqual(['stdout', 'bench-results/k6-flash-sale.json']);
   });
 
+  it('sends ADMIN_TOKEN on the product resets only (an admin action), not on orders', () => {
+    for (const script of ['flash-sale.js', 'compare-strategies.js']) {
+      const run = runStubbed(script, { STRATEGY: 'watchdog', STRATEGIES: 'watchdog', ADMIN_TOKEN: 'lab-admin-token-0123456789' });
+      const resets = run.requests.filter((request) => request.url.endsWith('/reset'));
+      expect(resets.length).toBeGreaterThan(0);
+      for (const reset of resets) expect(reset.headers).toMatchObject({ Authorization: 'Bearer lab-admin-token-0123456789' });
+      expect(run.requests.find((request) => request.url.endsWith('/api/orders'))?.headers).not.toHaveProperty('Authorization');
+    }
+    expect(runStubbed('flash-sale.js', {}).requests.find((request) => request.url.endsWith('/reset'))?.headers).not.toHaveProperty('Authorization');
+  });
+
   it('flash-sale fails the inventory check when a safe strategy oversold, and not for an unsafe one', () => {
     const safe = runStubbed('flash-sale.js', { STRATEGY: 'lua-decrement' }, OVERSOLD_INVENTORY);
     expect(safe.checks.filter((check) => check.tags.kind === 'inventory').map((check) => check.ok)).toEqual([false]);
@@ -259,9 +270,9 @@ describe('k6 scripts, run with k6 stubbed', () => {
     expect(run.requests.find((request) => request.url.endsWith('/api/orders'))?.body).toMatchObject({ quantity: 3 });
   });
 
-  it('flash-sale with SKIP_RESET and RUN_ID does not reset, sends x-run-id on each order, and still reads the inventory', () => {
-    const runId = '0b7a3f52-9c1e-4d7e-8f00-1a2b3c4d5e6f';
-    const run = runStubbed('flash-sale.js', { STRATEGY: 'watchdog', PRODUCT_ID: '42', SKIP_RESET: 'true', RUN_ID: runId }, OVERSOLD_INVENTORY);
+  it('flash-sale with SKIP_RESET and RUN_TOKEN does not reset, sends x-run-token on each order, and still reads the inventory', () => {
+    const runToken = 'q8Zk3v0m1Yx7P2LrT9bN4cW6sJ5hF0aD';
+    const run = runStubbed('flash-sale.js', { STRATEGY: 'watchdog', PRODUCT_ID: '42', SKIP_RESET: 'true', RUN_TOKEN: runToken }, OVERSOLD_INVENTORY);
 
     expect(run.requests.map((request) => [request.method, request.url])).toEqual([
       ['GET', 'http://127.0.0.1:8080/api/strategies'],
@@ -270,27 +281,27 @@ describe('k6 scripts, run with k6 stubbed', () => {
     ]);
     expect(run.requests[1]).toMatchObject({
       body: { productId: 42, strategy: 'watchdog' },
-      headers: { 'Content-Type': 'application/json', 'x-run-id': runId },
+      headers: { 'Content-Type': 'application/json', 'x-run-token': runToken },
       tags: { endpoint: 'order' },
     });
     expect(run.checks.filter((check) => check.tags.kind === 'inventory').map((check) => check.ok)).toEqual([false]);
     expect(run.options.thresholds['checks{kind:inventory}']).toEqual(['rate==1']);
   });
 
-  it('flash-sale sends no x-run-id without RUN_ID', () => {
-    const run = runStubbed('flash-sale.js', {});
+  it('flash-sale sends no x-run-token without RUN_TOKEN, and never a bare run id', () => {
+    const run = runStubbed('flash-sale.js', { RUN_ID: '0b7a3f52-9c1e-4d7e-8f00-1a2b3c4d5e6f' });
     expect(run.requests.find((request) => request.url.endsWith('/api/orders'))?.headers).toEqual({ 'Content-Type': 'application/json' });
   });
 
   it('flash-sale with TARGET=noop posts to /api/noop, expects 200, and reads no inventory', () => {
-    const run = runStubbed('flash-sale.js', { TARGET: 'noop', PRODUCT_ID: '7', SKIP_RESET: 'true', RUN_ID: 'run-1', BASE_URL: 'http://a:1,http://b:2' });
+    const run = runStubbed('flash-sale.js', { TARGET: 'noop', PRODUCT_ID: '7', SKIP_RESET: 'true', RUN_TOKEN: 'token-1', BASE_URL: 'http://a:1,http://b:2' });
 
     expect(run.requests).toHaveLength(1);
     expect(run.requests[0]).toMatchObject({
       method: 'POST',
       url: 'http://b:2/api/noop',
       body: { productId: 7, quantity: 1, strategy: 'lua-decrement' },
-      headers: { 'x-run-id': 'run-1' },
+      headers: { 'x-run-token': 'token-1' },
       tags: { endpoint: 'order' },
     });
     expect(run.checks).toEqual([{ name: 'noop is 200', ok: true, tags: { kind: 'order' } }]);
@@ -334,14 +345,14 @@ describe('k6 scripts, run with k6 stubbed', () => {
     expect(thresholdByStrategy(excused)).toEqual({ watchdog: 'holds' });
   });
 
-  it('compare-strategies takes the same load overrides and RUN_ID', () => {
-    const run = runStubbed('compare-strategies.js', { STRATEGIES: 'watchdog,uuid-lua', CONNECTIONS: '12', DURATION_SEC: '3', RUN_ID: 'r' });
+  it('compare-strategies takes the same load overrides and RUN_TOKEN', () => {
+    const run = runStubbed('compare-strategies.js', { STRATEGIES: 'watchdog,uuid-lua', CONNECTIONS: '12', DURATION_SEC: '3', RUN_TOKEN: 'r' });
 
     expect(Object.values(run.options.scenarios).map((scenario) => [scenario.executor, scenario.vus, scenario.duration, scenario.startTime])).toEqual([
       ['constant-vus', 12, '3s', '0s'],
       ['constant-vus', 12, '3s', '5s'],
     ]);
-    expect(run.requests.find((request) => request.url.endsWith('/api/orders'))?.headers).toMatchObject({ 'x-run-id': 'r' });
+    expect(run.requests.find((request) => request.url.endsWith('/api/orders'))?.headers).toMatchObject({ 'x-run-token': 'r' });
   });
 
   it('compare-strategies runs one staggered scenario per strategy, each on its own product, with per-strategy thresholds', () => {
@@ -426,7 +437,7 @@ describe('runK6Load', () => {
     urls: ['http://127.0.0.1:3001', 'http://127.0.0.1:3002'],
     target: 'orders',
     productId: 4242,
-    runId: '0b7a3f52-9c1e-4d7e-8f00-1a2b3c4d5e6f',
+    runToken: 'q8Zk3v0m1Yx7P2LrT9bN4cW6sJ5hF0aD',
     strategy: 'uuid-lua',
     profile: { connections: 50, durationSec: 12.5, totalRequests: 900, arrivalRate: 300, quantity: 2 },
   };
@@ -457,7 +468,7 @@ describe('runK6Load', () => {
       TOTAL_REQUESTS: '900',
       ARRIVAL_RATE: '300',
       QUANTITY: '2',
-      RUN_ID: '0b7a3f52-9c1e-4d7e-8f00-1a2b3c4d5e6f',
+      RUN_TOKEN: 'q8Zk3v0m1Yx7P2LrT9bN4cW6sJ5hF0aD',
       SKIP_RESET: 'true',
     });
   });
@@ -477,7 +488,7 @@ describe('runK6Load', () => {
     expect(run.requests[1]).toMatchObject({
       url: 'http://127.0.0.1:3002/api/orders',
       body: { productId: 4242, quantity: 2, strategy: 'uuid-lua' },
-      headers: { 'x-run-id': FULL.runId },
+      headers: { 'x-run-token': FULL.runToken },
     });
     expect(run.requests[2]).toMatchObject({ method: 'GET', url: 'http://127.0.0.1:3001/api/products/4242/inventory' });
   });

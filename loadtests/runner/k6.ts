@@ -133,14 +133,14 @@ const LOAD_SCRIPT = 'flash-sale.js';
  * are left out here too, so the script applies its own defaults (see loadtests/README.md).
  */
 function k6LoadEnv(options: LoadOptions): Record<string, string> {
-  const { urls, productId, strategy, target, runId } = validateLoadOptions(options);
+  const { urls, productId, strategy, target, runToken } = validateLoadOptions(options);
   const profile = validateLoadProfile(options.profile, 'profile');
   const optional: Record<string, string | number | undefined> = {
     DURATION_SEC: profile.durationSec,
     TOTAL_REQUESTS: profile.totalRequests,
     ARRIVAL_RATE: profile.arrivalRate,
     QUANTITY: profile.quantity,
-    RUN_ID: runId,
+    RUN_TOKEN: runToken,
   };
   const env: Record<string, string> = {
     BASE_URL: urls.join(','),

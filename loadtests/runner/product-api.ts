@@ -1,10 +1,13 @@
 import type { InventoryView, ProductRunSettings, ResetProductRequest } from '@oversell/contracts';
 
-/** The two product calls the CLI makes around a run: seed a fresh run, then read what happened. */
-export async function resetProduct(baseUrl: string, productId: number, request: ResetProductRequest): Promise<ProductRunSettings> {
+/**
+ * The two product calls the CLI makes around a run: seed a fresh run, then read what happened. A reset
+ * is an admin action: it carries ADMIN_TOKEN when one is given (a lab reachable beyond loopback wants it).
+ */
+export async function resetProduct(baseUrl: string, productId: number, request: ResetProductRequest, adminToken = process.env.ADMIN_TOKEN): Promise<ProductRunSettings> {
   return callJson<ProductRunSettings>(new URL(`/api/products/${productId}/reset`, baseUrl), {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(adminToken ? { authorization: `Bearer ${adminToken}` } : {}) },
     body: JSON.stringify(request),
   });
 }

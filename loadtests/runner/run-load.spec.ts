@@ -41,6 +41,17 @@ describe('runLoad', () => {
     expect(new Set(keys).size).toBe(500);
   });
 
+  it("sends the run's token on every order and no-op, and nothing without one", async () => {
+    const service = await start(1000);
+    await runLoad({ ...base, urls: [service.url], runToken: 'q8Zk3v0m1Yx7P2LrT9bN4cW6sJ5hF0aD', profile: { connections: 4, totalRequests: 40 } });
+    await runLoad({ ...base, target: 'noop', urls: [service.url], runToken: 'q8Zk3v0m1Yx7P2LrT9bN4cW6sJ5hF0aD', profile: { connections: 2, totalRequests: 10 } });
+    expect(service.runTokens).toEqual(Array(50).fill('q8Zk3v0m1Yx7P2LrT9bN4cW6sJ5hF0aD'));
+
+    const untokened = await start(1000);
+    await runLoad({ ...base, urls: [untokened.url], profile: { connections: 2, totalRequests: 10 } });
+    expect(untokened.runTokens).toEqual(Array(10).fill(undefined));
+  });
+
   it('spreads connections over several URLs', async () => {
     const [a, b, c] = [await start(10), await start(10), await start(10)];
     const summary = await runLoad({ ...base, urls: [a.url, b.url, c.url], profile: { connections: 6, totalRequests: 300 } });

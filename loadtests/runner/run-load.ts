@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { isStrategyName, RUN_LIMITS, STRATEGY_NAMES, type CreateOrderRequest } from '@oversell/contracts';
+import { isStrategyName, RUN_LIMITS, RUN_TOKEN_HEADER, STRATEGY_NAMES, type CreateOrderRequest } from '@oversell/contracts';
 import { validateLoadProfile } from './load-profile';
 import { LOAD_TARGETS, type LoadOptions, type LoadSummary, type LoadTick } from './summary';
 import { InvalidFieldError } from './validation';
@@ -20,7 +20,7 @@ const TARGET_PATHS = { orders: '/api/orders', noop: '/api/noop' } as const;
  * duration, or at RUN_LIMITS.maxDurationSec when none is given.
  */
 export async function runLoad(options: RunLoadOptions): Promise<LoadSummary> {
-  const { urls, target, productId, strategy, runId, onTick, signal } = validateLoadOptions(options);
+  const { urls, target, productId, strategy, runToken, onTick, signal } = validateLoadOptions(options);
   const profile = validateLoadProfile(options.profile, 'profile');
   const order: CreateOrderRequest = { productId, quantity: profile.quantity ?? 1, strategy };
   const stopAfterSec = profile.durationSec ?? RUN_LIMITS.maxDurationSec;
@@ -36,7 +36,7 @@ export async function runLoad(options: RunLoadOptions): Promise<LoadSummary> {
         // autocannon spreads connections round-robin over an array of URLs; its typings only admit a string.
         url: urls.map((base) => new URL(TARGET_PATHS[target], base).toString()) as unknown as string,
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(runId ? { 'x-run-id': runId } : {}) },
+        headers: { 'content-type': 'application/json', ...(runToken ? { [RUN_TOKEN_HEADER]: runToken } : {}) },
         body: JSON.stringify(order),
         // autocannon refuses more connections than requests; a tiny count-bounded run needs fewer.
         connections: Math.min(profile.connections, profile.totalRequests ?? Infinity),

@@ -10,8 +10,8 @@ export interface LoadOptions {
   urls: string[];
   target: LoadTarget;
   productId: number;
-  /** Sent as the x-run-id header, so the service can count requests that carry no product run (the no-op ceiling). */
-  runId?: string;
+  /** The lab run's token (POST /api/runs answers it), sent as x-run-token: only requests carrying it count in the run. */
+  runToken?: string;
   strategy: StrategyName;
   profile: LoadProfile;
 }

@@ -110,14 +110,14 @@ export function targetFromEnv() {
 }
 
 /**
- * How every order of a run is sent: the target's path, and the x-run-id header when `runId` is set (the
- * service counts the request in that run). Build it once, in the init context, and pass it to placeOrder.
+ * How every order of a run is sent: the target's path, and the x-run-token header when `runToken` is set
+ * (the token POST /api/runs answered: the service counts the request in that run, and only then). Build it once, in the init context, and pass it to placeOrder.
  * Requests to either target are tagged endpoint:order, so the order latency metric covers both.
  */
-export function orderRequest(target, runId) {
+export function orderRequest(target, runToken) {
   const spec = TARGETS[target];
   const headers = Object.assign({}, JSON_HEADERS);
-  if (runId) headers['x-run-id'] = runId;
+  if (runToken) headers['x-run-token'] = runToken;
   return {
     path: spec.path,
     params: { headers: headers, tags: { endpoint: 'order' }, responseCallback: spec.responseCallback },
@@ -154,8 +154,11 @@ export function resetProduct(baseUrl, productId, strategy, scenario) {
     businessDelayMs: scenario.businessDelayMs,
     segments: scenario.segments,
   };
+  // A reset is an admin action: a lab reachable beyond loopback wants its ADMIN_TOKEN.
+  const headers = Object.assign({}, JSON_HEADERS);
+  if (__ENV.ADMIN_TOKEN) headers.Authorization = 'Bearer ' + __ENV.ADMIN_TOKEN;
   const res = http.post(baseUrl + '/api/products/' + productId + '/reset', JSON.stringify(body), {
-    headers: JSON_HEADERS,
+    headers: headers,
     tags: { endpoint: 'reset' },
   });
   if (res.status !== 200 && res.status !== 201) {

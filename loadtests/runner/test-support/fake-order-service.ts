@@ -7,7 +7,11 @@ export interface FakeOrderService {
   url: string;
   orders: CreateOrderRequest[];
   noops: number;
+  /** The x-run-token header of every order and no-op, as sent. */
+  runTokens: (string | undefined)[];
   resets: ResetProductRequest[];
+  /** The Authorization header of every reset, as sent. */
+  resetAuthorizations: (string | undefined)[];
   statusCounts: Record<string, number>;
   close(): Promise<void>;
 }
@@ -17,7 +21,7 @@ export interface FakeOrderService {
  * Resetting the product sets a new stock, as the real reset does.
  */
 export async function startFakeOrderService(stock: number): Promise<FakeOrderService> {
-  const state: Omit<FakeOrderService, 'url' | 'close'> = { orders: [], noops: 0, resets: [], statusCounts: {} };
+  const state: Omit<FakeOrderService, 'url' | 'close'> = { orders: [], noops: 0, runTokens: [], resets: [], resetAuthorizations: [], statusCounts: {} };
   let initialStock = stock;
   const reply = (res: ServerResponse, status: number, body: unknown) => {
     state.statusCounts[status] = (state.statusCounts[status] ?? 0) + 1;
@@ -26,6 +30,7 @@ export async function startFakeOrderService(stock: number): Promise<FakeOrderSer
   const server = createServer(async (req, res) => {
     const body = await readJson(req);
     const route = `${req.method} ${req.url?.replace(/\/\d+\//, '/:id/')}`;
+    if (route === 'POST /api/orders' || route === 'POST /api/noop') state.runTokens.push(req.headers['x-run-token'] as string | undefined);
     switch (route) {
       case 'POST /api/orders': {
         state.orders.push(body as CreateOrderRequest);
@@ -38,6 +43,7 @@ export async function startFakeOrderService(stock: number): Promise<FakeOrderSer
         return reply(res, 201, {});
       case 'POST /api/products/:id/reset':
         state.resets.push(body as ResetProductRequest);
+        state.resetAuthorizations.push(req.headers.authorization);
         state.orders.length = 0;
         initialStock = (body as ResetProductRequest).stock;
         return reply(res, 201, { ...(body as object), runId: 'fake-run' });
@@ -55,6 +61,7 @@ export async function startFakeOrderService(stock: number): Promise<FakeOrderSer
           orders: sold,
           oversold: 0,
           storesAgree: true,
+          storeLost: false,
         };
         return reply(res, 200, view);
       }
