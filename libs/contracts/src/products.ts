@@ -1,3 +1,4 @@
+import type { FaultSettings } from './faults';
 import type { StrategyName } from './strategies';
 
 export const DEFAULT_LOCK_TTL_MS = 2000;
@@ -10,6 +11,8 @@ export interface ResetProductRequest {
   lockTtlMs?: number;
   /** Time spent "doing business" inside the critical section, in ms; > lockTtlMs shows the expiry pitfall. */
   businessDelayMs?: number;
+  /** Faults injected at the fault points while the product is on sale (a run passes its own). */
+  faults?: FaultSettings[];
   /** Segments for the segmented strategy (default 5). */
   segments?: number;
 }
@@ -23,6 +26,8 @@ export interface ProductRunSettings {
   lockTtlMs: number;
   businessDelayMs: number;
   segments: number;
+  /** The run's faults, read by every instance at the fault points (none when omitted). */
+  faults?: FaultSettings[];
 }
 
 export interface InventoryView {

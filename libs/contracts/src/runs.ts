@@ -1,3 +1,4 @@
+import type { FaultEvent, FaultSettings } from './faults';
 import type { OrderOutcome } from './orders';
 import type { StrategyName } from './strategies';
 
@@ -43,6 +44,8 @@ export interface RunParams {
   batchId?: string;
   /** The discarded no-op run a batch opens with (ceilingWarmUp); never a ceiling itself. */
   warmUp?: boolean;
+  /** Faults injected during the run (none when omitted); see FaultSettings. */
+  faults?: FaultSettings[];
 }
 
 /**
@@ -177,6 +180,8 @@ export interface RunResult {
   driver: 'node' | 'k6';
   /** Absent for no-op runs, runs that sent no order, and results from before it existed. */
   contendedPhase?: ContendedPhase;
+  /** The faults injected, in the order they fired. Absent in results from before faults existed. */
+  faults?: FaultEvent[];
 }
 
 export interface RunView {
@@ -206,6 +211,7 @@ export type RunEvent =
   | { type: 'status'; runId: string; status: RunStatus; failure?: string | null }
   | { type: 'progress'; runId: string; point: TimelinePoint; counts: OutcomeCounts; oversold: number }
   | { type: 'lock'; runId: string; events: LockEvent[] }
+  | { type: 'fault'; runId: string; events: FaultEvent[] }
   | { type: 'result'; runId: string; run: RunView };
 
 /** POST /api/runs/batch: one scenario, every strategy (and the warm-up and no-op ceiling first), queued in order. */
@@ -215,6 +221,8 @@ export interface RunBatchRequest {
   businessDelayMs?: number;
   segments?: number;
   load: LoadProfile;
+  /** The same faults in every run of the batch (not in the warm-up and the no-op ceiling). */
+  faults?: FaultSettings[];
   /** Defaults to every registered strategy. */
   strategies?: StrategyName[];
   /** Measure the no-op ceiling first, after a discarded warm-up run (ceilingWarmUp) (default true). */
