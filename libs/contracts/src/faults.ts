@@ -79,3 +79,74 @@ export interface FaultEvent {
   /** When it ended (pause, stop-the-world, store-cut); null for a crash (the process is gone) and for faults without a duration. */
   endedAt: number | null;
 }
+
+/** One thing wrong with a run's faults: the request field it names (e.g. `faults.0.durationMs`) and why. */
+export interface FaultSettingsProblem {
+  field: string;
+  message: string;
+}
+
+const isWholeNumber = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+
+/** Which of a fault's optional fields its kind reads; any other given field is a mistake, not a no-op. */
+function fieldsOf(kind: FaultKind): (keyof FaultSettings)[] {
+  const atAPoint = FAULTS_AT_A_POINT.includes(kind);
+  return [
+    ...(atAPoint ? (['at', 'once', 'every', 'probability', 'instance'] as const) : []),
+    ...(FAULTS_WITH_DURATION.includes(kind) ? (['durationMs'] as const) : []),
+    ...(kind === 'clock-offset' ? (['offsetMs', 'instance'] as const) : []),
+    ...(kind === 'double-click' ? (['copies', 'idempotencyKey'] as const) : []),
+  ];
+}
+
+function problemsOfOne(fault: FaultSettings, field: (name: string) => string): FaultSettingsProblem[] {
+  const problems: FaultSettingsProblem[] = [];
+  const problem = (name: string, message: string) => problems.push({ field: field(name), message });
+  if (!(FAULT_KINDS as readonly unknown[]).includes(fault.kind)) {
+    problem('kind', `kind must be one of ${FAULT_KINDS.join(', ')}`);
+    return problems;
+  }
+  const allowed = fieldsOf(fault.kind);
+  for (const name of ['at', 'once', 'every', 'probability', 'durationMs', 'offsetMs', 'instance', 'copies', 'idempotencyKey'] as const) {
+    if (fault[name] !== undefined && !allowed.includes(name)) problem(name, `${name} does not apply to a ${fault.kind} fault`);
+  }
+  if (allowed.includes('at')) {
+    if (fault.at === undefined) problem('at', `a ${fault.kind} fault needs a fault point (at)`);
+    else if (!(FAULT_POINT_NAMES as readonly unknown[]).includes(fault.at)) problem('at', `at must be one of ${FAULT_POINT_NAMES.join(', ')}`);
+    const howOften = (['once', 'every', 'probability'] as const).filter((name) => fault[name] !== undefined);
+    if (howOften.length > 1) problem(howOften[1], `give at most one of once, every and probability (got ${howOften.join(' and ')})`);
+    if (fault.once !== undefined && typeof fault.once !== 'boolean') problem('once', 'once must be true or false');
+    if (fault.every !== undefined && (!isWholeNumber(fault.every) || fault.every < 1 || fault.every > FAULT_LIMITS.maxEvery))
+      problem('every', `every must be a whole number from 1 to ${FAULT_LIMITS.maxEvery}`);
+    if (fault.probability !== undefined && !(typeof fault.probability === 'number' && fault.probability > 0 && fault.probability <= 1))
+      problem('probability', 'probability must be above 0 and at most 1');
+  }
+  if (allowed.includes('durationMs') && !(isWholeNumber(fault.durationMs) && fault.durationMs >= 1 && fault.durationMs <= FAULT_LIMITS.maxDurationMs))
+    problem('durationMs', `a ${fault.kind} fault needs durationMs, a whole number from 1 to ${FAULT_LIMITS.maxDurationMs}`);
+  if (allowed.includes('offsetMs') && !(isWholeNumber(fault.offsetMs) && fault.offsetMs !== 0 && Math.abs(fault.offsetMs) <= FAULT_LIMITS.maxClockOffsetMs))
+    problem('offsetMs', `a clock-offset fault needs offsetMs, a non-zero whole number from -${FAULT_LIMITS.maxClockOffsetMs} to ${FAULT_LIMITS.maxClockOffsetMs}`);
+  if (allowed.includes('instance') && fault.instance !== undefined && !(isWholeNumber(fault.instance) && fault.instance >= 0))
+    problem('instance', 'instance must be a whole number from 0 (the instance with the lowest port)');
+  if (allowed.includes('copies') && fault.copies !== undefined && !(isWholeNumber(fault.copies) && fault.copies >= 2 && fault.copies <= FAULT_LIMITS.maxCopies))
+    problem('copies', `copies must be a whole number from 2 to ${FAULT_LIMITS.maxCopies}`);
+  if (allowed.includes('idempotencyKey') && fault.idempotencyKey !== undefined && typeof fault.idempotencyKey !== 'boolean')
+    problem('idempotencyKey', 'idempotencyKey must be true or false');
+  return problems;
+}
+
+/**
+ * Everything wrong with a run's faults, by the service's rules, each naming its request field
+ * (`faults`, `faults.<index>.<name>`). The service refuses a run with any (400); the run form checks the
+ * same before sending. An empty list: the faults are fine.
+ */
+export function faultSettingsProblems(faults: unknown): FaultSettingsProblem[] {
+  if (faults === undefined) return [];
+  if (!Array.isArray(faults)) return [{ field: 'faults', message: 'faults must be a list' }];
+  if (faults.length > FAULT_LIMITS.maxFaultsPerRun)
+    return [{ field: 'faults', message: `a run carries at most ${FAULT_LIMITS.maxFaultsPerRun} faults` }];
+  return faults.flatMap((fault: unknown, index) =>
+    typeof fault === 'object' && fault !== null && !Array.isArray(fault)
+      ? problemsOfOne(fault as FaultSettings, (name) => `faults.${index}.${name}`)
+      : [{ field: `faults.${index}`, message: 'each fault must be an object' }],
+  );
+}

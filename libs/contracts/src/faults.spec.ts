@@ -1,0 +1,55 @@
+import { FAULT_LIMITS, faultSettingsProblems } from './faults';
+
+const fields = (faults: unknown) => faultSettingsProblems(faults).map((p) => p.field);
+
+describe('faultSettingsProblems', () => {
+  it('accepts no faults and one fault of each kind set as its kind reads it', () => {
+    expect(faultSettingsProblems(undefined)).toEqual([]);
+    expect(
+      faultSettingsProblems([
+        { kind: 'crash', at: 'lock-set-before-expire', once: true, instance: 0 },
+        { kind: 'pause', at: 'release-checked-before-del', every: 3, durationMs: 200 },
+        { kind: 'stop-the-world', at: 'lock-acquired', probability: 0.5, durationMs: 1500 },
+        { kind: 'store-cut', at: 'stock-read', durationMs: 1000 },
+        { kind: 'clock-offset', offsetMs: -5000, instance: 1 },
+        { kind: 'double-click', copies: 3, idempotencyKey: false },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('names the fault point a fault at a point lacks, and one given to a fault that has none', () => {
+    expect(fields([{ kind: 'crash' }])).toEqual(['faults.0.at']);
+    expect(fields([{ kind: 'pause', at: 'nowhere', durationMs: 5 }])).toEqual(['faults.0.at']);
+    expect(fields([{ kind: 'clock-offset', offsetMs: 10, at: 'lock-acquired' }])).toEqual(['faults.0.at']);
+  });
+
+  it('refuses more than one way of saying how often, and out-of-range counts and probabilities', () => {
+    expect(fields([{ kind: 'crash', at: 'stock-read', once: true, every: 2 }])).toEqual(['faults.0.every']);
+    expect(fields([{ kind: 'crash', at: 'stock-read', every: 0 }])).toEqual(['faults.0.every']);
+    expect(fields([{ kind: 'crash', at: 'stock-read', every: 1.5 }])).toEqual(['faults.0.every']);
+    expect(fields([{ kind: 'crash', at: 'stock-read', probability: 0 }])).toEqual(['faults.0.probability']);
+    expect(fields([{ kind: 'crash', at: 'stock-read', probability: 1.01 }])).toEqual(['faults.0.probability']);
+  });
+
+  it('asks a fault that lasts for its duration within the limit, and refuses one to a fault that does not last', () => {
+    expect(fields([{ kind: 'pause', at: 'stock-read' }])).toEqual(['faults.0.durationMs']);
+    expect(fields([{ kind: 'store-cut', at: 'stock-read', durationMs: FAULT_LIMITS.maxDurationMs + 1 }])).toEqual(['faults.0.durationMs']);
+    expect(fields([{ kind: 'crash', at: 'stock-read', durationMs: 100 }])).toEqual(['faults.0.durationMs']);
+  });
+
+  it('asks clock-offset for a non-zero offset within the limit, double-click for 2 … maxCopies copies', () => {
+    expect(fields([{ kind: 'clock-offset', offsetMs: 0 }])).toEqual(['faults.0.offsetMs']);
+    expect(fields([{ kind: 'clock-offset', offsetMs: -(FAULT_LIMITS.maxClockOffsetMs + 1) }])).toEqual(['faults.0.offsetMs']);
+    expect(fields([{ kind: 'double-click', copies: 1 }])).toEqual(['faults.0.copies']);
+    expect(fields([{ kind: 'double-click', copies: FAULT_LIMITS.maxCopies + 1 }])).toEqual(['faults.0.copies']);
+    expect(fields([{ kind: 'double-click', instance: 0 }])).toEqual(['faults.0.instance']);
+  });
+
+  it('refuses an unknown kind, a negative instance, a non-list and too many faults, naming the field', () => {
+    expect(fields([{ kind: 'meteor' }])).toEqual(['faults.0.kind']);
+    expect(fields([{ kind: 'clock-offset', offsetMs: 5 }, { kind: 'crash', at: 'stock-read', instance: -1 }])).toEqual(['faults.1.instance']);
+    expect(fields({ kind: 'crash' })).toEqual(['faults']);
+    expect(fields(['crash'])).toEqual(['faults.0']);
+    expect(fields(Array.from({ length: FAULT_LIMITS.maxFaultsPerRun + 1 }, () => ({ kind: 'clock-offset', offsetMs: 1 })))).toEqual(['faults']);
+  });
+});
