@@ -8,3 +8,4 @@ export * from './exclusion-violations';
 export * from './strategies';
 export * from './scenarios';
 export * from './bench';
+export * from './pitfall-presets';

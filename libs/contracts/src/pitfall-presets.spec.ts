@@ -1,0 +1,105 @@
+import { faultSettingsProblems } from './faults';
+import { PITFALL_PRESETS, findPitfallPreset, pitfallRunParams, pitfallShown, type PitfallPreset } from './pitfall-presets';
+import type { Reconciliation, RunResult, RunView } from './runs';
+import { STRATEGY_NAMES } from './strategies';
+
+const reconciliation = (patch: Partial<Reconciliation>): Reconciliation => ({
+  initialStock: 20,
+  remaining: 0,
+  sold: 20,
+  orders: 20,
+  oversold: 0,
+  lost: 0,
+  exclusionViolations: 0,
+  storesAgree: true,
+  ...patch,
+});
+
+function finished(patch: { reconciliation?: Partial<Reconciliation>; lockTimeouts?: number; conflictRetries?: number }): RunView {
+  const result = {
+    counts: { attempts: 100, sold: 20, sold_out: 80, lock_timeout: patch.lockTimeouts ?? 0, conflict: 0, lock_lost: 0, error: 0 },
+    conflictRetries: patch.conflictRetries ?? 0,
+    reconciliation: reconciliation(patch.reconciliation ?? {}),
+  } as RunResult;
+  return { id: 'r', status: 'completed', result } as RunView;
+}
+
+const preset = (name: string): PitfallPreset => {
+  const found = findPitfallPreset(name);
+  if (!found) throw new Error(`no preset ${name}`);
+  return found;
+};
+
+describe('PITFALL_PRESETS', () => {
+  it('has unique names, a broken side and a fix each, known strategies and faults the service accepts', () => {
+    expect(new Set(PITFALL_PRESETS.map((p) => p.name)).size).toBe(PITFALL_PRESETS.length);
+    for (const p of PITFALL_PRESETS) {
+      expect(p.sides.map((s) => s.role)).toContain('broken');
+      expect(p.sides.map((s) => s.role)).toContain('fix');
+      for (const side of p.sides) {
+        expect(STRATEGY_NAMES).toContain(side.strategy);
+        expect(faultSettingsProblems(side.settings.faults)).toEqual([]);
+      }
+    }
+  });
+
+  it('runs both sides of a preset under the same load and the same faults (the double click differs only in the key)', () => {
+    for (const p of PITFALL_PRESETS.filter((p) => p.shows !== 'duplicates')) {
+      const [first, ...others] = p.sides.map((s) => s.settings);
+      for (const settings of others) expect(settings).toEqual(first);
+    }
+    const [broken, fix] = preset('double-click').sides;
+    expect(broken.settings.faults).toEqual([{ kind: 'double-click', copies: 2, idempotencyKey: false }]);
+    expect(fix.settings.faults).toEqual([{ kind: 'double-click', copies: 2, idempotencyKey: true }]);
+    expect(broken.settings.load).toEqual(fix.settings.load);
+  });
+
+  it('sends a side as a run of its strategy with its settings, named after the preset', () => {
+    const p = preset('expiry-during-business');
+    expect(pitfallRunParams(p.sides[0], p.name)).toEqual({
+      strategy: 'uuid-lua',
+      initialStock: 20,
+      lockTtlMs: 50,
+      businessDelayMs: 150,
+      load: { connections: 40, durationSec: 4 },
+      scenario: 'pitfall-expiry-during-business',
+    });
+  });
+});
+
+describe('pitfallShown', () => {
+  const expiry = preset('expiry-during-business');
+  const [broken, fix] = expiry.sides;
+
+  it('oversold: shown by one unit sold twice, not by a clean run nor by a run without a result', () => {
+    expect(pitfallShown(expiry, broken, finished({ reconciliation: { oversold: 1 } }))).toBe(true);
+    expect(pitfallShown(expiry, fix, finished({}))).toBe(false);
+    expect(pitfallShown(expiry, broken, { id: 'r', status: 'running', result: null } as RunView)).toBe(false);
+  });
+
+  it('deadlock: orders timing out on the lock while stock is left, not timeouts once sold out', () => {
+    const p = preset('crash-between-setnx-and-expire');
+    expect(pitfallShown(p, p.sides[0], finished({ lockTimeouts: 30, reconciliation: { remaining: 150, sold: 50 } }))).toBe(true);
+    expect(pitfallShown(p, p.sides[0], finished({ lockTimeouts: 30, reconciliation: { remaining: 0 } }))).toBe(false);
+    expect(pitfallShown(p, p.sides[1], finished({ lockTimeouts: 0, reconciliation: { remaining: 150 } }))).toBe(false);
+  });
+
+  it('duplicates: more orders than clicks', () => {
+    const p = preset('double-click');
+    const clicks = p.sides[0].settings.load.totalRequests ?? 0;
+    expect(pitfallShown(p, p.sides[0], finished({ reconciliation: { orders: clicks * 2 } }))).toBe(true);
+    expect(pitfallShown(p, p.sides[1], finished({ reconciliation: { orders: clicks } }))).toBe(false);
+  });
+
+  it('retry storm: more failed version checks than units sold', () => {
+    const p = preset('optimistic-retry-storm');
+    expect(pitfallShown(p, p.sides[0], finished({ conflictRetries: 21, reconciliation: { sold: 20 } }))).toBe(true);
+    expect(pitfallShown(p, p.sides[1], finished({ conflictRetries: 0, reconciliation: { sold: 20 } }))).toBe(false);
+  });
+
+  it('exclusion violations: two holders at once', () => {
+    const p: PitfallPreset = { ...expiry, shows: 'exclusion-violations' };
+    expect(pitfallShown(p, broken, finished({ reconciliation: { exclusionViolations: 2 } }))).toBe(true);
+    expect(pitfallShown(p, fix, finished({ reconciliation: { oversold: 3 } }))).toBe(false);
+  });
+});

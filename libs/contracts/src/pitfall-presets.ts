@@ -1,0 +1,253 @@
+import type { LoadProfile, RunParams, RunView } from './runs';
+import type { StrategyName } from './strategies';
+
+/**
+ * The documented pitfalls of hand-made distributed locks, each as a preset: a broken side and its fix,
+ * run under the same load and the same fault, one after the other. The dashboard's Pitfalls view and
+ * `npm run pitfalls` read this one list.
+ */
+
+/**
+ * What shows a pitfall in a finished run:
+ * - 'oversold': more units sold than there were (reconciliation.oversold > 0);
+ * - 'exclusion-violations': two holders of one lock at once (reconciliation.exclusionViolations > 0);
+ * - 'deadlock': orders gave up waiting for the lock (lock_timeout) while stock was still left: a lock
+ *   nobody will ever release;
+ * - 'duplicates': more orders than clicks (each click is `copies` requests, see the double-click fault);
+ * - 'retry-storm': more failed optimistic version checks than units sold: most of the work is wasted.
+ */
+export type PitfallSign = 'oversold' | 'exclusion-violations' | 'deadlock' | 'duplicates' | 'retry-storm';
+
+/** A run's settings besides its strategy, as a preset side sends them (POST /api/runs). */
+export type PitfallRunSettings = Pick<RunParams, 'initialStock' | 'lockTtlMs' | 'businessDelayMs' | 'segments' | 'faults'> & {
+  load: LoadProfile;
+};
+
+export interface PitfallSide {
+  label: string;
+  /** 'broken' should show the pitfall; 'fix' should stay clean of it under the same load and fault. */
+  role: 'broken' | 'fix';
+  strategy: StrategyName;
+  settings: PitfallRunSettings;
+}
+
+export interface PitfallPreset {
+  name: string;
+  title: string;
+  /** In the articles' terms: what happens, at which step, and why the fix holds. */
+  explanation: { whatHappens: string; atWhichStep: string; whyTheFixHolds: string };
+  /** What shows this pitfall in a run (see PitfallSign). */
+  shows: PitfallSign;
+  sides: PitfallSide[];
+}
+
+/** A short, contended load: enough orders at once that a gap in the lock is found, short enough to demo. */
+const CONTENDED: LoadProfile = { connections: 40, durationSec: 4 };
+
+/** The same settings on both sides: the comparison is only fair under the same load and the same fault. */
+function sides(broken: { label: string; strategy: StrategyName }[], fix: { label: string; strategy: StrategyName }[], settings: PitfallRunSettings): PitfallSide[] {
+  return [
+    ...broken.map((side) => ({ ...side, role: 'broken' as const, settings })),
+    ...fix.map((side) => ({ ...side, role: 'fix' as const, settings })),
+  ];
+}
+
+export const PITFALL_PRESETS: readonly PitfallPreset[] = [
+  {
+    name: 'expiry-during-business',
+    title: 'The business outlives the lease',
+    explanation: {
+      whatHappens:
+        'The lock expires after its TTL while its holder is still between reading and writing the stock; a second order takes the free lock, reads the same stock and both write: one unit is sold twice.',
+      atWhichStep: 'Between the stock read and the stock write, once the business time (150 ms) passes the lock TTL (50 ms).',
+      whyTheFixHolds: "The watchdog renews the lease every third of the TTL while its holder lives, so the lock never expires under a live holder, however long the business takes.",
+    },
+    shows: 'oversold',
+    sides: sides([{ label: 'uuid-lua, fixed lease', strategy: 'uuid-lua' }], [{ label: 'watchdog, renewed lease', strategy: 'watchdog' }], {
+      initialStock: 20,
+      lockTtlMs: 50,
+      businessDelayMs: 150,
+      load: CONTENDED,
+    }),
+  },
+  {
+    name: 'mis-deletion',
+    title: "Deleting someone else's lock",
+    explanation: {
+      whatHappens:
+        "A holder is paused after its write until its lease has run out; another order takes the lock; the first one wakes and DELs the key — the other order's lock — so a third order gets in beside the second.",
+      atWhichStep: 'After the stock write, before the release (a pause at stock-written longer than the TTL).',
+      whyTheFixHolds: 'uuid-lua stores a random value per holder and releases with one Lua script that deletes the key only if it still holds that value: a late release deletes nothing.',
+    },
+    shows: 'oversold',
+    sides: sides([{ label: 'naive-setnx, DEL on release', strategy: 'naive-setnx' }], [{ label: 'uuid-lua, compare-and-delete', strategy: 'uuid-lua' }], {
+      initialStock: 40,
+      lockTtlMs: 200,
+      businessDelayMs: 50,
+      load: CONTENDED,
+      faults: [{ kind: 'pause', at: 'stock-written', every: 4, durationMs: 400 }],
+    }),
+  },
+  {
+    name: 'non-atomic-release',
+    title: 'Check, then delete: two commands',
+    explanation: {
+      whatHappens:
+        'The holder GETs the key, sees its own value, and is paused before its DEL; the lease runs out, another order takes the lock, and the DEL that follows removes that order\'s lock, so a third one gets in beside it.',
+      atWhichStep: 'Between the compare (GET) and the delete (DEL) of the release: release-checked-before-del.',
+      whyTheFixHolds: 'uuid-lua does the compare and the delete in one Lua script, which Redis runs without anything in between: there is no gap to pause in.',
+    },
+    shows: 'oversold',
+    sides: sides([{ label: 'uuid-check-del, GET then DEL', strategy: 'uuid-check-del' }], [{ label: 'uuid-lua, one script', strategy: 'uuid-lua' }], {
+      initialStock: 40,
+      lockTtlMs: 200,
+      businessDelayMs: 50,
+      load: CONTENDED,
+      faults: [{ kind: 'pause', at: 'release-checked-before-del', every: 4, durationMs: 400 }],
+    }),
+  },
+  {
+    name: 'crash-between-setnx-and-expire',
+    title: 'A crash between SETNX and EXPIRE',
+    explanation: {
+      whatHappens: 'The process dies after SETNX and before EXPIRE: the key stays with no TTL and no holder, and every later order waits for it until it gives up.',
+      atWhichStep: 'Between the two commands of the acquire: lock-set-before-expire.',
+      whyTheFixHolds: 'SET key value NX PX ttl sets the key and its expiry in one command: there is no moment where the lock exists without its TTL, so a dead holder\'s lock ends with its lease.',
+    },
+    shows: 'deadlock',
+    sides: sides([{ label: 'setnx-expire, two commands', strategy: 'setnx-expire' }], [{ label: 'naive-setnx, SET NX PX', strategy: 'naive-setnx' }], {
+      initialStock: 200,
+      lockTtlMs: 500,
+      businessDelayMs: 5,
+      load: CONTENDED,
+      faults: [{ kind: 'crash', at: 'lock-set-before-expire', once: true }],
+    }),
+  },
+  {
+    name: 'dead-holder-no-ttl',
+    title: 'A dead holder and a lock with no TTL',
+    explanation: {
+      whatHappens: 'The process holding the lock dies; nothing ever releases a lock without an expiry (a Redis key with no TTL, an owner row in the lock table), so every later order waits until it gives up.',
+      atWhichStep: 'While holding: a crash at lock-acquired.',
+      whyTheFixHolds: "The watchdog's lease is only renewed by a live holder: once it dies, the lock expires within one TTL and the next order takes it.",
+    },
+    shows: 'deadlock',
+    sides: sides(
+      [
+        { label: 'setnx-no-ttl', strategy: 'setnx-no-ttl' },
+        { label: 'db-lock-table, owner row', strategy: 'db-lock-table' },
+      ],
+      [{ label: 'watchdog, renewed lease', strategy: 'watchdog' }],
+      { initialStock: 200, lockTtlMs: 500, businessDelayMs: 5, load: CONTENDED, faults: [{ kind: 'crash', at: 'lock-acquired', once: true }] },
+    ),
+  },
+  {
+    name: 'getset-clock-skew',
+    title: 'GETSET and clocks that disagree',
+    explanation: {
+      whatHappens:
+        "The lock's value is its expiry time by the holder's clock; an instance whose clock runs ahead reads a live lock as expired, GETSETs it and takes it while its holder is still inside.",
+      atWhichStep: 'At the acquire, where a waiter compares the stored stamp with its own "now" (stamp-read-before-getset).',
+      whyTheFixHolds: "uuid-lua never compares clocks: Redis expires the key by its own clock, and a waiter only gets the lock once the key is gone.",
+    },
+    shows: 'oversold',
+    sides: sides([{ label: 'setnx-getset, stamps', strategy: 'setnx-getset' }], [{ label: 'uuid-lua, Redis-side TTL', strategy: 'uuid-lua' }], {
+      initialStock: 40,
+      lockTtlMs: 1000,
+      businessDelayMs: 20,
+      load: CONTENDED,
+      faults: [{ kind: 'clock-offset', offsetMs: 5000, instance: 1 }],
+    }),
+  },
+  {
+    name: 'lost-lock-on-store-cut',
+    title: 'The lock lost while the store was out of reach',
+    explanation: {
+      whatHappens:
+        'Redis is out of reach from one instance for longer than the lease: its holder cannot renew, the lock expires and another instance takes it; when the store comes back, a holder that never noticed writes the stock it read before the cut.',
+      atWhichStep: 'While holding, after the stock read (a store cut at stock-read, longer than the TTL).',
+      whyTheFixHolds: "The watchdog's failed renewal raises its lock-lost signal to the holder, which gives the order up (outcome lock_lost) instead of writing under a lock it no longer has.",
+    },
+    shows: 'oversold',
+    sides: sides([{ label: 'uuid-lua, no lost signal', strategy: 'uuid-lua' }], [{ label: 'watchdog, lock-lost signal', strategy: 'watchdog' }], {
+      initialStock: 40,
+      lockTtlMs: 200,
+      businessDelayMs: 30,
+      load: CONTENDED,
+      faults: [{ kind: 'store-cut', at: 'stock-read', every: 10, durationMs: 600, instance: 0 }],
+    }),
+  },
+  {
+    name: 'optimistic-retry-storm',
+    title: 'An optimistic retry storm',
+    explanation: {
+      whatHappens: 'Every order reads the row\'s version, and all but one of the orders that read it together fail the version check and go round again: under contention most rounds are wasted.',
+      atWhichStep: 'At the UPDATE … WHERE version = :v, whose affected-row count is 0 for every order but one.',
+      whyTheFixHolds: 'db-conditional writes UPDATE … SET stock = stock - :n WHERE stock >= :n: the row lock orders the updates and none of them is ever retried.',
+    },
+    shows: 'retry-storm',
+    sides: sides([{ label: 'db-optimistic, version check', strategy: 'db-optimistic' }], [{ label: 'db-conditional, one UPDATE', strategy: 'db-conditional' }], {
+      initialStock: 200,
+      load: { connections: 60, durationSec: 4 },
+    }),
+  },
+  {
+    name: 'double-click',
+    title: 'The double click',
+    explanation: {
+      whatHappens: 'The shopper clicks twice; both requests arrive at once and, with nothing to tell them apart, each becomes an order: one click, two orders.',
+      atWhichStep: 'Before any lock: the two requests are two orders to the service.',
+      whyTheFixHolds: 'Both copies carry one idempotency key: the first makes the order, the second is answered with that same order (replayed), so one click is one order.',
+    },
+    shows: 'duplicates',
+    sides: [
+      {
+        label: 'without an idempotency key',
+        role: 'broken',
+        strategy: 'lua-decrement',
+        settings: { initialStock: 10_000, load: { connections: 20, totalRequests: 400 }, faults: [{ kind: 'double-click', copies: 2, idempotencyKey: false }] },
+      },
+      {
+        label: 'with an idempotency key',
+        role: 'fix',
+        strategy: 'lua-decrement',
+        settings: { initialStock: 10_000, load: { connections: 20, totalRequests: 400 }, faults: [{ kind: 'double-click', copies: 2, idempotencyKey: true }] },
+      },
+    ],
+  },
+];
+
+export function findPitfallPreset(name: string): PitfallPreset | undefined {
+  return PITFALL_PRESETS.find((preset) => preset.name === name);
+}
+
+/** What a side sends to POST /api/runs; the scenario names the preset (the API takes word characters and dashes). */
+export function pitfallRunParams(side: PitfallSide, presetName: string): RunParams {
+  return { strategy: side.strategy, ...side.settings, scenario: `pitfall-${presetName}` };
+}
+
+/**
+ * Whether a finished run shows the preset's pitfall: the broken side should (true), the fix should not
+ * (false). A run without a result shows nothing. The side is passed for the signs that read its settings
+ * (a click is `copies` requests).
+ */
+export function pitfallShown(preset: PitfallPreset, side: PitfallSide, run: RunView): boolean {
+  const result = run.result;
+  if (!result) return false;
+  const { reconciliation, counts } = result;
+  switch (preset.shows) {
+    case 'oversold':
+      return reconciliation.oversold > 0;
+    case 'exclusion-violations':
+      return reconciliation.exclusionViolations > 0;
+    case 'deadlock':
+      return counts.lock_timeout > 0 && reconciliation.remaining > 0;
+    case 'duplicates': {
+      // The load tool sends totalRequests clicks, each as `copies` requests at once.
+      const clicks = side.settings.load.totalRequests ?? 0;
+      return reconciliation.orders > clicks;
+    }
+    case 'retry-storm':
+      return result.conflictRetries > reconciliation.sold;
+  }
+}
