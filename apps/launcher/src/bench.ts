@@ -83,7 +83,7 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
   try {
     if (!options.url) {
       // Its own Redis key prefix: a demo running beside it keeps its queue, instances and figures apart.
-      lab = await startLab({ instances: options.instances, gatewayPort: options.gatewayPort ?? 0, basePort: options.basePort ?? 3101, env: options.env ?? { REDIS_KEY_PREFIX: 'ol-bench' }, log: print });
+      lab = await startLab({ instances: options.instances, gatewayPort: options.gatewayPort ?? 0, basePort: options.basePort ?? 3101, env: options.env ?? { REDIS_KEY_PREFIX: 'ol-bench' }, storeProxy: false, log: print });
     }
     const client = new LabClient(options.url ?? lab!.gatewayUrl, process.env.ADMIN_TOKEN);
     // The batch opens with a discarded warm-up run (ceilingWarmUp), then measures the ceiling.

@@ -9,6 +9,8 @@ export interface InstanceSpec {
   /** Only one instance runs the run worker; the others only serve orders. */
   runWorker: boolean;
   env: NodeJS.ProcessEnv;
+  /** Restarts allowed within RESTART_WINDOW_MS before the supervisor gives up on a crash loop (default 5). */
+  maxRestartsPerMinute?: number;
 }
 
 const READY_TIMEOUT_MS = 60_000;
@@ -19,11 +21,15 @@ const READY_TIMEOUT_MS = 60_000;
  */
 const INSTANCE_NODE_FLAGS = (process.env.LAB_INSTANCE_NODE_FLAGS ?? '--max-old-space-size=160 --max-semi-space-size=4').split(/\s+/).filter(Boolean);
 const STOP_GRACE_MS = 10_000;
+const RESTART_WINDOW_MS = 60_000;
+const DEFAULT_MAX_RESTARTS_PER_MINUTE = 5;
 
 /**
- * One order-service process, supervised: started, awaited until it says it listens, restarted if it
- * dies unexpectedly (the run worker then fails the run it was part of, and the next run has all
- * instances again), stopped with SIGTERM and, after a grace period, SIGKILL.
+ * One order-service process, supervised: started, awaited until it says it listens, restarted on the
+ * same port with the same environment if it dies unexpectedly (a crash fault, an OOM kill, a bug), so
+ * the gateway has its upstream back; a process that keeps dying is given up on after
+ * maxRestartsPerMinute restarts in a minute rather than restarted in a loop. Stopped with SIGTERM
+ * and, after a grace period, SIGKILL; a stopping instance is never restarted.
  */
 export class Instance {
   private child: ChildProcess | null = null;
@@ -31,6 +37,9 @@ export class Instance {
   /** True while the process listens; the gateway only sends traffic to instances that are up. */
   up = false;
   restarts = 0;
+  /** Set once the supervisor stopped restarting a process that kept dying. */
+  gaveUp = false;
+  private recentDeaths: number[] = [];
 
   constructor(
     readonly spec: InstanceSpec,
@@ -59,7 +68,11 @@ export class Instance {
     });
     this.child = child;
     const ready = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${this.spec.id} did not start listening within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
+      const timer = setTimeout(() => {
+        // A process that never listens is useless and would hold the port the next attempt needs.
+        child.kill('SIGKILL');
+        reject(new Error(`${this.spec.id} did not start listening within ${READY_TIMEOUT_MS / 1000} s`));
+      }, READY_TIMEOUT_MS);
       const lines = createInterface({ input: child.stdout! });
       lines.on('line', (line) => {
         if (line.startsWith('order-service ') && line.includes(' listening on ')) {
@@ -80,11 +93,23 @@ export class Instance {
     this.up = true;
     child.once('exit', (code, signal) => {
       this.up = false;
-      if (this.stopping || this.child !== child) return;
-      this.log(`[${this.spec.id}] exited unexpectedly (${signal ?? `code ${code}`}); restarting`);
-      this.restarts++;
-      this.start().catch((error: Error) => this.log(`[${this.spec.id}] restart failed: ${error.message}`));
+      if (this.child === child) this.restartAfterDeath(`exited unexpectedly (${signal ?? `code ${code}`})`);
     });
+  }
+
+  private restartAfterDeath(how: string): void {
+    if (this.stopping) return;
+    const now = Date.now();
+    this.recentDeaths = [...this.recentDeaths.filter((at) => now - at < RESTART_WINDOW_MS), now];
+    const allowed = this.spec.maxRestartsPerMinute ?? DEFAULT_MAX_RESTARTS_PER_MINUTE;
+    if (this.recentDeaths.length > allowed) {
+      this.gaveUp = true;
+      this.log(`[${this.spec.id}] ${how}; it died ${this.recentDeaths.length} times within a minute: not restarting it again (port ${this.spec.port} stays down)`);
+      return;
+    }
+    this.log(`[${this.spec.id}] ${how}; restarting it on port ${this.spec.port}`);
+    this.restarts++;
+    this.start().catch((error: Error) => this.restartAfterDeath(`restart failed: ${error.message}`));
   }
 
   /** Kills the process as a crash would (the supervisor restarts it). */

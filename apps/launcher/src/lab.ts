@@ -21,6 +21,13 @@ export interface LabOptions {
   env?: NodeJS.ProcessEnv;
   /** Start Redis/MariaDB if they are installed but down (infra/scripts/ensure-services.sh). */
   ensureServices?: boolean;
+  /**
+   * Route each instance's Redis connections through its in-process store-cut proxy (STORE_PROXY), so a
+   * store-cut fault can cut them; default true. The bench turns it off: the extra hop costs throughput.
+   */
+  storeProxy?: boolean;
+  /** Restarts of a crashed instance allowed within a minute before the launcher gives up on it (default 5). */
+  maxRestartsPerMinute?: number;
   log?: (line: string) => void;
 }
 
@@ -36,8 +43,11 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   if (options.ensureServices ?? true) execFileSync('bash', [ENSURE_SERVICES_SCRIPT], { stdio: 'inherit' });
   const adminToken = options.adminToken ?? process.env.ADMIN_TOKEN;
   assertAdminTokenFor(options.gatewayHost ?? '127.0.0.1', adminToken);
-  const env = { ...options.env, ...(adminToken ? { ADMIN_TOKEN: adminToken } : {}) };
-  const instances = Array.from({ length: options.instances }, (_, i) => new Instance({ id: `instance-${i + 1}`, port: options.basePort + i, runWorker: i === 0, env }, log));
+  const env = { STORE_PROXY: String(options.storeProxy ?? true), ...options.env, ...(adminToken ? { ADMIN_TOKEN: adminToken } : {}) };
+  const instances = Array.from(
+    { length: options.instances },
+    (_, i) => new Instance({ id: `instance-${i + 1}`, port: options.basePort + i, runWorker: i === 0, env, maxRestartsPerMinute: options.maxRestartsPerMinute }, log),
+  );
   let gateway: FastifyInstance | null = null;
   const stop = async () => {
     await gateway?.close();
