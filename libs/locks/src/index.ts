@@ -10,6 +10,7 @@ export { spinLock, type SpinLockSteps } from './spin-lock';
 export { naiveSetnxLock } from './naive-setnx/naive-setnx.lock';
 export { RELEASE_LOCK, uuidLuaLock } from './uuid-lua/uuid-lua.lock';
 export { releaseChannel, WATCHDOG_SCRIPTS, WatchdogLock } from './watchdog/watchdog-lock';
+export { fenceKeyOf, WATCHDOG_FENCE } from './watchdog/grant-fence';
 export { setnxGetsetLock, type SetnxGetsetOptions } from './setnx-getset/setnx-getset.lock';
 export { uuidCheckDelLock } from './uuid-check-del/uuid-check-del.lock';
 export { setnxNoTtlLock } from './setnx-no-ttl/setnx-no-ttl.lock';

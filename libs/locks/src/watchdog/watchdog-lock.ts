@@ -5,6 +5,7 @@ import { preciseNow } from '../clock';
 import type { AcquireOptions, DistributedLock, LockHolding } from '../distributed-lock';
 import { holdingOf } from '../holding';
 import { loadLuaScript, useScripts } from '../lua-script';
+import { GrantFence } from './grant-fence';
 import { LockLine } from './lock-line';
 import { LockWakeups } from './lock-wakeups';
 
@@ -67,27 +68,44 @@ interface KeyLine {
  * The callers of one process wait in a line per key, in arrival order: only its head talks to Redis,
  * sleeping until the release message (or a bounded timeout) instead of spinning, and a holder passes
  * the lock straight to the next in its line (a few times in a row, then lets it go for every process).
+ *
+ * Fenced (`{ fenced: true }`, named watchdog-fenced): every grant is numbered by a fencing counter
+ * (grant-fence.ts), for stores that refuse the writes of a holder the pitfall above left behind.
  */
 export class WatchdogLock implements DistributedLock {
-  readonly name = 'watchdog';
+  readonly name: string;
   private readonly renewals = new Map<string, Renewal>();
   private readonly wakeups: LockWakeups;
   private readonly lines = new Map<string, KeyLine>();
+  private readonly fence?: GrantFence;
 
   /** `subscriber` is a connection of its own: one in subscriber mode can send no other command. */
   constructor(
     private readonly redis: Redis,
     subscriber: Redis,
+    { fenced = false }: { fenced?: boolean } = {},
   ) {
     useScripts(redis, WATCHDOG_SCRIPTS);
     this.wakeups = new LockWakeups(subscriber);
+    this.name = fenced ? 'watchdog-fenced' : 'watchdog';
+    if (fenced) this.fence = new GrantFence(redis);
   }
 
   /**
    * tryLock(waitTime, leaseTime): null when the lock was not had within waitMs, time in this process's
    * line included. waitMs 0 is one attempt, straight to Redis; so is re-entry by the owner holding it.
    */
-  async acquire(key: string, { waitMs, leaseMs, token: owner = randomUUID() }: AcquireOptions): Promise<LockHolding | null> {
+  async acquire(key: string, options: AcquireOptions): Promise<LockHolding | null> {
+    const holding = await this.grant(key, options);
+    return holding && this.fence ? this.fence.number(holding) : holding;
+  }
+
+  /** The lab's "break stale lock": deletes the lock whoever holds it (a fencing counter stays, so tokens keep growing). */
+  async breakLock(key: string): Promise<boolean> {
+    return (await this.redis.del(key)) === 1;
+  }
+
+  private async grant(key: string, { waitMs, leaseMs, token: owner = randomUUID() }: AcquireOptions): Promise<LockHolding | null> {
     // Re-entry must not queue: the line ahead of it waits for the very hold it would add to.
     if (waitMs <= 0 || this.renewals.has(holdId(key, owner))) {
       return (await this.redis.watchdogAcquireV1(key, leaseMs, owner)) === null ? this.held(key, owner, leaseMs) : null;
