@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { lockEvent } from '../test/fixtures';
+import { faultEvent, lockEvent } from '../test/fixtures';
 import { MAX_DRAWN_LOCK_EVENTS } from '../lib/lock-lanes';
 import { LockTimeline } from './LockTimeline';
 
@@ -45,10 +45,44 @@ describe('LockTimeline', () => {
     expect(screen.getByTestId('lock-timeline')).toHaveAttribute('data-holdings', '2500');
   });
 
+  it('marks each fault on its instance\'s lane, with a legend: a crash as a cross, a pause as a span', () => {
+    render(
+      <LockTimeline
+        emptyText="none"
+        events={[lockEvent({ instance: 'order-1', acquiredAt: 0, releasedAt: 50 })]}
+        faults={[
+          faultEvent({ kind: 'pause', instance: 'order-1', startedAt: 10, endedAt: 40 }),
+          faultEvent({ kind: 'crash', at: 'lock-set-before-expire', instance: 'order-2', startedAt: 20, endedAt: null }),
+        ]}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'order-1: 1 holdings, 0 overlapping, 1 faults' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'order-2: 0 holdings, 0 overlapping, 1 faults' })).toBeInTheDocument();
+    const marks = screen.getAllByTestId('fault-mark');
+    expect(marks.map((m) => [m.getAttribute('data-kind'), m.getAttribute('data-shape')])).toEqual([
+      ['pause', 'span'],
+      ['crash', 'cross'],
+    ]);
+    // The span covers 10 … 40 of an axis from 0 to 50.
+    expect(marks[0]).toHaveAttribute('x', '20%');
+    expect(marks[0]).toHaveAttribute('width', '60%');
+    expect(marks[1]).toHaveAttribute('x', '40%');
+    expect(screen.getByTestId('fault-legend')).toHaveTextContent('crash');
+    expect(screen.getByTestId('lock-timeline')).toHaveAttribute('data-faults', '2');
+    expect(screen.getByText(/crash at lock-set-before-expire on order-2 \(order r1\) — the process died here/)).toBeInTheDocument();
+  });
+
+  it('draws the lanes of a run that took no lock but had faults', () => {
+    render(<LockTimeline emptyText="no lock" events={[]} faults={[faultEvent({ kind: 'crash', endedAt: null })]} />);
+    expect(screen.queryByText('no lock')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('fault-mark')).toHaveLength(1);
+  });
+
   it('says why there is nothing to draw', () => {
     render(<LockTimeline emptyText="This strategy takes no lock." events={[]} />);
     expect(screen.getByText('This strategy takes no lock.')).toBeInTheDocument();
     expect(screen.queryByTestId('lock-bar')).not.toBeInTheDocument();
     expect(screen.getByTestId('lock-timeline')).toHaveAttribute('data-overlaps', '0');
+    expect(screen.queryByTestId('fault-legend')).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { formatContendedPhase, formatMs, formatTime } from '../lib/format';
 import { runFigures } from '../lib/run-figures';
 import { isFinished } from '../lib/run-status';
 import { toTimelineRows } from '../lib/timeline';
+import { FaultList } from './FaultList';
 import { LockTimeline } from './LockTimeline';
 import { OutcomeCounts } from './OutcomeCounts';
 import { OversoldCounter } from './OversoldCounter';
@@ -27,6 +28,7 @@ function describeParams(params: RunParams): string {
     bound,
     load.arrivalRate !== undefined && `${load.arrivalRate} req/s arrival`,
     params.scenario && `scenario ${params.scenario}`,
+    params.faults?.length && `faults: ${params.faults.map((f) => f.kind).join(', ')}`,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -78,8 +80,11 @@ export function RunPanel({ runId }: { runId: string }) {
         <ThroughputChart rows={rows} />
       </div>
 
+      <FaultList faults={figures.faults} />
+
       <LockTimeline
         events={figures.lockEvents}
+        faults={figures.faults}
         emptyText={
           strategy && !takesLocks
             ? 'This strategy takes no lock, so there are no holdings to draw.'

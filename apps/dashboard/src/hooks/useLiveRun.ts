@@ -6,7 +6,7 @@ import { queryKeys, useRun } from '../api/queries';
 import { applyRunEvent, EMPTY_LIVE_RUN, isStreamDone, type LiveRun } from '../lib/live-run';
 import { isInProgress } from '../lib/run-status';
 
-const EVENT_TYPES: RunEvent['type'][] = ['status', 'progress', 'lock', 'result'];
+const EVENT_TYPES: RunEvent['type'][] = ['status', 'progress', 'lock', 'fault', 'result'];
 
 export interface LiveRunState {
   run?: RunView;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lockEvent, point, run } from '../test/fixtures';
+import { faultEvent, lockEvent, point, run } from '../test/fixtures';
 import { applyRunEvent, EMPTY_LIVE_RUN, isStreamDone, MAX_LIVE_LOCK_EVENTS } from './live-run';
 
 const counts = { attempts: 10, sold: 5, sold_out: 5, lock_timeout: 0, conflict: 0, lock_lost: 0, error: 0 };
@@ -22,6 +22,13 @@ describe('applyRunEvent', () => {
     expect(state.lockEvents).toHaveLength(MAX_LIVE_LOCK_EVENTS);
     expect(state.lockEvents.at(-1)?.requestId).toBe('newest');
     expect(state.lockEvents[0].requestId).toBe('a1');
+  });
+
+  it('collects the injected faults in the order they fired', () => {
+    let state = applyRunEvent(EMPTY_LIVE_RUN, { type: 'fault', runId: 'r', events: [faultEvent({ kind: 'crash', endedAt: null })] });
+    state = applyRunEvent(state, { type: 'fault', runId: 'r', events: [faultEvent({ kind: 'store-cut', startedAt: 2000, endedAt: 2600 })] });
+    expect(state.faults.map((f) => f.kind)).toEqual(['crash', 'store-cut']);
+    expect(state.lockEvents).toEqual([]);
   });
 
   it('is done on the result or on failure', () => {

@@ -1,4 +1,4 @@
-import type { LockEvent, OutcomeCounts, RunEvent, RunStatus, RunView, TimelinePoint } from '@oversell/contracts';
+import type { FaultEvent, LockEvent, OutcomeCounts, RunEvent, RunStatus, RunView, TimelinePoint } from '@oversell/contracts';
 import { upsertTimelinePoint } from './timeline';
 
 /**
@@ -15,11 +15,13 @@ export interface LiveRun {
   counts?: OutcomeCounts;
   oversold: number;
   lockEvents: LockEvent[];
+  /** The faults injected so far, in the order they fired; the latest MAX_LIVE_LOCK_EVENTS, like the holdings they fall in. */
+  faults: FaultEvent[];
   /** The finished run, once the stream delivers it. */
   finished?: RunView;
 }
 
-export const EMPTY_LIVE_RUN: LiveRun = { timeline: [], oversold: 0, lockEvents: [] };
+export const EMPTY_LIVE_RUN: LiveRun = { timeline: [], oversold: 0, lockEvents: [], faults: [] };
 
 export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
   switch (event.type) {
@@ -37,6 +39,8 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
       const lockEvents = state.lockEvents.concat(event.events);
       return { ...state, lockEvents: lockEvents.slice(-MAX_LIVE_LOCK_EVENTS) };
     }
+    case 'fault':
+      return { ...state, faults: state.faults.concat(event.events).slice(-MAX_LIVE_LOCK_EVENTS) };
     case 'result':
       return { ...state, status: event.run.status, failure: event.run.failure, finished: event.run };
   }

@@ -1,6 +1,6 @@
 import { CLOCK_TOLERANCE_MS } from '@oversell/contracts';
 import { describe, expect, it } from 'vitest';
-import { lockEvent } from '../test/fixtures';
+import { faultEvent, lockEvent } from '../test/fixtures';
 import { layoutLockTimeline, MAX_ROWS_PER_LANE } from './lock-lanes';
 
 describe('layoutLockTimeline', () => {
@@ -25,7 +25,7 @@ describe('layoutLockTimeline', () => {
       lockEvent({ requestId: 'old-b', acquiredAt: 10, releasedAt: 20 }),
       ...Array.from({ length: 5 }, (_, i) => lockEvent({ requestId: `new-${i}`, acquiredAt: 100 + i * 10, releasedAt: 105 + i * 10 })),
     ];
-    const layout = layoutLockTimeline(events, 3);
+    const layout = layoutLockTimeline(events, [], 3);
     expect(layout.drawn).toBe(3);
     expect(layout.total).toBe(7);
     expect(layout.lanes[0].bars.map((b) => b.event.requestId)).toEqual(['new-2', 'new-3', 'new-4']);
@@ -52,5 +52,32 @@ describe('layoutLockTimeline', () => {
     const layout = layoutLockTimeline(events);
     expect(layout.lanes[0].rows).toBe(MAX_ROWS_PER_LANE);
     expect(layout.lanes[0].bars.every((b) => b.overlapping)).toBe(true);
+  });
+
+  it('marks each fault on the lane of its instance: a crash as a cross, a pause as a span, a clock offset as a note', () => {
+    const layout = layoutLockTimeline(
+      [lockEvent({ instance: 'order-1', acquiredAt: 100, releasedAt: 200 })],
+      [
+        faultEvent({ kind: 'pause', instance: 'order-1', startedAt: 150, endedAt: 450 }),
+        faultEvent({ kind: 'crash', instance: 'order-2', startedAt: 120, endedAt: null }),
+        faultEvent({ kind: 'clock-offset', at: null, requestId: null, instance: 'order-2', startedAt: 50, endedAt: null }),
+      ],
+    );
+    expect(layout.lanes.map((l) => [l.instance, l.bars.length, l.marks.map((m) => m.shape)])).toEqual([
+      ['order-1', 1, ['span']],
+      ['order-2', 0, ['cross', 'note']],
+    ]);
+    // The axis reaches from the earliest fault to the pause's end, past the last release.
+    expect([layout.start, layout.end]).toEqual([50, 450]);
+    expect(layout.lanes[0].marks[0]).toMatchObject({ from: 150, to: 450 });
+    expect(layout.faultCount).toBe(3);
+  });
+
+  it('runs a span still going on (no end yet, live) to the end of the axis', () => {
+    const layout = layoutLockTimeline(
+      [lockEvent({ acquiredAt: 100, releasedAt: 300 })],
+      [faultEvent({ kind: 'store-cut', startedAt: 200, endedAt: null })],
+    );
+    expect(layout.lanes[0].marks[0]).toMatchObject({ shape: 'span', from: 200, to: 300 });
   });
 });

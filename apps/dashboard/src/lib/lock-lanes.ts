@@ -1,4 +1,4 @@
-import { findExclusionViolations, type LockEvent } from '@oversell/contracts';
+import { FAULTS_WITH_DURATION, findExclusionViolations, type FaultEvent, type LockEvent } from '@oversell/contracts';
 
 /**
  * Holdings drawn at most. SVG with tens of thousands of rects makes the page sluggish; the latest
@@ -16,10 +16,31 @@ export interface LockBar {
   overlapping: boolean;
 }
 
+/**
+ * How an injected fault is drawn on its instance's lane: a crash as a cross at its moment, a fault that
+ * lasts (pause, stop-the-world, store-cut) as a shaded span from its start to its end, the others
+ * (clock-offset, double-click) as a note at their moment.
+ */
+export type FaultMarkShape = 'cross' | 'span' | 'note';
+
+export interface FaultMark {
+  fault: FaultEvent;
+  shape: FaultMarkShape;
+  /** Epoch ms: where the mark begins and (for a span) ends; a span still going on ends at the axis' end. */
+  from: number;
+  to: number;
+}
+
+export function faultMarkShape(fault: FaultEvent): FaultMarkShape {
+  if (fault.kind === 'crash') return 'cross';
+  return FAULTS_WITH_DURATION.includes(fault.kind) ? 'span' : 'note';
+}
+
 export interface LockLane {
   instance: string;
   rows: number;
   bars: LockBar[];
+  marks: FaultMark[];
 }
 
 export interface LockTimelineLayout {
@@ -32,11 +53,16 @@ export interface LockTimelineLayout {
   /** Holdings on either side of a violation, over every holding, not only the drawn ones. */
   overlappingCount: number;
   expiredCount: number;
+  faultCount: number;
 }
 
-/** Lays holdings out as gantt lanes: one lane per instance, holdings packed into rows by time. */
+/**
+ * Lays holdings out as gantt lanes: one lane per instance, holdings packed into rows by time, and each
+ * injected fault marked on the lane of the instance it hit (a lane of its own if that instance held nothing).
+ */
 export function layoutLockTimeline(
   events: readonly LockEvent[],
+  faults: readonly FaultEvent[] = [],
   maxDrawn: number = MAX_DRAWN_LOCK_EVENTS,
 ): LockTimelineLayout {
   // The run's reconciliation counts violations by the same rule, so red bars and its figure agree.
@@ -46,12 +72,16 @@ export function layoutLockTimeline(
   const drawn = byStart.slice(-maxDrawn);
 
   const lanes = new Map<string, { lane: LockLane; rowEnds: number[] }>();
-  for (const { event, overlapping } of drawn) {
-    let entry = lanes.get(event.instance);
+  const laneOf = (instance: string) => {
+    let entry = lanes.get(instance);
     if (!entry) {
-      entry = { lane: { instance: event.instance, rows: 0, bars: [] }, rowEnds: [] };
-      lanes.set(event.instance, entry);
+      entry = { lane: { instance, rows: 0, bars: [], marks: [] }, rowEnds: [] };
+      lanes.set(instance, entry);
     }
+    return entry;
+  };
+  for (const { event, overlapping } of drawn) {
+    const entry = laneOf(event.instance);
     // First row free by the time this holding starts; a new row if none is, up to the cap.
     let row = entry.rowEnds.findIndex((end) => end <= event.acquiredAt);
     if (row === -1) row = Math.min(entry.rowEnds.length, MAX_ROWS_PER_LANE - 1);
@@ -60,13 +90,24 @@ export function layoutLockTimeline(
     entry.lane.bars.push({ event, row, overlapping });
   }
 
+  const times = [
+    ...drawn.flatMap((d) => [d.event.acquiredAt, d.event.releasedAt]),
+    ...faults.flatMap((f) => (f.endedAt === null ? [f.startedAt] : [f.startedAt, f.endedAt])),
+  ];
+  const start = times.length ? Math.min(...times) : 0;
+  const end = times.length ? Math.max(...times) : 0;
+  for (const fault of faults) {
+    laneOf(fault.instance).lane.marks.push({ fault, shape: faultMarkShape(fault), from: fault.startedAt, to: fault.endedAt ?? end });
+  }
+
   return {
     lanes: [...lanes.values()].map((e) => e.lane).sort((a, b) => a.instance.localeCompare(b.instance)),
-    start: drawn.length ? drawn[0].event.acquiredAt : 0,
-    end: drawn.reduce((max, d) => Math.max(max, d.event.releasedAt), 0),
+    start,
+    end,
     total: events.length,
     drawn: drawn.length,
     overlappingCount: overlaps.size,
     expiredCount: events.reduce((n, e) => n + (e.expired ? 1 : 0), 0),
+    faultCount: faults.length,
   };
 }

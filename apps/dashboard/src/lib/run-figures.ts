@@ -1,4 +1,4 @@
-import type { ContendedPhase, LockEvent, OutcomeCounts, Reconciliation, RunStatus, RunView, TimelinePoint } from '@oversell/contracts';
+import type { ContendedPhase, FaultEvent, LockEvent, OutcomeCounts, Reconciliation, RunStatus, RunView, TimelinePoint } from '@oversell/contracts';
 import type { LiveRun } from './live-run';
 import { laterStatus } from './run-status';
 
@@ -8,6 +8,8 @@ export interface RunFigures {
   failure: string | null;
   timeline: TimelinePoint[];
   lockEvents: LockEvent[];
+  /** The faults injected, in the order they fired. */
+  faults: FaultEvent[];
   oversold: number;
   counts?: OutcomeCounts;
   /** Failed optimistic version checks; only in the stored result. */
@@ -29,6 +31,8 @@ export function runFigures(run: RunView, live: LiveRun): RunFigures {
       failure,
       timeline: result.timeline,
       lockEvents: result.lockEvents,
+      // A result without the field predates faults: what the stream saw (nothing) is all there is.
+      faults: result.faults ?? live.faults,
       oversold: result.reconciliation.oversold,
       counts: result.counts,
       conflictRetries: result.conflictRetries,
@@ -36,5 +40,5 @@ export function runFigures(run: RunView, live: LiveRun): RunFigures {
       contendedPhase: result.contendedPhase,
     };
   }
-  return { status, failure, timeline: live.timeline, lockEvents: live.lockEvents, oversold: live.oversold, counts: live.counts };
+  return { status, failure, timeline: live.timeline, lockEvents: live.lockEvents, faults: live.faults, oversold: live.oversold, counts: live.counts };
 }

@@ -1,4 +1,4 @@
-import type { LockEvent, RunResult, RunView, Scenario, StrategyDescription, TimelinePoint } from '@oversell/contracts';
+import type { FaultEvent, LockEvent, RunResult, RunView, Scenario, StrategyDescription, TimelinePoint } from '@oversell/contracts';
 
 export function strategy(overrides: Partial<StrategyDescription> = {}): StrategyDescription {
   return {
@@ -60,6 +60,10 @@ export function lockEvent(overrides: Partial<LockEvent> = {}): LockEvent {
     expired: false,
     ...overrides,
   };
+}
+
+export function faultEvent(overrides: Partial<FaultEvent> = {}): FaultEvent {
+  return { kind: 'pause', at: 'release-checked-before-del', instance: 'order-1', requestId: 'r1', startedAt: 1002, endedAt: 1006, ...overrides };
 }
 
 export function result(overrides: Partial<RunResult> = {}): RunResult {
