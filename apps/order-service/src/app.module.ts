@@ -7,6 +7,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { appConfig, mysqlConfig, redisConfig, type AppConfig, type MysqlConfig, type RedisConfig } from './config/configuration';
 import { envSchema } from './config/env.schema';
+import { RunFaultInjector } from './faults/fault-injector';
 import { FiguresModule } from './figures/figures.module';
 import { HealthController } from './health/health.controller';
 import { RedisHealthIndicator } from './health/redis.health';
@@ -55,6 +56,7 @@ import { RunsModule } from './runs/runs.module';
         optimisticMaxAttempts: app.optimisticMaxAttempts,
         clockOffsetMs: app.clockOffsetMs,
       }),
+      faultInjector: RunFaultInjector,
     }),
     TerminusModule,
     FiguresModule,

@@ -53,6 +53,14 @@ export class RunFigureKeys {
   get lockEvents(): string {
     return this.key('locks');
   }
+  /** Faults injected, one JSON FaultEvent per entry, in the order they were recorded. */
+  get faultEvents(): string {
+    return this.key('faults');
+  }
+  /** Passages of the run's fault number `index` at its point, counted over the instances it targets. */
+  faultPassages(index: number): string {
+    return this.key(`fault:${index}:passages`);
+  }
   /** The ids of the figure batches applied, so a batch re-sent after a lost reply is applied once. */
   get appliedBatches(): string {
     return this.key('applied-batches');

@@ -60,6 +60,12 @@ export interface FaultSettings {
    * shows nothing: give it one instance.
    */
   instance?: number;
+  /**
+   * The id of the instance `instance` named, resolved by the run's executor (or the reset) from the live
+   * instances before the product is reset: what the instances compare their own id with. Never sent by a
+   * client (the API refuses it).
+   */
+  instanceId?: string;
   /** double-click: how many copies of each order the load tool sends at once, with the same idempotency key (2 … maxCopies). */
   copies?: number;
   /** double-click: whether the copies carry an idempotency key (default true); without one, each copy is its own order. */

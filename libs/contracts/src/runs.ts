@@ -182,6 +182,11 @@ export interface RunResult {
   contendedPhase?: ContendedPhase;
   /** The faults injected, in the order they fired. Absent in results from before faults existed. */
   faults?: FaultEvent[];
+  /**
+   * Instances a crash fault killed during the run: the figures they had not flushed yet are missing from
+   * the counts and the timeline (the reconciliation reads MySQL's orders, which stay the truth).
+   */
+  crashedInstances?: string[];
 }
 
 export interface RunView {

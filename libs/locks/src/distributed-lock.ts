@@ -22,6 +22,11 @@ export type LockPoint = (typeof LOCK_POINTS)[number];
 
 export interface LockHooks {
   at(point: LockPoint): Promise<void>;
+  /**
+   * The holder's clock, in ms, for the locks that compare timestamps (setnx-getset); the lock's own
+   * clock when absent. A fault can shift it for one order without rebuilding the lock.
+   */
+  now?(): number;
 }
 
 /** Hooks that do nothing: the default outside tests and fault runs. */

@@ -1,5 +1,5 @@
 import type { ProductRunSettings } from '@oversell/contracts';
-import { LOCK_POINTS } from '@oversell/locks';
+import { LOCK_POINTS, type LockHooks } from '@oversell/locks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -10,25 +10,55 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const FAULT_POINTS = ['lock-acquired', 'stock-read', 'stock-written', 'order-recorded', 'stock-overdrawn', ...LOCK_POINTS] as const;
 export type FaultPoint = (typeof FAULT_POINTS)[number];
 
-export interface FaultPoints {
+/** One order's fault points, and the clock its locks compare timestamps with. */
+export interface FaultPoints extends LockHooks {
   at(point: FaultPoint): Promise<void>;
+  now(): number;
 }
 
-export type FaultHook = (point: FaultPoint, settings: ProductRunSettings) => Promise<void> | void;
+export type FaultHook = (point: FaultPoint, settings: ProductRunSettings, requestId: string) => Promise<void> | void;
+
+/**
+ * The host's injector of a run's faults (the service provides one): it fires them at the fault points
+ * and says how far the run shifts this instance's clock. The stock library knows no fault kind.
+ */
+export interface FaultInjector {
+  at: FaultHook;
+  clockOffsetMs(settings: ProductRunSettings): number;
+}
+
+export interface OrderFaults {
+  requestId?: string;
+  /** This process's clock offset (CLOCK_OFFSET_MS), before any the run adds. */
+  clockOffsetMs?: number;
+  injector?: FaultInjector | null;
+}
 
 /**
  * The business delay is the time the application spends "doing business" between reading the stock
  * and writing it back: the window in which an expired lock lets a second holder read the same stock.
- * Extra hooks (pitfall demos, crash tests) run after it at every point.
+ * Extra hooks (crash tests) and the run's fault injector run after it at every point.
  */
-export function faultPointsFor(settings: ProductRunSettings, hooks: readonly FaultHook[] = []): FaultPoints {
+export function faultPointsFor(settings: ProductRunSettings, hooks: readonly FaultHook[] = [], { requestId = '', clockOffsetMs = 0, injector = null }: OrderFaults = {}): FaultPoints {
+  const offsetMs = clockOffsetMs + (injector?.clockOffsetMs(settings) ?? 0);
   return {
     async at(point) {
       if (point === 'stock-read' && settings.businessDelayMs > 0) await sleep(settings.businessDelayMs);
-      for (const hook of hooks) await hook(point, settings);
+      for (const hook of hooks) await hook(point, settings, requestId);
+      await injector?.at(point, settings, requestId);
     },
+    now: () => Date.now() + offsetMs,
   };
 }
 
-/** Optional provider of extra fault hooks (pitfall demos, crash tests); none by default. */
+/** Optional provider of extra fault hooks (crash tests); none by default. */
 export const FAULT_HOOKS = Symbol('FAULT_HOOKS');
+/** Optional provider of the run's fault injector (a FaultInjector); the service provides it. */
+export const FAULT_INJECTOR = Symbol('FAULT_INJECTOR');
+
+/** Cuts this instance off its store for a while, for the store-cut fault (an in-process TCP proxy in front of Redis). */
+export interface StoreCut {
+  cut(durationMs: number): Promise<void>;
+}
+/** Optional provider of the StoreCut; instances started without the store proxy have none. */
+export const STORE_CUT = Symbol('STORE_CUT');

@@ -1,7 +1,7 @@
 export { LockEvents, type LockEventListener } from './lock-events';
 export * from './persistence';
 export * from './errors';
-export { FAULT_HOOKS, FAULT_POINTS, type FaultHook, type FaultPoint } from './fault-points';
+export { FAULT_HOOKS, FAULT_INJECTOR, FAULT_POINTS, STORE_CUT, type FaultHook, type FaultInjector, type FaultPoint, type StoreCut } from './fault-points';
 export { InventoryService } from './placement/inventory.service';
 export { LockBreakerService } from './placement/lock-breaker.service';
 export { OrderPlacementService, type Placement } from './placement/order-placement.service';

@@ -1,5 +1,5 @@
-import { type DynamicModule, type InjectionToken, Module, type ModuleMetadata } from '@nestjs/common';
-import { FAULT_HOOKS, type FaultHook } from './fault-points';
+import { type DynamicModule, type InjectionToken, Module, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
+import { FAULT_HOOKS, FAULT_INJECTOR, STORE_CUT, type FaultHook, type FaultInjector, type StoreCut } from './fault-points';
 import { LockEvents } from './lock-events';
 import { IdempotencyKeys } from './placement/idempotency-keys';
 import { InventoryService } from './placement/inventory.service';
@@ -18,6 +18,10 @@ export interface StockModuleAsyncOptions {
   useFactory: (...args: never[]) => StockOptions | Promise<StockOptions>;
   /** Run at every fault point of every order (crash and pause injection); none by default. */
   faultHooks?: FaultHook[];
+  /** The host's injector of a run's faults, built here so it can use the module's Redis connections. */
+  faultInjector?: Type<FaultInjector>;
+  /** What cuts this instance off its store for the store-cut fault; without it, no store-cut can run. */
+  storeCut?: Type<StoreCut>;
 }
 
 /**
@@ -35,6 +39,8 @@ export class StockModule {
       providers: [
         { provide: STOCK_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },
         { provide: FAULT_HOOKS, useValue: options.faultHooks ?? [] },
+        ...optional(FAULT_INJECTOR, options.faultInjector),
+        ...optional(STORE_CUT, options.storeCut),
         RedisConnections,
         LockEvents,
         strategyRegistryProvider,
@@ -46,7 +52,22 @@ export class StockModule {
         InventoryService,
         LockBreakerService,
       ],
-      exports: [STOCK_OPTIONS, STOCK_STRATEGIES, RedisConnections, LockEvents, OrderPlacementService, ProductResetService, InventoryService, LockBreakerService, OrderRecorder],
+      exports: [
+        STOCK_OPTIONS,
+        STOCK_STRATEGIES,
+        RedisConnections,
+        LockEvents,
+        OrderPlacementService,
+        ProductResetService,
+        InventoryService,
+        LockBreakerService,
+        OrderRecorder,
+        ...optional(STORE_CUT, options.storeCut).map((p) => p.provide),
+      ],
     };
   }
+}
+
+function optional(token: symbol, useClass: Type | undefined): (Provider & { provide: symbol })[] {
+  return useClass ? [{ provide: token, useClass }] : [];
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ORDER_OUTCOMES, type LockEvent, type OutcomeCounts, type TimelinePoint } from '@oversell/contracts';
+import { ORDER_OUTCOMES, type FaultEvent, type LockEvent, type OutcomeCounts, type TimelinePoint } from '@oversell/contracts';
 import { RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
 import type * as hdr from 'hdr-histogram-js';
 import { decodeHistogram, newLatencyHistogram, summarize } from './latency-histogram';
@@ -77,10 +77,19 @@ export class RunFiguresReader {
   }
 
   /** Lock events from index `from` on (the list only grows during a run). */
-  async lockEvents(runId: string, from = 0, max = Number.MAX_SAFE_INTEGER): Promise<LockEvent[]> {
+  lockEvents(runId: string, from = 0, max = Number.MAX_SAFE_INTEGER): Promise<LockEvent[]> {
+    return this.list<LockEvent>(this.keys(runId).lockEvents, from, max);
+  }
+
+  /** Fault events from index `from` on, in the order they were recorded. */
+  faultEvents(runId: string, from = 0): Promise<FaultEvent[]> {
+    return this.list<FaultEvent>(this.keys(runId).faultEvents, from, Number.MAX_SAFE_INTEGER);
+  }
+
+  private async list<T>(key: string, from: number, max: number): Promise<T[]> {
     const end = max === Number.MAX_SAFE_INTEGER ? -1 : from + max - 1;
-    const raw = await this.connections.commands.lrange(this.keys(runId).lockEvents, from, end);
-    return raw.map((json) => JSON.parse(json) as LockEvent);
+    const raw = await this.connections.commands.lrange(key, from, end);
+    return raw.map((json) => JSON.parse(json) as T);
   }
 }
 

@@ -2,6 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { BrokenLocksView, InventoryView, ProductRunSettings } from '@oversell/contracts';
 import { InventoryService, LockBreakerService, ProductResetService } from '@oversell/stock';
+import { targetFaults } from '../faults/fault-targets';
+import { InstanceRegistry } from '../runs/instance-registry';
 import { AdminOnly } from './admin-token.guard';
 import { ProductIdParam, ResetProductDto } from './reset-product.dto';
 
@@ -12,14 +14,15 @@ export class ProductsController {
     private readonly resets: ProductResetService,
     private readonly inventories: InventoryService,
     private readonly lockBreaker: LockBreakerService,
+    private readonly instances: InstanceRegistry,
   ) {}
 
   /** Seeds Redis and MySQL for a fresh run of one strategy; orders of an earlier run no longer count. */
   @Post(':id/reset')
   @AdminOnly()
   @HttpCode(200)
-  reset(@Param() { id }: ProductIdParam, @Body() dto: ResetProductDto): Promise<ProductRunSettings> {
-    return this.resets.reset(id, dto);
+  async reset(@Param() { id }: ProductIdParam, @Body() { faults, ...dto }: ResetProductDto): Promise<ProductRunSettings> {
+    return this.resets.reset(id, { ...dto, ...(faults?.length ? { faults: targetFaults(faults, await this.instances.live()) } : {}) });
   }
 
   /**

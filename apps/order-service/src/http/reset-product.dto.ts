@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MAX_STOCK, STRATEGY_NAMES, type ResetProductRequest, type StrategyName } from '@oversell/contracts';
+import { MAX_STOCK, STRATEGY_NAMES, type FaultSettings, type ResetProductRequest, type StrategyName } from '@oversell/contracts';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { FaultsField } from '../faults/fault-settings.dto';
 import { MAX_PRODUCT_ID } from './create-order.dto';
 import { LockSettingsDto } from './lock-settings.dto';
 
@@ -15,6 +16,9 @@ export class ResetProductDto extends LockSettingsDto implements ResetProductRequ
   @ApiProperty({ enum: STRATEGY_NAMES })
   @IsIn(STRATEGY_NAMES)
   strategy!: StrategyName;
+
+  @FaultsField()
+  faults?: FaultSettings[];
 }
 
 /** Path parameter :id, converted from its string and checked like a body field. */

@@ -2,10 +2,10 @@ import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { STRATEGY_NAMES } from '@oversell/contracts';
 import { ApiError } from './error-body';
 
-/** Flattens nested class-validator errors into "field → problems", with dotted paths for nested fields. */
+/** Flattens nested class-validator errors into "field → problems", with paths like `load.connections` and `faults[0].at`. */
 function flatten(errors: ValidationError[], parent = ''): { field: string; problems: string[] }[] {
   return errors.flatMap((error) => {
-    const field = parent ? `${parent}.${error.property}` : error.property;
+    const field = /^\d+$/.test(error.property) ? `${parent}[${error.property}]` : parent ? `${parent}.${error.property}` : error.property;
     const own = error.constraints ? [{ field, problems: Object.values(error.constraints) }] : [];
     return [...own, ...flatten(error.children ?? [], field)];
   });

@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { InstanceFigures } from '@oversell/contracts';
-import { RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
+import { RedisConnections, STOCK_OPTIONS, STORE_CUT, type StockOptions, type StoreCut } from '@oversell/stock';
 import { appConfig, type AppConfig } from '../config/configuration';
 import { instancesKey } from '../redis-keys';
 
@@ -15,6 +15,8 @@ export interface InstanceBeat {
   pid: number;
   rssBytes: number;
   at: number;
+  /** Started with the store proxy (a StoreCut), so a store-cut fault can cut it off its Redis. */
+  storeProxy?: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export class InstanceRegistry implements OnModuleInit, OnApplicationShutdown {
     private readonly connections: RedisConnections,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
     @Inject(appConfig.KEY) private readonly app: AppConfig,
+    @Optional() @Inject(STORE_CUT) private readonly storeCut: StoreCut | null = null,
   ) {}
 
   private get key(): string {
@@ -54,6 +57,7 @@ export class InstanceRegistry implements OnModuleInit, OnApplicationShutdown {
       pid: process.pid,
       rssBytes: process.memoryUsage.rss(),
       at: Date.now(),
+      storeProxy: this.storeCut !== null,
     };
     await this.connections.commands.hset(this.key, this.options.instanceId, JSON.stringify(beat)).catch(() => undefined);
   }

@@ -1,9 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { NOOP_TARGET, STRATEGY_NAMES, type LockEvent, type ProductRunSettings, type Reconciliation, type RunResult, type StrategyName, type TimelinePoint } from '@oversell/contracts';
+import { NOOP_TARGET, STRATEGY_NAMES, type FaultEvent, type FaultSettings, type LockEvent, type ProductRunSettings, type Reconciliation, type RunResult, type StrategyName, type TimelinePoint } from '@oversell/contracts';
 import { findK6, forkLoad, runK6Load, type LoadOptions, type LoadSummary } from '@oversell/loadtests';
 import { InventoryService, ProductResetService, RedisConnections, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
 import type { Repository } from 'typeorm';
+import { recordFaultEvent } from '../faults/fault-injector';
+import { targetFaults } from '../faults/fault-targets';
 import { contendedPhase } from '../figures/contended-phase';
 import { requestFlush } from '../figures/flush-protocol';
 import { holdersBySecond, overallLatency, RunFiguresReader, timeline, type RunFigures } from '../figures/run-figures.reader';
@@ -40,6 +42,8 @@ interface Measurement {
   /** Stops the load once an instance stopped; `failure` says which. */
   abort: AbortController;
   failure: string | null;
+  /** Instances a crash fault killed (their crash event is recorded): their death does not fail the run. */
+  crashed: Set<string>;
   startedAt: number;
   startSecond: number;
 }
@@ -52,6 +56,7 @@ interface Progress {
    * holder count looks at every holding that may still touch the second it reports.
    */
   recentHoldings: LockEvent[];
+  faultEventsSeen: number;
   /** A tick still running when the next is due: the next is skipped. */
   ticking: boolean;
 }
@@ -122,12 +127,16 @@ export class RunExecutor {
     const measurement = await this.begin(run, await this.liveInstances());
     const summary = await this.driveLoad(measurement, runToken);
     const durationSec = (Date.now() - measurement.startedAt) / 1000;
-    await this.flushInstances(run.id, measurement.instances, this.longestOrderMs(run.params));
+    const faults = await this.reader.faultEvents(run.id);
+    noteCrashes(measurement, faults);
+    // A crashed instance cannot flush: what it had not pushed yet is lost (the result says so).
+    const survivors = measurement.instances.filter((i) => !measurement.crashed.has(i.instance));
+    await this.flushInstances(run.id, survivors, this.longestOrderMs(run.params));
     await this.sampleRemaining(measurement);
     const figures = await this.reader.read(run.id);
     const lockEvents = await this.reader.lockEvents(run.id);
     const reconciliation = await this.reconcileStores(measurement, figures, lockEvents);
-    return this.result(measurement, { summary, durationSec, figures, lockEvents, reconciliation });
+    return this.result(measurement, { summary, durationSec, figures, lockEvents, reconciliation, faults });
   }
 
   private async liveInstances(): Promise<InstanceBeat[]> {
@@ -142,14 +151,26 @@ export class RunExecutor {
     const noop = params.strategy === NOOP_TARGET;
     // The no-op endpoint validates an order body; any strategy name will do, none is called.
     const strategy: StrategyName = noop ? STRATEGY_NAMES[0] : (params.strategy as StrategyName);
+    // Before the reset: a fault naming an instance that is gone fails the run here, with nothing reset.
+    const faults = params.faults?.length && !noop ? targetFaults(params.faults, instances) : undefined;
     const settings = noop
       ? null
-      : await this.resets.reset(run.productId, { stock: params.initialStock, strategy, lockTtlMs: params.lockTtlMs, businessDelayMs: params.businessDelayMs, segments: params.segments }, run.id);
+      : await this.resets.reset(run.productId, { stock: params.initialStock, strategy, lockTtlMs: params.lockTtlMs, businessDelayMs: params.businessDelayMs, segments: params.segments, faults }, run.id);
     const peaks = new PeakMemory();
     peaks.observe(instances);
     const watch = new RunInstancesWatch(this.registry, () => this.reader.batchesByInstance(run.id), instances);
     const startedAt = Date.now();
-    return { run, noop, strategy, settings, instances, peaks, watch, remainingBySecond: new Map(), abort: new AbortController(), failure: null, startedAt, startSecond: Math.floor(startedAt / 1000) };
+    await this.recordClockOffsets(run.id, faults ?? [], instances, startedAt);
+    return { run, noop, strategy, settings, instances, peaks, watch, remainingBySecond: new Map(), abort: new AbortController(), failure: null, crashed: new Set(), startedAt, startSecond: Math.floor(startedAt / 1000) };
+  }
+
+  /** A clock-offset holds from the run's start on: it is marked there, on each instance it shifts. */
+  private async recordClockOffsets(runId: string, faults: readonly FaultSettings[], instances: readonly InstanceBeat[], startedAt: number): Promise<void> {
+    for (const fault of faults.filter((f) => f.kind === 'clock-offset')) {
+      for (const beat of instances.filter((i) => fault.instanceId === undefined || i.instance === fault.instanceId)) {
+        await recordFaultEvent(this.connections, this.options.keyPrefix, runId, { kind: fault.kind, at: null, instance: beat.instance, requestId: null, startedAt, endedAt: null });
+      }
+    }
   }
 
   private async sampleRemaining({ settings, strategy, remainingBySecond }: Measurement): Promise<void> {
@@ -159,7 +180,7 @@ export class RunExecutor {
   /** Drives the load to its end, publishing progress every second; fails when an instance stopped meanwhile. */
   private async driveLoad(measurement: Measurement, runToken: string): Promise<LoadSummary> {
     const { run, noop, strategy, instances, abort } = measurement;
-    const progress: Progress = { lockEventsSeen: 0, recentHoldings: [], ticking: false };
+    const progress: Progress = { lockEventsSeen: 0, faultEventsSeen: 0, recentHoldings: [], ticking: false };
     await this.sampleRemaining(measurement);
     const timer = setInterval(() => void this.tick(measurement, progress), TICK_MS);
     let summary: LoadSummary;
@@ -183,7 +204,12 @@ export class RunExecutor {
     try {
       const beats = await this.registry.live();
       peaks.observe(beats);
-      const gone = await watch.gone();
+      // Read before the instances: a crash is recorded before its instance dies, so a death is never seen first.
+      const faults = await this.reader.faultEvents(run.id, progress.faultEventsSeen);
+      progress.faultEventsSeen += faults.length;
+      noteCrashes(measurement, faults);
+      if (faults.length) await this.bus.publish({ type: 'fault', runId: run.id, events: faults });
+      const gone = (await watch.gone()).filter((beat) => !measurement.crashed.has(beat.instance));
       if (gone.length && !measurement.failure) {
         measurement.failure = `instance ${gone.map(describe).join(', ')} stopped during the run`;
         measurement.abort.abort();
@@ -223,8 +249,15 @@ export class RunExecutor {
   }
 
   private result(
-    { run, noop, startSecond, remainingBySecond, peaks }: Measurement,
-    { summary, durationSec, figures, lockEvents, reconciliation }: { summary: LoadSummary; durationSec: number; figures: RunFigures; lockEvents: LockEvent[]; reconciliation: Reconciliation },
+    { run, noop, startSecond, remainingBySecond, peaks, crashed }: Measurement,
+    {
+      summary,
+      durationSec,
+      figures,
+      lockEvents,
+      reconciliation,
+      faults,
+    }: { summary: LoadSummary; durationSec: number; figures: RunFigures; lockEvents: LockEvent[]; reconciliation: Reconciliation; faults: FaultEvent[] },
   ): RunResult {
     const points = timeline(figures, startSecond, remainingBySecond, lockEvents);
     return {
@@ -239,6 +272,8 @@ export class RunExecutor {
       instances: peaks.figures().map((p) => ({ ...p, attempts: figures.attemptsByInstance.get(p.instance) ?? 0 })),
       driver: summary.driver,
       contendedPhase: noop ? undefined : contendedPhase(points, (t) => figures.seconds.get(startSecond + t)?.histogram, run.params.initialStock),
+      faults,
+      ...(crashed.size ? { crashedInstances: [...crashed] } : {}),
     };
   }
 
@@ -270,6 +305,11 @@ export class RunExecutor {
       ackTimeoutMs: drainTimeoutMs + FLUSH_ACK_MARGIN_MS,
     });
   }
+}
+
+/** Remembers the instances that recorded a crash fault: they are expected to die. */
+function noteCrashes({ crashed }: Measurement, faults: readonly FaultEvent[]): void {
+  for (const event of faults) if (event.kind === 'crash') crashed.add(event.instance);
 }
 
 function describe(beat: InstanceBeat): string {

@@ -4,6 +4,7 @@ import {
   NOOP_TARGET,
   RUN_LIMITS,
   STRATEGY_NAMES,
+  type FaultSettings,
   type LoadProfile,
   type RunBatchRequest,
   type RunParams,
@@ -12,6 +13,7 @@ import {
 } from '@oversell/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { FaultsField } from '../faults/fault-settings.dto';
 import { MAX_PRODUCT_ID } from '../http/create-order.dto';
 import { LockSettingsDto } from '../http/lock-settings.dto';
 
@@ -52,7 +54,7 @@ export class LoadProfileDto implements LoadProfile {
   quantity?: number;
 }
 
-/** What one run and a batch share: the stock, the lock settings and the load. */
+/** What one run and a batch share: the stock, the lock settings, the load and the faults. */
 class ScenarioSettingsDto extends LockSettingsDto {
   @ApiProperty({ minimum: 0, maximum: RUN_LIMITS.maxStock, example: 500 })
   @IsInt()
@@ -73,6 +75,9 @@ class ScenarioSettingsDto extends LockSettingsDto {
   @MaxLength(64)
   @Matches(/^[\w-]+$/)
   scenario?: string;
+
+  @FaultsField()
+  faults?: FaultSettings[];
 }
 
 export class RunParamsDto extends ScenarioSettingsDto implements RunParams {

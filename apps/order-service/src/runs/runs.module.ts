@@ -29,6 +29,6 @@ import { RunsService } from './runs.service';
   ],
   controllers: [RunsController],
   providers: [RunsService, RunExecutor, RunProcessor, RunEventsBus, InstanceRegistry, RunTokens],
-  exports: [RunTokens],
+  exports: [RunTokens, InstanceRegistry],
 })
 export class RunsModule {}

@@ -6,7 +6,9 @@ import type { Queue } from 'bullmq';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import { appConfig, type AppConfig } from '../config/configuration';
+import { targetFaults } from '../faults/fault-targets';
 import { ApiError } from '../http/error-body';
+import { InstanceRegistry } from './instance-registry';
 import type { RunBatchDto } from './run-params.dto';
 import { RunEntity } from './run.entity';
 import { RunEventsBus } from './run-events.bus';
@@ -24,6 +26,7 @@ export class RunsService implements OnModuleInit {
     private readonly bus: RunEventsBus,
     private readonly tokens: RunTokens,
     @Inject(appConfig.KEY) private readonly app: AppConfig,
+    private readonly instances: InstanceRegistry,
   ) {}
 
   /** This instance's admissions, one at a time, so two posts cannot both take the queue's last place. */
@@ -35,8 +38,14 @@ export class RunsService implements OnModuleInit {
   }
 
   /** Queues a run; its token goes to the creator only (GET /api/runs never shows it). */
-  create(params: RunParams): Promise<CreatedRunView> {
+  async create(params: RunParams): Promise<CreatedRunView> {
+    await this.checkFaultTargets(params);
     return this.admit(1, () => this.queueRun(params));
+  }
+
+  /** 400 now, rather than a failed run later, for faults the live instances cannot take (see targetFaults). */
+  private async checkFaultTargets({ faults }: Pick<RunParams, 'faults'>): Promise<void> {
+    if (faults?.length) targetFaults(faults, await this.instances.live());
   }
 
   private async queueRun(params: RunParams): Promise<CreatedRunView> {
@@ -61,9 +70,10 @@ export class RunsService implements OnModuleInit {
   /** The warm-up and the no-op ceiling first, then every strategy (or the chosen ones), all with the same scenario. */
   async createBatch(request: RunBatchDto): Promise<RunBatchView> {
     const batchId = randomUUID();
-    const { strategies, includeCeiling, ...scenario } = request;
+    await this.checkFaultTargets(request);
+    const { strategies, includeCeiling, faults, ...scenario } = request;
     const ceiling: RunParams[] = includeCeiling === false ? [] : [{ ...scenario, ...ceilingWarmUp(scenario.load) }, { ...scenario, strategy: NOOP_TARGET }];
-    const params: RunParams[] = [...ceiling, ...(strategies ?? STRATEGY_NAMES).map((strategy) => ({ ...scenario, strategy }))];
+    const params: RunParams[] = [...ceiling, ...(strategies ?? STRATEGY_NAMES).map((strategy) => ({ ...scenario, strategy, ...(faults ? { faults } : {}) }))];
     return this.admit(params.length, async () => {
       const runs: CreatedRunView[] = [];
       for (const run of params) runs.push(await this.queueRun({ ...run, batchId }));

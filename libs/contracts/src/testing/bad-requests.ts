@@ -46,6 +46,23 @@ function reset(what: string, id: string, body: object, field: string): BadReques
   };
 }
 
+/** A valid run of the product under test, one order long, with these faults: nothing may be queued. */
+function run(what: string, path: '/api/runs' | '/api/runs/batch', faults: unknown, field: string): BadRequest {
+  const load = { connections: 1, totalRequests: 1 };
+  return {
+    case: `a ${path === '/api/runs' ? 'run' : 'batch'} with ${what}`,
+    request: (productId) => ({
+      method: 'POST',
+      path,
+      body: JSON.stringify(path === '/api/runs' ? { strategy: BAD_REQUEST_PRODUCT.strategy, initialStock: 10, productId, load, faults } : { strategies: [BAD_REQUEST_PRODUCT.strategy], includeCeiling: false, initialStock: 10, load, faults }),
+      headers: JSON_HEADERS,
+    }),
+    ...invalid(field),
+  };
+}
+
+const pause = { kind: 'pause', at: 'stock-read', durationMs: 100 };
+
 function breakLocks(what: string, id: string): BadRequest {
   return { case: `break-locks with ${what}`, request: () => ({ method: 'POST', path: `/api/products/${id}/break-locks`, body: '{}', headers: JSON_HEADERS }), status: 400, error: 'validation_failed', field: 'id' };
 }
@@ -93,6 +110,32 @@ export const BAD_REQUESTS: readonly BadRequest[] = [
   reset('0 segments', 'ID', { stock: 5, strategy: 'segmented', segments: 0 }, 'segments'),
   reset('a non-numeric id', 'abc', { stock: 5, strategy: 'lua-decrement' }, 'id'),
   reset('id 0', '0', { stock: 5, strategy: 'lua-decrement' }, 'id'),
+  reset('faults that are not a list', 'ID', { stock: 5, strategy: 'uuid-lua', faults: pause }, 'faults'),
+  reset('a fault that is not an object', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [3] }, 'faults'),
+  reset('an unknown fault kind', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, kind: 'meteor' }] }, 'faults[0].kind'),
+  reset('a pause at no fault point', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ kind: 'pause', durationMs: 100 }] }, 'faults[0].at'),
+  reset('a pause at an unknown fault point', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, at: 'lunch' }] }, 'faults[0].at'),
+  reset('a clock-offset at a fault point', 'ID', { stock: 5, strategy: 'setnx-getset', faults: [{ kind: 'clock-offset', offsetMs: 5000, instance: 0, at: 'stock-read' }] }, 'faults[0].at'),
+  reset('a pause without its duration', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ kind: 'pause', at: 'stock-read' }] }, 'faults[0].durationMs'),
+  reset('a crash with a duration', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ kind: 'crash', at: 'stock-read', durationMs: 100 }] }, 'faults[0].durationMs'),
+  reset('a pause longer than the limit', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, durationMs: 30_001 }] }, 'faults[0].durationMs'),
+  reset('a clock-offset without its offset', 'ID', { stock: 5, strategy: 'setnx-getset', faults: [{ kind: 'clock-offset', instance: 0 }] }, 'faults[0].offsetMs'),
+  reset('a clock-offset of 0 ms', 'ID', { stock: 5, strategy: 'setnx-getset', faults: [{ kind: 'clock-offset', instance: 0, offsetMs: 0 }] }, 'faults[0].offsetMs'),
+  reset('a clock-offset on no instance in particular', 'ID', { stock: 5, strategy: 'setnx-getset', faults: [{ kind: 'clock-offset', offsetMs: 5000 }] }, 'faults[0].instance'),
+  reset('an offset on a pause', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, offsetMs: 5000 }] }, 'faults[0].offsetMs'),
+  reset('copies on a pause', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, copies: 2 }] }, 'faults[0].copies'),
+  reset('a double-click of 1 copy', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ kind: 'double-click', copies: 1 }] }, 'faults[0].copies'),
+  reset('a fault both once and every 3rd time', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, once: true, every: 3 }] }, 'faults[0].once'),
+  reset('a fault with probability 0', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, probability: 0 }] }, 'faults[0].probability'),
+  reset('a fault every 0th time', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, every: 0 }] }, 'faults[0].every'),
+  reset('a fault on an instance index beyond the live ones', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, instance: 50 }] }, 'faults[0].instance'),
+  reset('a resolved instance id sent by the client', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, instanceId: 'someone' }] }, 'faults[0].instanceId'),
+  reset('9 faults', 'ID', { stock: 5, strategy: 'uuid-lua', faults: Array.from({ length: 9 }, () => pause) }, 'faults'),
+  run('a pause at no fault point', '/api/runs', [{ kind: 'pause', durationMs: 100 }], 'faults[0].at'),
+  run('a second fault without its duration', '/api/runs', [pause, { kind: 'stop-the-world', at: 'lock-acquired' }], 'faults[1].durationMs'),
+  run('a fault on an instance index beyond the live ones', '/api/runs', [{ ...pause, instance: 50 }], 'faults[0].instance'),
+  run('9 faults', '/api/runs/batch', Array.from({ length: 9 }, () => pause), 'faults'),
+  run('a crash with an offset', '/api/runs/batch', [{ kind: 'crash', at: 'lock-acquired', offsetMs: 10 }], 'faults[0].offsetMs'),
   breakLocks('a non-numeric id', 'abc'),
   breakLocks('id 0', '0'),
 ];

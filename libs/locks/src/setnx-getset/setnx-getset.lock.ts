@@ -1,9 +1,9 @@
 import type Redis from 'ioredis';
-import type { DistributedLock } from '../distributed-lock';
+import type { DistributedLock, LockHooks } from '../distributed-lock';
 import { spinLock } from '../spin-lock';
 
 export interface SetnxGetsetOptions {
-  /** This process's clock, in ms: what it stamps into the lock and judges other stamps by. */
+  /** This process's clock, in ms: what it stamps into the lock and judges other stamps by (the acquire's hooks.now, when given, wins). */
   now?: () => number;
 }
 
@@ -36,19 +36,20 @@ export function setnxGetsetLock(redis: Redis, { now = Date.now }: SetnxGetsetOpt
   const stamps = new Map<string, string>();
   const holdingId = (key: string, token: string) => `${key}\n${token}`;
 
-  async function tryAcquire(key: string, leaseMs: number, atHook: () => Promise<void>): Promise<string | null> {
-    const stamp = String(now() + leaseMs);
+  async function tryAcquire(key: string, leaseMs: number, hooks: LockHooks): Promise<string | null> {
+    const clock = () => hooks.now?.() ?? now();
+    const stamp = String(clock() + leaseMs);
     if ((await redis.setnx(key, stamp)) === 1) return stamp;
     const read = await redis.get(key);
-    if (read === null || Number(read) >= now()) return null;
-    await atHook();
-    const takeover = String(now() + leaseMs);
+    if (read === null || Number(read) >= clock()) return null;
+    await hooks.at('stamp-read-before-getset');
+    const takeover = String(clock() + leaseMs);
     return (await redis.getset(key, takeover)) === read ? takeover : null;
   }
 
   return spinLock('setnx-getset', {
     tryAcquire: async (key, token, leaseMs, hooks) => {
-      const stamp = await tryAcquire(key, leaseMs, () => hooks.at('stamp-read-before-getset'));
+      const stamp = await tryAcquire(key, leaseMs, hooks);
       if (stamp === null) return false;
       stamps.set(holdingId(key, token), stamp);
       return true;

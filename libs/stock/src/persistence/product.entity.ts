@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { StrategyName } from '@oversell/contracts';
+import type { FaultSettings, StrategyName } from '@oversell/contracts';
 
 /**
  * A product and the settings of the run it was last reset for. `stock` and `version` are the MySQL
@@ -41,6 +41,14 @@ export class ProductEntity {
 
   @Column({ type: 'smallint', unsigned: true })
   segments!: number;
+
+  /** The highest fencing token that reached the row's stock (watchdog-fenced-mysql); a lower one is refused. */
+  @Column({ type: 'bigint', unsigned: true, default: 0 })
+  fence!: string;
+
+  /** The run's faults; null for a run without. */
+  @Column({ type: 'json', nullable: true })
+  faults!: FaultSettings[] | null;
 
   /** The run's store was seeded: an empty Redis store then means Redis lost it, not that the reset never finished. */
   @Column({ type: 'boolean', default: false })

@@ -5,7 +5,8 @@ import type { DeductResult, StockStrategy } from '../stock-strategy';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { DuplicateIdempotencyKeyError, IdempotencyKeyReusedError, StockNotSeededError, StockStoreLostError, StrategyMismatchError } from '../errors';
 import { IdempotencyKeys } from './idempotency-keys';
-import { FAULT_HOOKS, faultPointsFor, type FaultHook } from '../fault-points';
+import { FAULT_HOOKS, FAULT_INJECTOR, faultPointsFor, type FaultHook, type FaultInjector } from '../fault-points';
+import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { OrderRecorder } from './order-recorder';
 import { ProductSettingsStore } from './product-settings.store';
 import { asStoreError } from '../store-errors';
@@ -28,7 +29,9 @@ export class OrderPlacementService {
     private readonly settingsStore: ProductSettingsStore,
     private readonly recorder: OrderRecorder,
     private readonly idempotencyKeys: IdempotencyKeys,
+    @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
     @Optional() @Inject(FAULT_HOOKS) private readonly faultHooks: FaultHook[] = [],
+    @Optional() @Inject(FAULT_INJECTOR) private readonly faultInjector: FaultInjector | null = null,
   ) {}
 
   async place(request: CreateOrderRequest): Promise<Placement> {
@@ -73,7 +76,7 @@ export class OrderPlacementService {
           requestId,
           quantity: request.quantity,
           settings,
-          faults: faultPointsFor(settings, this.faultHooks),
+          faults: faultPointsFor(settings, this.faultHooks, { requestId, clockOffsetMs: this.options.clockOffsetMs, injector: this.faultInjector }),
           record: (manager) =>
             this.recorder.record(
               { productId: request.productId, quantity: request.quantity, strategy: strategy.name, runId: settings.runId, idempotencyKey: key, requestId },

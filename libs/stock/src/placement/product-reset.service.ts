@@ -34,6 +34,7 @@ export class ProductResetService {
       lockTtlMs: request.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
       businessDelayMs: request.businessDelayMs ?? DEFAULT_BUSINESS_DELAY_MS,
       segments: request.segments ?? DEFAULT_SEGMENTS,
+      ...(request.faults?.length ? { faults: request.faults } : {}),
     };
     try {
       // The MySQL row first: it is db-optimistic's store (stock, version 0, the run id its statements check).
@@ -50,6 +51,7 @@ export class ProductResetService {
           lockTtlMs: settings.lockTtlMs,
           businessDelayMs: settings.businessDelayMs,
           segments: settings.segments,
+          faults: settings.faults ?? null,
           seeded: false,
         },
         ['id'],

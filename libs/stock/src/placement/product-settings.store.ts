@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ProductRunSettings, StrategyName } from '@oversell/contracts';
+import type { FaultSettings, ProductRunSettings, StrategyName } from '@oversell/contracts';
 import { DataSource } from 'typeorm';
 import { ProductEntity } from '../persistence/product.entity';
 import { RedisConnections } from '../redis/redis-connections';
@@ -48,8 +48,9 @@ export class ProductSettingsStore {
     return new StockKeys(this.options.keyPrefix, productId).settings;
   }
 
-  async save(settings: ProductRunSettings): Promise<void> {
-    await this.redis.hset(this.key(settings.productId), { ...settings });
+  async save({ faults, ...settings }: ProductRunSettings): Promise<void> {
+    // One field per setting; the faults as one JSON field (absent with none, so a run without faults reads none).
+    await this.redis.multi().del(this.key(settings.productId)).hset(this.key(settings.productId), { ...settings, ...(faults?.length ? { faults: JSON.stringify(faults) } : {}) }).exec();
     this.cache.delete(settings.productId);
   }
 
@@ -78,6 +79,7 @@ export function fromProduct(product: ProductEntity): ProductRunSettings {
     lockTtlMs: product.lockTtlMs,
     businessDelayMs: product.businessDelayMs,
     segments: product.segments,
+    ...(product.faults?.length ? { faults: product.faults } : {}),
   };
 }
 
@@ -90,5 +92,6 @@ function parse(hash: Record<string, string>): ProductRunSettings {
     lockTtlMs: Number(hash.lockTtlMs),
     businessDelayMs: Number(hash.businessDelayMs),
     segments: Number(hash.segments),
+    ...(hash.faults ? { faults: JSON.parse(hash.faults) as FaultSettings[] } : {}),
   };
 }

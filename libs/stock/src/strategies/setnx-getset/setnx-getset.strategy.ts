@@ -38,5 +38,8 @@ const DESCRIPTION: StrategyDescription = {
   scripts: [],
 };
 
-/** The SETNX + GETSET timestamp lock around the Redis stock read-check-write, on this instance's (possibly skewed) clock. */
-export const setnxGetset = lockedRedisStock(DESCRIPTION, (deps) => setnxGetsetLock(deps.redis, { now: () => Date.now() + deps.options.clockOffsetMs }));
+/**
+ * The SETNX + GETSET timestamp lock around the Redis stock read-check-write, on the order's clock (its
+ * fault points' now(): this instance's, skewed by CLOCK_OFFSET_MS or a run's clock-offset fault).
+ */
+export const setnxGetset = lockedRedisStock(DESCRIPTION, (deps) => setnxGetsetLock(deps.redis));

@@ -1,0 +1,79 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import type { FaultEvent, FaultPointName, FaultSettings, ProductRunSettings } from '@oversell/contracts';
+import { preciseNow } from '@oversell/locks';
+import { RedisConnections, STOCK_OPTIONS, STORE_CUT, type FaultInjector, type FaultPoint, type StockOptions, type StoreCut } from '@oversell/stock';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RUN_FIGURES_TTL_SECONDS, RunFigureKeys } from '../redis-keys';
+
+/**
+ * Injects a run's faults (its product settings carry them) at the fault points the strategies and locks
+ * pass, in this instance. How often a fault fires is counted over all the instances it targets, in
+ * Redis: one INCR (every) or SET NX (once) per passage of a point a fault names; a run without faults
+ * costs nothing. Each fault that fires is recorded as a FaultEvent in the run's list.
+ */
+@Injectable()
+export class RunFaultInjector implements FaultInjector {
+  constructor(
+    private readonly connections: RedisConnections,
+    @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
+    @Optional() @Inject(STORE_CUT) private readonly storeCut: StoreCut | null = null,
+  ) {}
+
+  /** Whether the fault applies to this instance: every instance, or the one the run resolved. */
+  private targets(fault: FaultSettings): boolean {
+    return fault.instanceId === undefined || fault.instanceId === this.options.instanceId;
+  }
+
+  clockOffsetMs(settings: ProductRunSettings): number {
+    return (settings.faults ?? []).filter((f) => f.kind === 'clock-offset' && this.targets(f)).reduce((sum, f) => sum + (f.offsetMs ?? 0), 0);
+  }
+
+  async at(point: FaultPoint, settings: ProductRunSettings, requestId: string): Promise<void> {
+    const faults = settings.faults;
+    if (!faults) return;
+    for (const [index, fault] of faults.entries()) {
+      if (fault.at !== point || !this.targets(fault)) continue;
+      if (await this.fires(new RunFigureKeys(this.options.keyPrefix, settings.runId), index, fault)) await this.inject(fault, point, settings.runId, requestId);
+    }
+  }
+
+  private async fires(keys: RunFigureKeys, index: number, fault: FaultSettings): Promise<boolean> {
+    const redis = this.connections.commands;
+    if (fault.probability !== undefined) return Math.random() < fault.probability;
+    if (fault.every !== undefined) return (await redis.incr(keys.faultPassages(index))) % fault.every === 0;
+    return (await redis.set(keys.faultPassages(index), this.options.instanceId, 'EX', RUN_FIGURES_TTL_SECONDS, 'NX')) === 'OK';
+  }
+
+  private async inject(fault: FaultSettings, point: FaultPointName, runId: string, requestId: string): Promise<void> {
+    const startedAt = preciseNow();
+    const event = (endedAt: number | null): FaultEvent => ({ kind: fault.kind, at: point, instance: this.options.instanceId, requestId: requestId || null, startedAt, endedAt });
+    switch (fault.kind) {
+      case 'pause':
+        await sleep(fault.durationMs!);
+        break;
+      case 'stop-the-world':
+        // Blocks the thread itself, as a long GC pause does: no timer (the watchdog's renewal) runs meanwhile.
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, fault.durationMs!);
+        break;
+      case 'store-cut':
+        // Runs refuse store-cut when an instance has no StoreCut; a reset by hand may still name one.
+        if (!this.storeCut) throw new Error(`store-cut at ${point}: instance ${this.options.instanceId} was not started with the store proxy`);
+        await this.storeCut.cut(fault.durationMs!);
+        break;
+      case 'crash':
+        // Recorded before dying: the run accepts the death of an instance whose crash it finds recorded.
+        await recordFaultEvent(this.connections, this.options.keyPrefix, runId, event(null));
+        process.kill(process.pid, 'SIGKILL');
+        return;
+      default:
+        return;
+    }
+    await recordFaultEvent(this.connections, this.options.keyPrefix, runId, event(preciseNow()));
+  }
+}
+
+/** Appends a fault event to the run's list (the run's executor also records the run-wide ones). */
+export async function recordFaultEvent(connections: RedisConnections, keyPrefix: string, runId: string, event: FaultEvent): Promise<void> {
+  const key = new RunFigureKeys(keyPrefix, runId).faultEvents;
+  await connections.commands.multi().rpush(key, JSON.stringify(event)).expire(key, RUN_FIGURES_TTL_SECONDS).exec();
+}
