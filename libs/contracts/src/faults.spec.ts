@@ -18,38 +18,41 @@ describe('faultSettingsProblems', () => {
   });
 
   it('names the fault point a fault at a point lacks, and one given to a fault that has none', () => {
-    expect(fields([{ kind: 'crash' }])).toEqual(['faults.0.at']);
-    expect(fields([{ kind: 'pause', at: 'nowhere', durationMs: 5 }])).toEqual(['faults.0.at']);
-    expect(fields([{ kind: 'clock-offset', offsetMs: 10, at: 'lock-acquired' }])).toEqual(['faults.0.at']);
+    expect(fields([{ kind: 'crash' }])).toEqual(['faults[0].at']);
+    expect(fields([{ kind: 'pause', at: 'nowhere', durationMs: 5 }])).toEqual(['faults[0].at']);
+    expect(fields([{ kind: 'clock-offset', offsetMs: 10, instance: 1, at: 'lock-acquired' }])).toEqual(['faults[0].at']);
   });
 
   it('refuses more than one way of saying how often, and out-of-range counts and probabilities', () => {
-    expect(fields([{ kind: 'crash', at: 'stock-read', once: true, every: 2 }])).toEqual(['faults.0.every']);
-    expect(fields([{ kind: 'crash', at: 'stock-read', every: 0 }])).toEqual(['faults.0.every']);
-    expect(fields([{ kind: 'crash', at: 'stock-read', every: 1.5 }])).toEqual(['faults.0.every']);
-    expect(fields([{ kind: 'crash', at: 'stock-read', probability: 0 }])).toEqual(['faults.0.probability']);
-    expect(fields([{ kind: 'crash', at: 'stock-read', probability: 1.01 }])).toEqual(['faults.0.probability']);
+    expect(fields([{ kind: 'crash', at: 'stock-read', once: true, every: 2 }])).toEqual(['faults[0].every']);
+    expect(fields([{ kind: 'crash', at: 'stock-read', every: 0 }])).toEqual(['faults[0].every']);
+    expect(fields([{ kind: 'crash', at: 'stock-read', every: 1.5 }])).toEqual(['faults[0].every']);
+    expect(fields([{ kind: 'crash', at: 'stock-read', probability: 0 }])).toEqual(['faults[0].probability']);
+    expect(fields([{ kind: 'crash', at: 'stock-read', probability: 1.01 }])).toEqual(['faults[0].probability']);
   });
 
   it('asks a fault that lasts for its duration within the limit, and refuses one to a fault that does not last', () => {
-    expect(fields([{ kind: 'pause', at: 'stock-read' }])).toEqual(['faults.0.durationMs']);
-    expect(fields([{ kind: 'store-cut', at: 'stock-read', durationMs: FAULT_LIMITS.maxDurationMs + 1 }])).toEqual(['faults.0.durationMs']);
-    expect(fields([{ kind: 'crash', at: 'stock-read', durationMs: 100 }])).toEqual(['faults.0.durationMs']);
+    expect(fields([{ kind: 'pause', at: 'stock-read' }])).toEqual(['faults[0].durationMs']);
+    expect(fields([{ kind: 'store-cut', at: 'stock-read', durationMs: FAULT_LIMITS.maxDurationMs + 1 }])).toEqual(['faults[0].durationMs']);
+    expect(fields([{ kind: 'crash', at: 'stock-read', durationMs: 100 }])).toEqual(['faults[0].durationMs']);
   });
 
   it('asks clock-offset for a non-zero offset within the limit, double-click for 2 … maxCopies copies', () => {
-    expect(fields([{ kind: 'clock-offset', offsetMs: 0 }])).toEqual(['faults.0.offsetMs']);
-    expect(fields([{ kind: 'clock-offset', offsetMs: -(FAULT_LIMITS.maxClockOffsetMs + 1) }])).toEqual(['faults.0.offsetMs']);
-    expect(fields([{ kind: 'double-click', copies: 1 }])).toEqual(['faults.0.copies']);
-    expect(fields([{ kind: 'double-click', copies: FAULT_LIMITS.maxCopies + 1 }])).toEqual(['faults.0.copies']);
-    expect(fields([{ kind: 'double-click', instance: 0 }])).toEqual(['faults.0.instance']);
+    expect(fields([{ kind: 'clock-offset', offsetMs: 0, instance: 1 }])).toEqual(['faults[0].offsetMs']);
+    expect(fields([{ kind: 'clock-offset', offsetMs: 10 }])).toEqual(['faults[0].instance']);
+    expect(fields([{ kind: 'clock-offset', offsetMs: -(FAULT_LIMITS.maxClockOffsetMs + 1), instance: 0 }])).toEqual(['faults[0].offsetMs']);
+    expect(fields([{ kind: 'double-click', copies: 1 }])).toEqual(['faults[0].copies']);
+    expect(fields([{ kind: 'double-click', copies: FAULT_LIMITS.maxCopies + 1 }])).toEqual(['faults[0].copies']);
+    expect(fields([{ kind: 'double-click', instance: 0 }])).toEqual(['faults[0].instance']);
   });
 
   it('refuses an unknown kind, a negative instance, a non-list and too many faults, naming the field', () => {
-    expect(fields([{ kind: 'meteor' }])).toEqual(['faults.0.kind']);
-    expect(fields([{ kind: 'clock-offset', offsetMs: 5 }, { kind: 'crash', at: 'stock-read', instance: -1 }])).toEqual(['faults.1.instance']);
+    expect(fields([{ kind: 'meteor' }])).toEqual(['faults[0].kind']);
+    expect(fields([{ kind: 'clock-offset', offsetMs: 5, instance: 0 }, { kind: 'crash', at: 'stock-read', instance: -1 }])).toEqual(['faults[1].instance']);
+    expect(fields([{ kind: 'crash', at: 'stock-read', once: false }])).toEqual(['faults[0].once']);
+    expect(fields([{ kind: 'crash', at: 'stock-read', instanceId: 'order-1' }])).toEqual(['faults[0].instanceId']);
     expect(fields({ kind: 'crash' })).toEqual(['faults']);
-    expect(fields(['crash'])).toEqual(['faults.0']);
-    expect(fields(Array.from({ length: FAULT_LIMITS.maxFaultsPerRun + 1 }, () => ({ kind: 'clock-offset', offsetMs: 1 })))).toEqual(['faults']);
+    expect(fields(['crash'])).toEqual(['faults[0]']);
+    expect(fields(Array.from({ length: FAULT_LIMITS.maxFaultsPerRun + 1 }, () => ({ kind: 'clock-offset', offsetMs: 1, instance: 0 })))).toEqual(['faults']);
   });
 });

@@ -86,7 +86,7 @@ export interface FaultEvent {
   endedAt: number | null;
 }
 
-/** One thing wrong with a run's faults: the request field it names (e.g. `faults.0.durationMs`) and why. */
+/** One thing wrong with a run's faults: the request field it names (e.g. `faults[0].durationMs`, as the API's 400 does) and why. */
 export interface FaultSettingsProblem {
   field: string;
   message: string;
@@ -121,7 +121,7 @@ function problemsOfOne(fault: FaultSettings, field: (name: string) => string): F
     else if (!(FAULT_POINT_NAMES as readonly unknown[]).includes(fault.at)) problem('at', `at must be one of ${FAULT_POINT_NAMES.join(', ')}`);
     const howOften = (['once', 'every', 'probability'] as const).filter((name) => fault[name] !== undefined);
     if (howOften.length > 1) problem(howOften[1], `give at most one of once, every and probability (got ${howOften.join(' and ')})`);
-    if (fault.once !== undefined && typeof fault.once !== 'boolean') problem('once', 'once must be true or false');
+    if (fault.once !== undefined && fault.once !== true) problem('once', 'once must be true when given');
     if (fault.every !== undefined && (!isWholeNumber(fault.every) || fault.every < 1 || fault.every > FAULT_LIMITS.maxEvery))
       problem('every', `every must be a whole number from 1 to ${FAULT_LIMITS.maxEvery}`);
     if (fault.probability !== undefined && !(typeof fault.probability === 'number' && fault.probability > 0 && fault.probability <= 1))
@@ -131,8 +131,11 @@ function problemsOfOne(fault: FaultSettings, field: (name: string) => string): F
     problem('durationMs', `a ${fault.kind} fault needs durationMs, a whole number from 1 to ${FAULT_LIMITS.maxDurationMs}`);
   if (allowed.includes('offsetMs') && !(isWholeNumber(fault.offsetMs) && fault.offsetMs !== 0 && Math.abs(fault.offsetMs) <= FAULT_LIMITS.maxClockOffsetMs))
     problem('offsetMs', `a clock-offset fault needs offsetMs, a non-zero whole number from -${FAULT_LIMITS.maxClockOffsetMs} to ${FAULT_LIMITS.maxClockOffsetMs}`);
+  // All clocks shifted alike show nothing: clock-offset names its one instance.
+  if (fault.kind === 'clock-offset' && fault.instance === undefined) problem('instance', 'instance is required for clock-offset');
   if (allowed.includes('instance') && fault.instance !== undefined && !(isWholeNumber(fault.instance) && fault.instance >= 0))
     problem('instance', 'instance must be a whole number from 0 (the instance with the lowest port)');
+  if (fault.instanceId !== undefined) problem('instanceId', 'instanceId is set by the service from instance, never sent');
   if (allowed.includes('copies') && fault.copies !== undefined && !(isWholeNumber(fault.copies) && fault.copies >= 2 && fault.copies <= FAULT_LIMITS.maxCopies))
     problem('copies', `copies must be a whole number from 2 to ${FAULT_LIMITS.maxCopies}`);
   if (allowed.includes('idempotencyKey') && fault.idempotencyKey !== undefined && typeof fault.idempotencyKey !== 'boolean')
@@ -142,7 +145,7 @@ function problemsOfOne(fault: FaultSettings, field: (name: string) => string): F
 
 /**
  * Everything wrong with a run's faults, by the service's rules, each naming its request field
- * (`faults`, `faults.<index>.<name>`). The service refuses a run with any (400); the run form checks the
+ * (`faults`, `faults[<index>].<name>`). The service refuses a run with any (400); the run form checks the
  * same before sending. An empty list: the faults are fine.
  */
 export function faultSettingsProblems(faults: unknown): FaultSettingsProblem[] {
@@ -152,7 +155,7 @@ export function faultSettingsProblems(faults: unknown): FaultSettingsProblem[] {
     return [{ field: 'faults', message: `a run carries at most ${FAULT_LIMITS.maxFaultsPerRun} faults` }];
   return faults.flatMap((fault: unknown, index) =>
     typeof fault === 'object' && fault !== null && !Array.isArray(fault)
-      ? problemsOfOne(fault as FaultSettings, (name) => `faults.${index}.${name}`)
-      : [{ field: `faults.${index}`, message: 'each fault must be an object' }],
+      ? problemsOfOne(fault as FaultSettings, (name) => `faults[${index}].${name}`)
+      : [{ field: `faults[${index}]`, message: 'each fault must be an object' }],
   );
 }
