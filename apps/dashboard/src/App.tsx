@@ -6,10 +6,12 @@ import { CompareView } from './views/CompareView';
 import { ExplainView } from './views/ExplainView';
 import { HistoryView } from './views/HistoryView';
 import { LabView } from './views/LabView';
+import { PitfallsView } from './views/PitfallsView';
 
 const TABS: { label: string; route: Route; active: (route: Route) => boolean }[] = [
   { label: 'Lab', route: { view: 'lab' }, active: (r) => r.view === 'lab' },
   { label: 'Compare', route: { view: 'compare' }, active: (r) => r.view === 'compare' },
+  { label: 'Pitfalls', route: { view: 'pitfalls' }, active: (r) => r.view === 'pitfalls' },
   { label: 'Explain', route: { view: 'explain' }, active: (r) => r.view === 'explain' },
   { label: 'History', route: { view: 'history' }, active: (r) => r.view === 'history' || r.view === 'run' },
 ];
@@ -48,6 +50,7 @@ export function App() {
         {route.view === 'compare' && <CompareView values={values} />}
         {route.view === 'explain' && <ExplainView />}
         {route.view === 'history' && <HistoryView />}
+        {route.view === 'pitfalls' && <PitfallsView presetName={route.preset} runIds={route.runIds} />}
       </main>
     </>
   );

@@ -63,6 +63,19 @@ export function useStartRun() {
   return useMutation({ mutationFn: (params: RunParams) => api.startRun(params), onSuccess: (run) => onCreated([run]) });
 }
 
+/** Queues runs one after the other, in order (the service then runs them in that order); resolves with all of them. */
+export function useStartRuns() {
+  const onCreated = useRunCreated();
+  return useMutation({
+    mutationFn: async (params: RunParams[]) => {
+      const runs: RunView[] = [];
+      for (const one of params) runs.push(await api.startRun(one));
+      return runs;
+    },
+    onSuccess: onCreated,
+  });
+}
+
 export function useStartBatch() {
   const onCreated = useRunCreated();
   return useMutation({

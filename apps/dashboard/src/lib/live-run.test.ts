@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { faultEvent, lockEvent, point, run } from '../test/fixtures';
+import { faultEvent, lockEvent, outcomeCounts, point, run } from '../test/fixtures';
 import { applyRunEvent, EMPTY_LIVE_RUN, isStreamDone, MAX_LIVE_LOCK_EVENTS } from './live-run';
 
-const counts = { attempts: 10, sold: 5, sold_out: 5, lock_timeout: 0, conflict: 0, lock_lost: 0, error: 0 };
+const counts = outcomeCounts({ attempts: 10, sold: 5, sold_out: 5 });
 
 describe('applyRunEvent', () => {
   it('accumulates progress: timeline, counts and the current oversold figure', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoute, routeHref } from './routes';
+import { parseRoute, routeHref, type Route } from './routes';
 
 describe('routes', () => {
   it('reads every view from the hash, defaulting to the lab', () => {
@@ -10,10 +10,21 @@ describe('routes', () => {
     expect(parseRoute('#/explain')).toEqual({ view: 'explain' });
     expect(parseRoute('#/runs')).toEqual({ view: 'history' });
     expect(parseRoute('#/runs/abc')).toEqual({ view: 'run', runId: 'abc' });
+    expect(parseRoute('#/pitfalls')).toEqual({ view: 'pitfalls' });
+    expect(parseRoute('#/pitfalls/mis-deletion')).toEqual({ view: 'pitfalls', preset: 'mis-deletion' });
+    expect(parseRoute('#/pitfalls/mis-deletion/r1,r2')).toEqual({ view: 'pitfalls', preset: 'mis-deletion', runIds: ['r1', 'r2'] });
   });
 
   it('writes hashes that read back as the same route', () => {
-    for (const route of [{ view: 'lab', runId: 'r 1' }, { view: 'run', runId: 'x' }, { view: 'history' }, { view: 'compare' }] as const) {
+    const routes: Route[] = [
+      { view: 'lab', runId: 'r 1' },
+      { view: 'run', runId: 'x' },
+      { view: 'history' },
+      { view: 'compare' },
+      { view: 'pitfalls' },
+      { view: 'pitfalls', preset: 'double-click', runIds: ['a', 'b'] },
+    ];
+    for (const route of routes) {
       expect(parseRoute(routeHref(route))).toEqual(route);
     }
   });

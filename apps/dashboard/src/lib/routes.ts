@@ -4,11 +4,16 @@ export type Route =
   | { view: 'compare' }
   | { view: 'explain' }
   | { view: 'history' }
-  | { view: 'run'; runId: string };
+  | { view: 'run'; runId: string }
+  /** A pitfall preset and, once queued, the runs of its sides in the preset's order. */
+  | { view: 'pitfalls'; preset?: string; runIds?: string[] };
 
 export function parseRoute(hash: string): Route {
-  const [view, id] = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  const [view, id, more] = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
   switch (view) {
+    case 'pitfalls':
+      if (!id) return { view };
+      return more ? { view, preset: id, runIds: more.split(',') } : { view, preset: id };
     case 'compare':
     case 'explain':
       return { view };
@@ -29,6 +34,11 @@ export function routeHref(route: Route): string {
       return `#/runs/${encodeURIComponent(route.runId)}`;
     case 'history':
       return '#/runs';
+    case 'pitfalls': {
+      if (!route.preset) return '#/pitfalls';
+      const preset = `#/pitfalls/${encodeURIComponent(route.preset)}`;
+      return route.runIds?.length ? `${preset}/${route.runIds.map(encodeURIComponent).join(',')}` : preset;
+    }
     default:
       return `#/${route.view}`;
   }

@@ -5,6 +5,7 @@ export interface Route {
   method?: string;
   path: string;
   status?: number;
+  /** The answer; a function is called for each request, so repeated requests can get different answers. */
   body: unknown;
 }
 
@@ -37,7 +38,8 @@ export function fakeApi(routes: Route[]): FakeApi {
           status: 404,
         });
       }
-      return new Response(JSON.stringify(match.body), { status: match.status ?? 200 });
+      const body: unknown = typeof match.body === 'function' ? (match.body as () => unknown)() : match.body;
+      return new Response(JSON.stringify(body), { status: match.status ?? 200 });
     }),
   );
   return api;

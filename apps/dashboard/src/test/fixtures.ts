@@ -1,3 +1,4 @@
+import { ORDER_OUTCOMES, type OutcomeCounts } from '@oversell/contracts';
 import type { FaultEvent, LockEvent, RunResult, RunView, Scenario, StrategyDescription, TimelinePoint } from '@oversell/contracts';
 
 export function strategy(overrides: Partial<StrategyDescription> = {}): StrategyDescription {
@@ -66,9 +67,14 @@ export function faultEvent(overrides: Partial<FaultEvent> = {}): FaultEvent {
   return { kind: 'pause', at: 'release-checked-before-del', instance: 'order-1', requestId: 'r1', startedAt: 1002, endedAt: 1006, ...overrides };
 }
 
+/** Outcome counts with every outcome there is at 0 unless given. */
+export function outcomeCounts(overrides: Partial<OutcomeCounts> = {}): OutcomeCounts {
+  return { ...(Object.fromEntries(ORDER_OUTCOMES.map((outcome) => [outcome, 0])) as OutcomeCounts), attempts: 0, ...overrides };
+}
+
 export function result(overrides: Partial<RunResult> = {}): RunResult {
   return {
-    counts: { attempts: 500, sold: 53, sold_out: 447, lock_timeout: 0, conflict: 0, lock_lost: 0, error: 0 },
+    counts: outcomeCounts({ attempts: 500, sold: 53, sold_out: 447 }),
     conflictRetries: 0,
     latency: { count: 500, mean: 5, p50: 4, p90: 9, p99: 20, max: 40 },
     throughput: 720,

@@ -4,10 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { App } from '../App';
 import { fakeApi, type Route } from '../test/fake-api';
 import { FakeEventSource } from '../test/fake-event-source';
-import { lockEvent, point, result, run, SCENARIOS, STRATEGIES } from '../test/fixtures';
+import { lockEvent, outcomeCounts, point, result, run, SCENARIOS, STRATEGIES } from '../test/fixtures';
 import { renderWithClient } from '../test/render';
 
-const counts = { attempts: 200, sold: 53, sold_out: 147, lock_timeout: 0, conflict: 0, lock_lost: 0, error: 0 };
+const counts = outcomeCounts({ attempts: 200, sold: 53, sold_out: 147 });
 const queued = run({ status: 'queued', startedAt: null, finishedAt: null, result: null });
 
 function openLab(routes: Route[] = []) {

@@ -1,0 +1,90 @@
+import { findPitfallPreset, pitfallRunParams, type PitfallPreset } from '@oversell/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { App } from '../App';
+import { fakeApi, type Route } from '../test/fake-api';
+import { FakeEventSource } from '../test/fake-event-source';
+import { faultEvent, result, run, SCENARIOS, STRATEGIES } from '../test/fixtures';
+import { renderWithClient } from '../test/render';
+
+const preset = findPitfallPreset('expiry-during-business') as PitfallPreset;
+const queued = (id: string) => run({ id, status: 'queued', startedAt: null, finishedAt: null, result: null });
+const completed = (id: string, oversold: number) =>
+  run({ id, result: result({ reconciliation: { ...result().reconciliation, oversold }, faults: [faultEvent({ kind: 'crash', endedAt: null })] }) });
+
+function openPitfalls(hash: string, routes: Route[] = []) {
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  const api = fakeApi([{ path: 'strategies', body: STRATEGIES }, { path: 'scenarios', body: SCENARIOS }, { path: 'runs?limit=50', body: [] }, ...routes]);
+  window.location.hash = hash;
+  renderWithClient(<App />);
+  return api;
+}
+
+describe('PitfallsView', () => {
+  it('explains the picked pitfall in the articles\' terms and queues its broken side, then its fix, with the same settings', async () => {
+    const ids = ['run-broken', 'run-fix'];
+    const api = openPitfalls('#/pitfalls', [
+      { method: 'POST', path: 'runs', status: 201, body: () => queued(ids.shift() ?? 'extra') },
+      { path: 'runs/run-broken', body: queued('run-broken') },
+      { path: 'runs/run-fix', body: queued('run-fix') },
+    ]);
+    const user = userEvent.setup();
+    expect(screen.getByTestId('run-pitfall')).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Pitfall'), preset.name);
+    await waitFor(() => expect(window.location.hash).toBe(`#/pitfalls/${preset.name}`));
+    const explanation = await screen.findByTestId('pitfall-explanation');
+    expect(explanation).toHaveTextContent(preset.explanation.whatHappens);
+    expect(explanation).toHaveTextContent(preset.explanation.whyTheFixHolds);
+    expect(explanation).toHaveTextContent('lock TTL 50 ms · business delay 150 ms');
+
+    await user.click(screen.getByRole('button', { name: 'Run both sides' }));
+    await waitFor(() => expect(window.location.hash).toBe(`#/pitfalls/${preset.name}/run-broken,run-fix`));
+    const posted = api.requests.filter((r) => r.method === 'POST').map((r) => r.body);
+    expect(posted).toEqual(preset.sides.map((side) => pitfallRunParams(side, preset.name)));
+    expect(posted.map((p) => (p as { strategy: string }).strategy)).toEqual(['uuid-lua', 'watchdog']);
+    expect(await screen.findByTestId('pitfall-side-broken')).toHaveAttribute('data-verdict', 'pending');
+  });
+
+  it('shows both sides side by side and judges them: the broken side oversold, the fix stayed at 0', async () => {
+    openPitfalls(`#/pitfalls/${preset.name}/run-broken,run-fix`, [
+      { path: 'runs/run-broken', body: completed('run-broken', 4) },
+      { path: 'runs/run-fix', body: completed('run-fix', 0) },
+    ]);
+    const broken = await screen.findByTestId('pitfall-side-broken');
+    const fix = screen.getByTestId('pitfall-side-fix');
+    await waitFor(() => expect(broken).toHaveAttribute('data-verdict', 'showed'));
+    expect(within(broken).getByTestId('pitfall-verdict')).toHaveTextContent('showed the pitfall');
+    expect(within(broken).getByTestId('oversold-counter')).toHaveAttribute('data-value', '4');
+    expect(within(broken).getByTestId('reconciliation-oversold')).toHaveTextContent('4');
+    expect(within(broken).getByTestId('lock-timeline')).toHaveAttribute('data-faults', '1');
+    expect(within(broken).getByTestId('faults-fired')).toHaveTextContent('crash at release-checked-before-del on order-1');
+    await waitFor(() => expect(fix).toHaveAttribute('data-verdict', 'clean'));
+    expect(within(fix).getByTestId('pitfall-verdict')).toHaveTextContent('stayed clean');
+    expect(within(fix).getByTestId('oversold-counter')).toHaveAttribute('data-value', '0');
+  });
+
+  it('says when a side did not do what its role says, and follows a live side to its result', async () => {
+    openPitfalls(`#/pitfalls/${preset.name}/run-broken,run-fix`, [
+      { path: 'runs/run-broken', body: run({ id: 'run-broken', status: 'running', result: null }) },
+      { path: 'runs/run-fix', body: completed('run-fix', 2) },
+    ]);
+    const fix = await screen.findByTestId('pitfall-side-fix');
+    await waitFor(() => expect(fix).toHaveAttribute('data-verdict', 'not-clean'));
+    expect(within(fix).getByTestId('pitfall-verdict')).toHaveTextContent('did NOT stay clean');
+
+    const broken = screen.getByTestId('pitfall-side-broken');
+    expect(broken).toHaveAttribute('data-verdict', 'pending');
+    await waitFor(() => expect(FakeEventSource.instances.some((s) => s.url === 'api/runs/run-broken/events')).toBe(true));
+    const source = FakeEventSource.instances.find((s) => s.url === 'api/runs/run-broken/events') as FakeEventSource;
+    act(() => source.emit({ type: 'result', runId: 'run-broken', run: completed('run-broken', 0) }));
+    await waitFor(() => expect(broken).toHaveAttribute('data-verdict', 'missed'));
+  });
+
+  it('says so for a preset name it does not know', async () => {
+    openPitfalls('#/pitfalls/no-such-thing');
+    expect(await screen.findByText('There is no pitfall preset named no-such-thing.')).toBeInTheDocument();
+    expect(screen.getByTestId('run-pitfall')).toBeDisabled();
+  });
+});
