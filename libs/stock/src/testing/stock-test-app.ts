@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -10,7 +10,7 @@ import { OrderPlacementService } from '../placement/order-placement.service';
 import { ProductResetService } from '../placement/product-reset.service';
 import { RedisConnections } from '../redis/redis-connections';
 import { StockModule } from '../stock.module';
-import type { FaultHook } from '../fault-points';
+import type { FaultHook, FaultInjector } from '../fault-points';
 import { DEFAULT_STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { freshKeyPrefix, testRedisOptions } from '@oversell/locks/testing';
@@ -28,7 +28,11 @@ export interface StockTestApp {
 }
 
 /** The real StockModule wired to the real test Redis and MariaDB, as the service wires it. */
-export async function createStockTestApp({ faultHooks, ...options }: Partial<StockOptions> & { keyPrefix: string; faultHooks?: FaultHook[] }): Promise<StockTestApp> {
+export async function createStockTestApp({
+  faultHooks,
+  faultInjector,
+  ...options
+}: Partial<StockOptions> & { keyPrefix: string; faultHooks?: FaultHook[]; faultInjector?: Type<FaultInjector> }): Promise<StockTestApp> {
   const stockOptions: StockOptions = {
     ...DEFAULT_STOCK_OPTIONS,
     redis: testRedisOptions(),
@@ -39,7 +43,7 @@ export async function createStockTestApp({ faultHooks, ...options }: Partial<Sto
   @Module({
     imports: [
       TypeOrmModule.forRoot({ ...mysqlDataSourceOptions(testMysqlSettings()), migrationsRun: false }),
-      StockModule.forRootAsync({ useFactory: () => stockOptions, faultHooks }),
+      StockModule.forRootAsync({ useFactory: () => stockOptions, faultHooks, faultInjector }),
     ],
   })
   class StockTestModule {}
