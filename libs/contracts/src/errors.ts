@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'lock_timeout',
   'lock_lost',
+  /** The store refused a write with a fencing token lower than one it had seen: the lock had passed to a newer holder. */
+  'fenced',
   'store_unavailable',
   'payload_too_large',
   'malformed_json',

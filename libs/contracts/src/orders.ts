@@ -24,6 +24,9 @@ export interface OrderView {
   replayed: boolean;
 }
 
-/** What one deduction attempt ended as. Shared by HTTP responses, metrics and run figures. */
-export const ORDER_OUTCOMES = ['sold', 'sold_out', 'lock_timeout', 'conflict', 'lock_lost', 'error'] as const;
+/**
+ * What one deduction attempt ended as. Shared by HTTP responses, metrics and run figures. 'fenced': the
+ * store refused the stock write of a holder whose fencing token a newer holder's had passed; nothing was taken.
+ */
+export const ORDER_OUTCOMES = ['sold', 'sold_out', 'lock_timeout', 'conflict', 'lock_lost', 'fenced', 'error'] as const;
 export type OrderOutcome = (typeof ORDER_OUTCOMES)[number];

@@ -11,6 +11,8 @@ export const STRATEGY_NAMES = [
   'uuid-check-del',
   'uuid-lua',
   'watchdog',
+  'watchdog-fenced',
+  'watchdog-fenced-mysql',
   'segmented',
   'decr-check',
   'lua-decrement',

@@ -24,6 +24,8 @@ export type DeductResult = (
   | { outcome: 'sold_out' }
   | { outcome: 'lock_timeout' }
   | { outcome: 'lock_lost' }
+  /** The store refused the write: a newer holder's fencing token had reached it first. */
+  | { outcome: 'fenced' }
   | { outcome: 'conflict' }
 ) & {
   /** Optimistic version checks that failed on the way to this outcome. */

@@ -23,12 +23,14 @@ import { setnxNoTtl } from './strategies/setnx-no-ttl/setnx-no-ttl.strategy';
 import { uuidCheckDel } from './strategies/uuid-check-del/uuid-check-del.strategy';
 import { uuidLua } from './strategies/uuid-lua/uuid-lua.strategy';
 import { watchdog } from './strategies/watchdog/watchdog.strategy';
+import { watchdogFenced } from './strategies/watchdog-fenced/watchdog-fenced.strategy';
+import { watchdogFencedMysql } from './strategies/watchdog-fenced-mysql/watchdog-fenced-mysql.strategy';
 
 /** The injection token of the name → strategy registry. */
 export const STOCK_STRATEGIES = Symbol('STOCK_STRATEGIES');
 
 /** The one table of strategies: a lock around a store's read-check-write, or an atomic store operation. */
-export const STRATEGIES: readonly StrategyDefinition[] = [noLock, naiveSetnx, uuidLua, watchdog, segmented, luaDecrement, dbOptimistic, setnxGetset, uuidCheckDel, decrCheck, setnxNoTtl, setnxExpire, dbPessimistic, dbConditional, dbLockTable, dbLockTableTtl];
+export const STRATEGIES: readonly StrategyDefinition[] = [noLock, naiveSetnx, uuidLua, watchdog, segmented, luaDecrement, dbOptimistic, setnxGetset, uuidCheckDel, decrCheck, setnxNoTtl, setnxExpire, dbPessimistic, dbConditional, dbLockTable, dbLockTableTtl, watchdogFenced, watchdogFencedMysql];
 
 /** Looks strategies up by name; an unknown name is an error, never a silent default. */
 export class StrategyRegistry {

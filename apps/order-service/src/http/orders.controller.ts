@@ -8,11 +8,12 @@ import { OrderFigures } from '../figures/order-figures';
 import { RunTokens } from '../runs/run-tokens';
 import { CreateOrderDto } from './create-order.dto';
 
-const REFUSALS: Record<'sold_out' | 'conflict' | 'lock_timeout' | 'lock_lost', (dto: CreateOrderDto, conflicts: number) => ErrorBody> = {
+const REFUSALS: Record<'sold_out' | 'conflict' | 'lock_timeout' | 'lock_lost' | 'fenced', (dto: CreateOrderDto, conflicts: number) => ErrorBody> = {
   sold_out: (dto) => ({ statusCode: 409, error: 'sold_out', message: `product ${dto.productId} has fewer than ${dto.quantity} units left` }),
   conflict: (_dto, conflicts) => ({ statusCode: 409, error: 'conflict', message: `gave up after ${conflicts} optimistic conflicts; retry` }),
   lock_timeout: () => ({ statusCode: 503, error: 'lock_timeout', message: 'the lock was not free within the wait timeout; nothing was taken; retry' }),
   lock_lost: () => ({ statusCode: 503, error: 'lock_lost', message: 'the lock was lost before the stock was written; nothing was taken; retry' }),
+  fenced: () => ({ statusCode: 503, error: 'fenced', message: 'the stock refused this holder\'s fencing token: the lock had passed to a newer holder; nothing was taken; retry' }),
 };
 
 @ApiTags('orders')
@@ -29,7 +30,7 @@ export class OrdersController {
   @ApiCreatedResponse({ description: 'The order; stock was taken.' })
   @ApiOkResponse({ description: 'An order with this idempotency key already existed; it is returned again and no stock is taken.' })
   @ApiConflictResponse({ description: 'sold_out, conflict (optimistic retries exhausted), strategy_mismatch or stock_not_seeded.' })
-  @ApiServiceUnavailableResponse({ description: 'lock_timeout, lock_lost or store_unavailable: nothing was taken; retry. stock_store_lost: Redis lost the run\'s stock; reset the product.' })
+  @ApiServiceUnavailableResponse({ description: 'lock_timeout, lock_lost, fenced or store_unavailable: nothing was taken; retry. stock_store_lost: Redis lost the run\'s stock; reset the product.' })
   @ApiHeader({ name: RUN_TOKEN_HEADER, required: false, description: "The run token POST /api/runs answered: counts the order in the run's figures when the product is that run's." })
   create(@Body() dto: CreateOrderDto, @Res({ passthrough: true }) reply: FastifyReply, @Headers(RUN_TOKEN_HEADER) runToken?: string): Promise<OrderView | ErrorBody> {
     return this.figures.track(() => this.place(dto, reply, runToken));

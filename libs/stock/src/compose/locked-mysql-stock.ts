@@ -1,10 +1,11 @@
 import type { ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
-import type { DistributedLock } from '@oversell/locks';
+import type { DistributedLock, LockHolding } from '@oversell/locks';
 import { StockNotSeededError } from '../errors';
 import { loadSqlFile } from '../persistence/sql-file';
 import { StockKeys } from '../redis/stock-keys';
 import type { DeductContext, DeductResult } from '../stock-strategy';
 import { LockGuard } from './lock-guard';
+import { MysqlStockFence } from './mysql-stock-fence';
 import { MysqlRowStrategy } from './mysql-row-strategy';
 import { READ_STOCK } from './mysql-stock-row';
 import type { StrategyDefinition, StrategyDeps } from './strategy-definition';
@@ -23,7 +24,9 @@ export interface BreakableLock extends DistributedLock {
  * "This lock around the MySQL stock row": SELECT the run's stock (no FOR UPDATE), check, business time,
  * then UPDATE the row to the value read minus n and INSERT the order, in one transaction. The write is a
  * plain one of what was read: the lock is all that keeps two orders apart, so a lock that lets two
- * holders in shows as a lost update and an oversell, as on Redis.
+ * holders in shows as a lost update and an oversell, as on Redis — unless the lock numbers its grants:
+ * a holding with a fencing token reads and writes the row fenced, and a stale holder is refused
+ * (outcome fenced, nothing taken).
  */
 export class LockedMysqlStock extends MysqlRowStrategy {
   readonly name: StrategyName;
@@ -45,12 +48,17 @@ export class LockedMysqlStock extends MysqlRowStrategy {
     return this.description;
   }
 
+  /** The row was reset for the run; its fence starts again for the run's new lock. */
+  override async prepare(settings: ProductRunSettings): Promise<void> {
+    await MysqlStockFence.reset(this.row.dataSource.manager, settings);
+  }
+
   async breakLocks(settings: ProductRunSettings): Promise<number> {
     return (await this.lock.breakLock(this.lockName(settings))) ? 1 : 0;
   }
 
   deduct(context: DeductContext): Promise<DeductResult> {
-    return this.guard.run(this.lockName(context.settings), context, () => this.readCheckWrite(context));
+    return this.guard.run(this.lockName(context.settings), context, (holding) => this.readCheckWrite(context, holding));
   }
 
   /** The run's lock: the name the Redis locks give theirs, so a run's lock reads the same in every store. */
@@ -58,13 +66,17 @@ export class LockedMysqlStock extends MysqlRowStrategy {
     return StockKeys.of(this.keyPrefix, settings).lock;
   }
 
-  private async readCheckWrite(context: DeductContext): Promise<DeductResult> {
+  private async readCheckWrite(context: DeductContext, holding: LockHolding): Promise<DeductResult> {
     const { productId, runId } = context.settings;
+    const fence = holding.fencingToken === undefined ? undefined : new MysqlStockFence(holding.fencingToken);
+    const claimed = !fence || (await fence.claim(this.row.dataSource.manager, context.settings));
     const stock = await this.row.remaining(context.settings);
     if (stock === null) throw new StockNotSeededError(productId);
+    if (!claimed) return { outcome: 'fenced' };
     if (stock < context.quantity) return { outcome: 'sold_out' };
     await context.faults.at('stock-read');
     return this.row.sell(context, async (manager) => {
+      if (fence) return (await fence.write(manager, context.settings, stock - context.quantity)) ? 'taken' : { outcome: 'fenced' };
       await manager.query(WRITE_STOCK.sql, [stock - context.quantity, productId, runId]);
       return 'taken';
     });

@@ -41,7 +41,7 @@ export class LockedRedisStock implements StockStrategy {
   deduct(context: DeductContext): Promise<DeductResult> {
     const keys = this.store.keys(context.settings);
     // The lock tells its holder when it learns the lock is lost; the section then writes nothing.
-    return this.guard.run(keys.lock, context, (holding) => readCheckWrite(this.store.redis, keys, context, holding.signal));
+    return this.guard.run(keys.lock, context, (holding) => readCheckWrite(this.store.redis, keys, context, holding));
   }
 }
 

@@ -13,7 +13,7 @@ export abstract class MysqlRowStrategy implements StockStrategy {
   }
 
   /** The reset has written the row (stock, run id); there is nothing else to seed. */
-  async prepare(): Promise<void> {}
+  async prepare(_settings: ProductRunSettings): Promise<void> {}
 
   remaining(settings: ProductRunSettings): Promise<number | null> {
     return this.row.remaining(settings);

@@ -1,8 +1,9 @@
-import { loadLuaScript, useScripts } from '@oversell/locks';
+import { loadLuaScript, useScripts, type LockHolding } from '@oversell/locks';
 import type { default as Redis, Result } from 'ioredis';
 import { StockNotSeededError } from '../errors';
 import { definitelyNotWritten } from '../store-errors';
 import type { DeductContext, DeductResult } from '../stock-strategy';
+import { FENCED, fencedAccess, plainAccess } from './fenced-stock';
 import type { RunStockKeys } from './stock-keys';
 
 export const GIVE_BACK = loadLuaScript(__dirname, 'give-back-2.lua');
@@ -18,18 +19,22 @@ export type StockCell = Pick<RunStockKeys, 'stock' | 'moves'>;
 
 /**
  * The read-check-write on a Redis stock key that the lock strategies guard (and no-lock does not):
- * GET, compare, business time, SET, record the order. Safe only while the caller holds a valid lock.
+ * GET, compare, business time, SET, record the order. Safe only while the caller holds a valid lock —
+ * or, for a holding with a fencing token, fenced: the store itself refuses the holder once a newer
+ * holder has reached the stock (outcome fenced, nothing taken).
  */
-export async function readCheckWrite(redis: Redis, cell: StockCell, context: DeductContext, lockLost?: AbortSignal): Promise<DeductResult> {
-  const value = await redis.get(cell.stock);
+export async function readCheckWrite(redis: Redis, cell: StockCell, context: DeductContext, holding?: Pick<LockHolding, 'signal' | 'fencingToken'>): Promise<DeductResult> {
+  const access = holding?.fencingToken === undefined ? plainAccess(redis, cell) : fencedAccess(redis, cell, holding.fencingToken);
+  const value = await access.read();
+  if (value === FENCED) return { outcome: 'fenced' };
   if (value === null) throw new StockNotSeededError(context.settings.productId);
   const stock = Number(value);
   if (stock < context.quantity) return { outcome: 'sold_out' };
   await context.faults.at('stock-read');
   // The watchdog tells its holder the lock is gone; writing now could overwrite a newer holder's stock.
-  if (lockLost?.aborted) return { outcome: 'lock_lost' };
+  if (holding?.signal.aborted) return { outcome: 'lock_lost' };
   // A whole value, not a decrement: sent again after a lost reply it writes the same value.
-  await redis.set(cell.stock, stock - context.quantity);
+  if (!(await access.write(stock - context.quantity))) return { outcome: 'fenced' };
   await context.faults.at('stock-written');
   return recordOrGiveBack(redis, cell, context);
 }

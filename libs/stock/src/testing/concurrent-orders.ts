@@ -15,6 +15,8 @@ export interface WorkerStart {
   lockWaitTimeoutMs: number;
   /** The process SIGKILLs itself when an order reaches this point: a holder that dies mid-section. */
   crashAt?: FaultPoint;
+  /** The process blocks its whole event loop when the order reaches this point (stop-the-world.ts). */
+  freezeAt?: { point: FaultPoint; frozenFile: string; wakeFile: string };
 }
 
 export interface WorkerDone {
@@ -85,7 +87,7 @@ export async function runOrdersAcrossProcesses(spec: ConcurrentOrders): Promise<
   }
 }
 
-function forkWorker(): ChildProcess {
+export function forkWorker(): ChildProcess {
   return fork(WORKER, [], {
     execArgv: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'],
     env: { ...process.env, TS_NODE_PROJECT: TSCONFIG },
@@ -127,7 +129,7 @@ export async function placeOrderAndDieAt(spec: { keyPrefix: string; productId: n
 }
 
 /** Resolves the first message of a type; rejects if the child fails or exits before sending it. */
-function collect(child: ChildProcess): (type: string) => Promise<unknown> {
+export function collect(child: ChildProcess): (type: string) => Promise<unknown> {
   return (type) =>
     new Promise((resolvePromise, reject) => {
       const onMessage = (message: { type: string; message?: string }) => {

@@ -5,4 +5,5 @@ export { freshKeyPrefix, testRedisOptions } from '@oversell/locks/testing';
 export { freshProductId, testMysqlSettings } from './test-services';
 export { CuttableProxy } from './cuttable-proxy';
 export { PauseNextOrder } from './pause-next-order';
+export { placeOrderFrozenAt } from './stop-the-world';
 export { until } from './until';

@@ -5,6 +5,7 @@
 import 'reflect-metadata';
 import { ORDER_OUTCOMES, type OrderOutcome } from '@oversell/contracts';
 import { createStockTestApp } from './stock-test-app';
+import { freezeHook } from './stop-the-world';
 import type { WorkerDone, WorkerStart } from './concurrent-orders';
 
 function send(message: unknown): Promise<void> {
@@ -28,7 +29,10 @@ async function main(): Promise<void> {
     keyPrefix: start.keyPrefix,
     instanceId: `worker-${start.worker}`,
     lockWaitTimeoutMs: start.lockWaitTimeoutMs,
-    faultHooks: start.crashAt ? [(point) => void (point === start.crashAt && process.kill(process.pid, 'SIGKILL'))] : [],
+    faultHooks: [
+      ...(start.crashAt ? [(point: string) => void (point === start.crashAt && process.kill(process.pid, 'SIGKILL'))] : []),
+      ...(start.freezeAt ? [freezeHook(start.freezeAt)] : []),
+    ],
   });
   const outcomes = Object.fromEntries(ORDER_OUTCOMES.map((o) => [o, 0])) as Record<OrderOutcome, number>;
   let conflicts = 0;

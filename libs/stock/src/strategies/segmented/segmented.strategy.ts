@@ -72,7 +72,7 @@ class SegmentedStrategy implements StockStrategy {
       const index = this.shortestLine(open, keys);
       const lockKey = keys.segmentLock(index);
       const result = await this.lines.run(lockKey, Math.max(0, deadline - Date.now()), () =>
-        this.guard.run(lockKey, context, (holding) => readCheckWrite(this.redis, { stock: keys.segment(index), moves: keys.moves }, context, holding.signal), Math.max(0, deadline - Date.now())),
+        this.guard.run(lockKey, context, (holding) => readCheckWrite(this.redis, { stock: keys.segment(index), moves: keys.moves }, context, holding), Math.max(0, deadline - Date.now())),
       );
       if (result === null) return { outcome: 'lock_timeout' };
       if (result.outcome !== 'sold_out') return result;

@@ -1,0 +1,1 @@
+UPDATE products SET fence = ? WHERE id = ? AND run_id = ? AND fence <= ?

@@ -1,0 +1,1 @@
+UPDATE products SET fence = 0 WHERE id = ? AND run_id = ?

@@ -1,0 +1,1 @@
+UPDATE products SET stock = ?, fence = ? WHERE id = ? AND run_id = ? AND fence <= ?

@@ -1,0 +1,59 @@
+import { loadLuaScript, useScripts } from '@oversell/locks';
+import type { default as Redis, Result } from 'ioredis';
+import type { RunStockKeys } from './stock-keys';
+
+/** The stock key a section reads and writes: the run's, or one segment of it. */
+type StockKey = Pick<RunStockKeys, 'stock'>;
+
+export const FENCED_STOCK_SCRIPTS = [loadLuaScript(__dirname, 'fenced-read-stock-2.lua'), loadLuaScript(__dirname, 'fenced-write-stock-2.lua')] as const;
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    fencedReadStockV1(stockKey: string, fenceKey: string, fencingToken: number): Result<[verdict: 'fenced'] | [verdict: 'ok', stock?: string], Context>;
+    fencedWriteStockV1(stockKey: string, fenceKey: string, value: number, fencingToken: number): Result<number, Context>;
+  }
+}
+
+/** A refusal of the store: a holder with a higher fencing token has reached this stock. */
+export const FENCED = Symbol('fenced');
+
+/** How a lock's critical section reads and writes one stock key. */
+export interface StockCellAccess {
+  /** The stock as stored (null: not seeded), or FENCED. */
+  read(): Promise<string | null | typeof FENCED>;
+  /** True when written; false when the store refused it (FENCED). */
+  write(value: number): Promise<boolean>;
+}
+
+/** The highest fencing token a stock key has seen, beside it (same hash tag, so one slot). */
+export function fenceOf(stockKey: string): string {
+  return `${stockKey}:fence`;
+}
+
+/** GET and SET: the lock is all that keeps holders apart. */
+export function plainAccess(redis: Redis, cell: StockKey): StockCellAccess {
+  return {
+    read: () => redis.get(cell.stock),
+    write: async (value) => {
+      await redis.set(cell.stock, value);
+      return true;
+    },
+  };
+}
+
+/**
+ * The stock key as a fenced store (Kleppmann): the read registers the holder's token, and the read
+ * and the write both refuse a token lower than the highest the stock has seen. A holder that lost
+ * its lock (a pause past the lease) and a newer holder then touched the stock writes nothing.
+ */
+export function fencedAccess(redis: Redis, cell: StockKey, fencingToken: number): StockCellAccess {
+  const scripts = useScripts(redis, FENCED_STOCK_SCRIPTS);
+  const fence = fenceOf(cell.stock);
+  return {
+    read: async () => {
+      const [verdict, stock] = await scripts.fencedReadStockV1(cell.stock, fence, fencingToken);
+      return verdict === 'fenced' ? FENCED : (stock ?? null);
+    },
+    write: async (value) => (await scripts.fencedWriteStockV1(cell.stock, fence, value, fencingToken)) === 1,
+  };
+}

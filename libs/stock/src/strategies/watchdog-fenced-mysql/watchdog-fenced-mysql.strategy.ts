@@ -1,0 +1,36 @@
+import type { StrategyDescription } from '@oversell/contracts';
+import { WATCHDOG_FENCE, WATCHDOG_SCRIPTS, WatchdogLock } from '@oversell/locks';
+import { lockedMysqlStock } from '../../compose/locked-mysql-stock';
+import { READ_STOCK } from '../../compose/mysql-stock-row';
+import { MYSQL_STOCK_FENCE_SQL } from '../../compose/mysql-stock-fence';
+import { luaScriptsOf, sqlScriptsOf } from '../../compose/scripts-of';
+
+const DESCRIPTION: StrategyDescription = {
+  name: 'watchdog-fenced-mysql',
+  title: 'Watchdog lock with fencing tokens (MySQL row)',
+  kind: 'lock',
+  store: 'mysql',
+  settings: ['lockTtlMs', 'businessDelayMs'],
+  lease: 'renewed',
+  safe: true,
+  description:
+    'The fenced watchdog (each grant numbered by INCR of the lock\'s fencing counter, in a script that first checks the caller still owns the lock) around the MySQL product row as a fenced store: the holder claims the row with UPDATE products SET fence = <token> WHERE … AND fence <= <token>, reads the stock, and writes it back in the order\'s transaction with UPDATE … SET stock = <read − n>, fence = <token> WHERE … AND fence <= <token>. No affected row means a higher token reached the row first: the order is refused as fenced and its transaction writes nothing.',
+  guarantee:
+    'Never oversells, even when the lock double-grants: a holder paused past its lease (stop-the-world GC) wakes with a token lower than the holder that took over, and the row refuses its write (outcome fenced, nothing taken). Otherwise as the watchdog: renewed while the holder lives, freed within one lease after it dies.',
+  pitfall:
+    'The lock is no safer than the watchdog: a pause longer than the lease still lets two holders in. Only the row, which checks the token, is protected; any other side effect of the stale holder still happens. A Redis failover that loses the counter can issue a token again, which the row refuses until the counter passes it.',
+  reproduce: 'A stop-the-world pause longer than the lease at the lock-acquired or stock-read point (its test blocks the holder\'s event loop with Atomics.wait): the stale holder is answered fenced and oversold stays 0.',
+  symptom: 'Under a pause past the lease the lock timeline shows two holders at once (red), yet oversold stays 0 and the outcome counts show fenced for the stale holder\'s order.',
+  steps: [
+    'EVAL watchdog-acquire (and the watchdog\'s line, as for watchdog); renew every lease/3',
+    'EVAL watchdog-fence: if the owner still holds the lock, INCR <lock>:fence → this grant\'s token',
+    'UPDATE products SET fence = <token> WHERE id, run_id AND fence <= <token> (0 rows: fenced)',
+    'SELECT stock; check; business delay',
+    'BEGIN; UPDATE products SET stock = <read − n>, fence = <token> WHERE id, run_id AND fence <= <token>; 0 rows: ROLLBACK, fenced; else INSERT the order; COMMIT',
+    'EVAL watchdog-pass or watchdog-release, as for watchdog',
+  ],
+  scripts: [...luaScriptsOf(...WATCHDOG_SCRIPTS, WATCHDOG_FENCE), ...sqlScriptsOf(READ_STOCK, ...MYSQL_STOCK_FENCE_SQL)],
+};
+
+/** The fenced watchdog around the fenced MySQL stock row: the row itself refuses a stale holder's write. */
+export const watchdogFencedMysql = lockedMysqlStock(DESCRIPTION, (deps) => new WatchdogLock(deps.redis, deps.subscriber, { fenced: true }));
