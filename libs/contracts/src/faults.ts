@@ -94,8 +94,11 @@ export interface FaultSettingsProblem {
 
 const isWholeNumber = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
 
-/** Which of a fault's optional fields its kind reads; any other given field is a mistake, not a no-op. */
-function fieldsOf(kind: FaultKind): (keyof FaultSettings)[] {
+/**
+ * Which of a fault's optional fields its kind reads (the run form shows only those); any other given
+ * field is a mistake, not a no-op.
+ */
+export function faultFieldsOf(kind: FaultKind): (keyof FaultSettings)[] {
   const atAPoint = FAULTS_AT_A_POINT.includes(kind);
   return [
     ...(atAPoint ? (['at', 'once', 'every', 'probability', 'instance'] as const) : []),
@@ -112,7 +115,7 @@ function problemsOfOne(fault: FaultSettings, field: (name: string) => string): F
     problem('kind', `kind must be one of ${FAULT_KINDS.join(', ')}`);
     return problems;
   }
-  const allowed = fieldsOf(fault.kind);
+  const allowed = faultFieldsOf(fault.kind);
   for (const name of ['at', 'once', 'every', 'probability', 'durationMs', 'offsetMs', 'instance', 'copies', 'idempotencyKey'] as const) {
     if (fault[name] !== undefined && !allowed.includes(name)) problem(name, `${name} does not apply to a ${fault.kind} fault`);
   }

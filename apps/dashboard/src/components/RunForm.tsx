@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react';
-import { RUN_LIMITS, STRATEGY_NAMES, type Scenario, type StrategyDescription, type StrategyName } from '@oversell/contracts';
+import { RUN_LIMITS, STRATEGY_NAMES, type FaultSettingsProblem, type Scenario, type StrategyDescription, type StrategyName } from '@oversell/contracts';
 import { formErrors, type FormField } from '../lib/form-errors';
 import { formFromScenario, splitsStock, type LoadBound, type RunFormValues } from '../lib/run-form';
+import { FaultFields } from './FaultFields';
 import { NumberField } from './NumberField';
 
 interface RunFormProps {
@@ -13,9 +14,11 @@ interface RunFormProps {
   submitting: boolean;
   /** The last submission's failure; a 400's messages are shown next to their fields. */
   error: Error | null;
+  /** What the fault rules found wrong before sending, shown next to the fault fields. */
+  faultProblems?: readonly FaultSettingsProblem[];
 }
 
-export function RunForm({ values, onChange, onSubmit, strategies, scenarios, submitting, error }: RunFormProps) {
+export function RunForm({ values, onChange, onSubmit, strategies, scenarios, submitting, error, faultProblems = [] }: RunFormProps) {
   const segmented = splitsStock(strategies?.find((s) => s.name === values.strategy));
   const visible: FormField[] = [
     'strategy',
@@ -27,7 +30,7 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
     values.bound === 'duration' ? 'durationSec' : 'totalRequests',
     'arrivalRate',
   ];
-  const errors = formErrors(error, visible);
+  const errors = formErrors(error, visible, values.faults.length, faultProblems);
   // Editing a field means the values no longer are the scenario's.
   const set = (patch: Partial<RunFormValues>) => onChange({ ...values, ...patch, scenario: undefined });
   const number = (name: FormField) => ({
@@ -139,6 +142,8 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
           max={RUN_LIMITS.maxArrivalRate}
         />
       </fieldset>
+
+      <FaultFields faults={values.faults} onChange={(faults) => set({ faults })} errors={errors.byFault} />
 
       {errors.general && (
         <p className="notice notice--error" role="alert" data-testid="run-form-error">

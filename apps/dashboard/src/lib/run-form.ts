@@ -8,6 +8,7 @@ import {
   type StrategyDescription,
   type StrategyName,
 } from '@oversell/contracts';
+import { toFaultSettings, type FaultFormValues } from './fault-form';
 
 /** How a run's load is bounded: by time or by request count. */
 export type LoadBound = 'duration' | 'requests';
@@ -27,6 +28,8 @@ export interface RunFormValues {
   durationSec: string;
   totalRequests: string;
   arrivalRate: string;
+  /** Faults to inject during the run (none by default). */
+  faults: FaultFormValues[];
   /** The scenario the values were last filled from, reported with the run. */
   scenario?: string;
 }
@@ -42,6 +45,7 @@ export const DEFAULT_FORM_VALUES: RunFormValues = {
   durationSec: '10',
   totalRequests: '1000',
   arrivalRate: '',
+  faults: [],
 };
 
 function text(value: number | undefined): string {
@@ -66,6 +70,8 @@ export function formFromScenario(scenario: Scenario, current: RunFormValues): Ru
     durationSec: load.durationSec === undefined ? current.durationSec : text(load.durationSec),
     totalRequests: load.totalRequests === undefined ? current.totalRequests : text(load.totalRequests),
     arrivalRate: text(load.arrivalRate),
+    // Scenario files carry no faults: the presenter's stay.
+    faults: current.faults,
     scenario: scenario.name,
   };
 }
@@ -92,6 +98,7 @@ function runSettings(values: RunFormValues, withSegments: boolean): Omit<RunBatc
     // Only a strategy that splits its stock reads the field; the others never see it.
     segments: withSegments ? number(values.segments) : undefined,
     load,
+    faults: values.faults.length ? values.faults.map(toFaultSettings) : undefined,
     scenario: values.scenario,
   };
 }

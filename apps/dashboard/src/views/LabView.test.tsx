@@ -137,4 +137,71 @@ describe('LabView', () => {
     expect(await screen.findByTestId('run-status')).toHaveTextContent('failed: redis is not reachable');
     expect(FakeEventSource.instances).toHaveLength(0);
   });
+
+  it('checks the faults by the service\'s rules before sending, names the field, and sends them with the run once right', async () => {
+    const api = openLab([
+      { method: 'POST', path: 'runs', status: 201, body: queued },
+      { path: 'runs/run-1', body: queued },
+      { path: 'runs?limit=50', body: [] },
+    ]);
+    const user = userEvent.setup();
+    await screen.findByRole('option', { name: 'No lock' });
+    await user.click(screen.getByRole('button', { name: 'Add a fault' }));
+    const fault = screen.getByTestId('fault-0');
+    // A pause reads a fault point, how often and a duration; no clock offset, no copies.
+    expect(within(fault).getByLabelText('Fault point')).toBeInTheDocument();
+    expect(within(fault).queryByLabelText('Clock offset (± ms)')).not.toBeInTheDocument();
+    expect(within(fault).queryByLabelText('Copies of each order')).not.toBeInTheDocument();
+    await user.selectOptions(within(fault).getByLabelText('Fault point'), 'release-checked-before-del');
+    await user.clear(within(fault).getByLabelText('Duration (ms)'));
+    await user.click(screen.getByRole('button', { name: 'Start run' }));
+    expect(await within(fault).findByText(/needs durationMs/)).toBeInTheDocument();
+    expect(within(fault).getByLabelText('Duration (ms)')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await user.type(within(fault).getByLabelText('Duration (ms)'), '300');
+    await user.click(within(fault).getByLabelText('every Nth time'));
+    await user.clear(within(fault).getByLabelText('Every Nth passage (all instances)'));
+    await user.type(within(fault).getByLabelText('Every Nth passage (all instances)'), '4');
+    await user.click(screen.getByRole('button', { name: 'Start run' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/lab/run-1'));
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      faults: [{ kind: 'pause', at: 'release-checked-before-del', every: 4, durationMs: 300 }],
+    });
+  });
+
+  it('shows only the fields a fault kind reads, and the service\'s 400 about a fault next to its field', async () => {
+    openLab([
+      {
+        method: 'POST',
+        path: 'runs',
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'validation_failed',
+          message: 'faults[0].offsetMs must be a whole number of ms, not 0, within ±600000',
+          field: 'faults[0].offsetMs',
+          details: [{ field: 'faults[0].offsetMs', problems: ['offsetMs is refused by this lab'] }],
+        },
+      },
+    ]);
+    const user = userEvent.setup();
+    await screen.findByRole('option', { name: 'No lock' });
+    await user.click(screen.getByRole('button', { name: 'Add a fault' }));
+    const fault = screen.getByTestId('fault-0');
+    await user.selectOptions(within(fault).getByLabelText('Kind'), 'clock-offset');
+    expect(within(fault).queryByLabelText('Fault point')).not.toBeInTheDocument();
+    expect(within(fault).queryByLabelText('Duration (ms)')).not.toBeInTheDocument();
+    await user.type(within(fault).getByLabelText('Instance index'), '1');
+    await user.click(screen.getByRole('button', { name: 'Start run' }));
+    expect(await within(fault).findByText('offsetMs is refused by this lab')).toBeInTheDocument();
+    expect(screen.queryByTestId('run-form-error')).not.toBeInTheDocument();
+
+    await user.selectOptions(within(fault).getByLabelText('Kind'), 'double-click');
+    expect(within(fault).getByLabelText('Copies of each order')).toHaveValue(2);
+    expect(within(fault).getByLabelText('Copies carry one idempotency key')).toBeChecked();
+    expect(within(fault).queryByLabelText('Instance index')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove fault 1' }));
+    expect(screen.queryByTestId('fault-0')).not.toBeInTheDocument();
+  });
 });

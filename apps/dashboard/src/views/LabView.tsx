@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { faultSettingsProblems, type FaultSettingsProblem } from '@oversell/contracts';
 import { useStartRun, useScenarios, useStrategies } from '../api/queries';
 import { RunForm } from '../components/RunForm';
 import { RunPanel } from '../components/RunPanel';
@@ -20,9 +22,15 @@ export function LabView({ runId, readOnly = false, values, onValuesChange }: Lab
   const scenarios = useScenarios();
   const startRun = useStartRun();
   const selected = strategies.data?.find((s) => s.name === values.strategy);
+  // The service's own fault rules, checked before sending; its 400s are still shown as they come.
+  const [faultProblems, setFaultProblems] = useState<FaultSettingsProblem[]>([]);
 
   const start = () => {
-    startRun.mutate(toRunParams(values, selected), {
+    const params = toRunParams(values, selected);
+    const problems = faultSettingsProblems(params.faults);
+    setFaultProblems(problems);
+    if (problems.length > 0) return;
+    startRun.mutate(params, {
       // The run's id goes in the URL, so a reload keeps watching it.
       onSuccess: (run) => window.location.assign(routeHref({ view: 'lab', runId: run.id })),
     });
@@ -59,6 +67,7 @@ export function LabView({ runId, readOnly = false, values, onValuesChange }: Lab
             values={values}
             onChange={(next) => {
               startRun.reset();
+              setFaultProblems([]);
               onValuesChange(next);
             }}
             onSubmit={start}
@@ -66,6 +75,7 @@ export function LabView({ runId, readOnly = false, values, onValuesChange }: Lab
             scenarios={scenarios.data}
             submitting={startRun.isPending}
             error={startRun.error}
+            faultProblems={faultProblems}
           />
           {selected && <StrategyBrief strategy={selected} />}
         </aside>

@@ -1,0 +1,142 @@
+import { FAULT_KINDS, FAULT_LIMITS, FAULT_POINT_NAMES, faultFieldsOf, type FaultKind, type FaultPointName, type FaultSettings } from '@oversell/contracts';
+import { faultField } from '../lib/form-errors';
+import { DEFAULT_FAULT, type FaultFormValues, type FaultFrequency } from '../lib/fault-form';
+import { NumberField } from './NumberField';
+
+interface FaultFieldsProps {
+  faults: FaultFormValues[];
+  onChange: (faults: FaultFormValues[]) => void;
+  /** Messages by request field (`faults[i].name`): found before sending, or the service's 400. */
+  errors: Record<string, string>;
+}
+
+const KIND_HINTS: Record<FaultKind, string> = {
+  crash: 'the instance process dies at the fault point; the launcher restarts it',
+  pause: 'an async delay at the fault point',
+  'stop-the-world': "the whole event loop blocked (the watchdog's timers too), like a long GC pause",
+  'clock-offset': "one instance's clock shifted for the whole run (locks that compare timestamps)",
+  'store-cut': 'the store unreachable from the instance for a while',
+  'double-click': 'the load tool sends each order several times at once',
+};
+
+const FREQUENCIES: [FaultFrequency, string][] = [
+  ['once', 'once'],
+  ['every', 'every Nth time'],
+  ['probability', 'with a probability'],
+];
+
+/** The lab form's faults: add and remove them; each shows only the fields its kind reads. */
+export function FaultFields({ faults, onChange, errors }: FaultFieldsProps) {
+  const update = (index: number, patch: Partial<FaultFormValues>) => onChange(faults.map((f, i) => (i === index ? { ...f, ...patch } : f)));
+
+  return (
+    <fieldset className="fault-fields" data-testid="fault-fields">
+      <legend>Faults</legend>
+      {faults.length === 0 && <p className="field-hint">None: the run goes undisturbed.</p>}
+      {faults.map((fault, index) => {
+        const reads = new Set(faultFieldsOf(fault.kind));
+        const id = (name: string) => `fault-${index}-${name}`;
+        const errorOf = (name: keyof FaultSettings) => errors[faultField(index, name)];
+        const number = (name: 'every' | 'probability' | 'durationMs' | 'offsetMs' | 'instance' | 'copies') => ({
+          name: id(name),
+          value: fault[name],
+          error: errorOf(name),
+          onChange: (value: string) => update(index, { [name]: value }),
+        });
+        return (
+          <fieldset key={index} className="fault" data-testid={`fault-${index}`}>
+            <legend>Fault {index + 1}</legend>
+            <div className={`field${errorOf('kind') ? ' field--invalid' : ''}`}>
+              <label htmlFor={id('kind')}>Kind</label>
+              <select id={id('kind')} data-testid={id('kind')} value={fault.kind} onChange={(e) => update(index, { kind: e.target.value as FaultKind })}>
+                {FAULT_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {kind}
+                  </option>
+                ))}
+              </select>
+              <small className="field-hint">{KIND_HINTS[fault.kind]}</small>
+              {errorOf('kind') && <small className="field-error">{errorOf('kind')}</small>}
+            </div>
+            {reads.has('at') && (
+              <div className={`field${errorOf('at') ? ' field--invalid' : ''}`}>
+                <label htmlFor={id('at')}>Fault point</label>
+                <select id={id('at')} data-testid={id('at')} value={fault.at} onChange={(e) => update(index, { at: e.target.value as FaultPointName })}>
+                  {FAULT_POINT_NAMES.map((point) => (
+                    <option key={point} value={point}>
+                      {point}
+                    </option>
+                  ))}
+                </select>
+                {errorOf('at') && <small className="field-error" data-testid={`${id('at')}-error`}>{errorOf('at')}</small>}
+              </div>
+            )}
+            {reads.has('once') && (
+              <>
+                <fieldset className="radio-row">
+                  <legend>How often</legend>
+                  {FREQUENCIES.map(([frequency, label]) => (
+                    <label key={frequency}>
+                      <input
+                        type="radio"
+                        name={id('frequency')}
+                        value={frequency}
+                        data-testid={id(`frequency-${frequency}`)}
+                        checked={fault.frequency === frequency}
+                        onChange={() => update(index, { frequency })}
+                      />{' '}
+                      {label}
+                    </label>
+                  ))}
+                </fieldset>
+                {errorOf('once') && <small className="field-error">{errorOf('once')}</small>}
+                {fault.frequency === 'every' && <NumberField {...number('every')} label="Every Nth passage (all instances)" min={1} max={FAULT_LIMITS.maxEvery} />}
+                {fault.frequency === 'probability' && <NumberField {...number('probability')} label="Probability (0 … 1)" min={0} max={1} />}
+              </>
+            )}
+            {reads.has('durationMs') && <NumberField {...number('durationMs')} label="Duration (ms)" min={1} max={FAULT_LIMITS.maxDurationMs} />}
+            {reads.has('offsetMs') && (
+              <NumberField {...number('offsetMs')} label="Clock offset (± ms)" min={-FAULT_LIMITS.maxClockOffsetMs} max={FAULT_LIMITS.maxClockOffsetMs} />
+            )}
+            {reads.has('instance') && (
+              <NumberField
+                {...number('instance')}
+                label="Instance index"
+                hint={fault.kind === 'clock-offset' ? '0 = the lowest port; a clock offset names one instance' : 'empty: every instance; 0 = the lowest port'}
+                min={0}
+              />
+            )}
+            {reads.has('copies') && (
+              <>
+                <NumberField {...number('copies')} label="Copies of each order" min={2} max={FAULT_LIMITS.maxCopies} />
+                <div className="field">
+                  <label>
+                    <input
+                      type="checkbox"
+                      data-testid={id('idempotencyKey')}
+                      checked={fault.idempotencyKey}
+                      onChange={(e) => update(index, { idempotencyKey: e.target.checked })}
+                    />{' '}
+                    Copies carry one idempotency key
+                  </label>
+                </div>
+              </>
+            )}
+            <button type="button" className="button" data-testid={id('remove')} onClick={() => onChange(faults.filter((_, i) => i !== index))}>
+              Remove fault {index + 1}
+            </button>
+          </fieldset>
+        );
+      })}
+      <button
+        type="button"
+        className="button"
+        data-testid="add-fault"
+        disabled={faults.length >= FAULT_LIMITS.maxFaultsPerRun}
+        onClick={() => onChange([...faults, DEFAULT_FAULT])}
+      >
+        Add a fault
+      </button>
+    </fieldset>
+  );
+}

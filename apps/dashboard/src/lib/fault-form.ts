@@ -1,0 +1,58 @@
+import { faultFieldsOf, type FaultKind, type FaultPointName, type FaultSettings } from '@oversell/contracts';
+
+/** How often a fault at a point fires: the first passage only, every Nth, or each with a probability. */
+export type FaultFrequency = 'once' | 'every' | 'probability';
+
+/** One fault as typed in the lab form; numbers stay strings while being edited, like the run form's. */
+export interface FaultFormValues {
+  kind: FaultKind;
+  at: FaultPointName;
+  frequency: FaultFrequency;
+  every: string;
+  probability: string;
+  durationMs: string;
+  offsetMs: string;
+  /** Empty: every instance. */
+  instance: string;
+  copies: string;
+  idempotencyKey: boolean;
+}
+
+export const DEFAULT_FAULT: FaultFormValues = {
+  kind: 'pause',
+  at: 'lock-acquired',
+  frequency: 'once',
+  every: '10',
+  probability: '0.1',
+  durationMs: '500',
+  offsetMs: '5000',
+  instance: '',
+  copies: '2',
+  idempotencyKey: true,
+};
+
+/** Empty means "not given"; anything else is sent as typed, for the same rules to judge as on the service. */
+function number(value: string): number | undefined {
+  return value.trim() === '' ? undefined : Number(value);
+}
+
+/** The fault as the run request carries it: only the fields its kind reads. */
+export function toFaultSettings(values: FaultFormValues): FaultSettings {
+  const reads = new Set(faultFieldsOf(values.kind));
+  const given = <T>(field: keyof FaultSettings, value: T) => (reads.has(field) ? value : undefined);
+  const settings: FaultSettings = {
+    kind: values.kind,
+    at: given('at', values.at),
+    // `once` is the default when neither of the others is given: the request says it anyway, plainly.
+    once: given('once', values.frequency === 'once' ? true : undefined),
+    every: given('every', values.frequency === 'every' ? number(values.every) : undefined),
+    probability: given('probability', values.frequency === 'probability' ? number(values.probability) : undefined),
+    durationMs: given('durationMs', number(values.durationMs)),
+    offsetMs: given('offsetMs', number(values.offsetMs)),
+    instance: given('instance', number(values.instance)),
+    copies: given('copies', number(values.copies)),
+    idempotencyKey: given('idempotencyKey', values.idempotencyKey),
+  };
+  // Fields left undefined are dropped by JSON anyway; dropping them here keeps the object readable in tests and logs.
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as FaultSettings;
+}
