@@ -52,6 +52,10 @@ function sides(broken: { label: string; strategy: StrategyName }[], fix: { label
   ];
 }
 
+/**
+ * The issue's list, in its order, but for the hot key (one lock vs segmented): its cost is throughput,
+ * which no yes/no sign of a single run shows without a wall-clock threshold.
+ */
 export const PITFALL_PRESETS: readonly PitfallPreset[] = [
   {
     name: 'expiry-during-business',
@@ -157,6 +161,25 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       businessDelayMs: 20,
       load: CONTENDED,
       faults: [{ kind: 'clock-offset', offsetMs: 5000, instance: 1 }],
+    }),
+  },
+  {
+    name: 'gc-pause-past-the-lease',
+    title: 'A GC pause past the lease',
+    explanation: {
+      whatHappens:
+        "The holder's whole process stops (a stop-the-world pause, like a long GC) after it read the stock; its watchdog freezes with it, so the lease runs out and another instance takes the lock and sells; the paused holder wakes and writes the stock it read before: units sold twice.",
+      atWhichStep: 'While holding, between the stock read and the stock write (stop-the-world at stock-read, longer than the TTL, on one instance).',
+      whyTheFixHolds:
+        "Kleppmann's fencing token: each grant is numbered; the stock remembers the highest token it has seen and refuses a lower one, so the stale holder's write is refused (outcome fenced) even though the lock did let two holders in.",
+    },
+    shows: 'oversold',
+    sides: sides([{ label: 'watchdog, no fence', strategy: 'watchdog' }], [{ label: 'watchdog-fenced, fencing tokens', strategy: 'watchdog-fenced' }], {
+      initialStock: 40,
+      lockTtlMs: 200,
+      businessDelayMs: 20,
+      load: CONTENDED,
+      faults: [{ kind: 'stop-the-world', at: 'stock-read', every: 10, durationMs: 600, instance: 0 }],
     }),
   },
   {
