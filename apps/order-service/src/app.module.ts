@@ -55,6 +55,7 @@ import { RunsModule } from './runs/runs.module';
         lockWaitTimeoutMs: app.lockWaitTimeoutMs,
         optimisticMaxAttempts: app.optimisticMaxAttempts,
         clockOffsetMs: app.clockOffsetMs,
+        storeProxy: redis.storeProxy,
       }),
       faultInjector: RunFaultInjector,
     }),

@@ -5,7 +5,7 @@ import { validateEnv } from '../src/config/validate-env';
 describe('configuration', () => {
   it('fills every default from the local services when nothing is set', () => {
     const env = validateEnv({});
-    expect(env).toMatchObject({ PORT: 3000, MYSQL_HOST: '127.0.0.1', MYSQL_PORT: 3306, MYSQL_USER: 'oversell', MYSQL_PASSWORD: 'oversell-lab', MYSQL_DATABASE: 'oversell_lab', REDIS_HOST: '127.0.0.1', REDIS_PORT: 6379, CLOCK_OFFSET_MS: 0 });
+    expect(env).toMatchObject({ PORT: 3000, MYSQL_HOST: '127.0.0.1', MYSQL_PORT: 3306, MYSQL_USER: 'oversell', MYSQL_PASSWORD: 'oversell-lab', MYSQL_DATABASE: 'oversell_lab', REDIS_HOST: '127.0.0.1', REDIS_PORT: 6379, CLOCK_OFFSET_MS: 0, STORE_PROXY: false });
   });
 
   it('takes a clock offset either way, within an hour', () => {
@@ -21,6 +21,7 @@ describe('configuration', () => {
     ['BODY_LIMIT_BYTES', '-1'],
     ['CLOCK_OFFSET_MS', '7200000'],
     ['CLOCK_OFFSET_MS', 'ahead'],
+    ['STORE_PROXY', 'sometimes'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => validateEnv({ [name]: value })).toThrow(new RegExp(`"${name}"`));
   });

@@ -1,5 +1,5 @@
 import { type DynamicModule, type InjectionToken, Module, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
-import { FAULT_HOOKS, FAULT_INJECTOR, STORE_CUT, type FaultHook, type FaultInjector, type StoreCut } from './fault-points';
+import { FAULT_HOOKS, FAULT_INJECTOR, STORE_CUT, type FaultHook, type FaultInjector } from './fault-points';
 import { LockEvents } from './lock-events';
 import { IdempotencyKeys } from './placement/idempotency-keys';
 import { InventoryService } from './placement/inventory.service';
@@ -20,8 +20,6 @@ export interface StockModuleAsyncOptions {
   faultHooks?: FaultHook[];
   /** The host's injector of a run's faults, built here so it can use the module's Redis connections. */
   faultInjector?: Type<FaultInjector>;
-  /** What cuts this instance off its store for the store-cut fault; without it, no store-cut can run. */
-  storeCut?: Type<StoreCut>;
 }
 
 /**
@@ -40,8 +38,9 @@ export class StockModule {
         { provide: STOCK_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },
         { provide: FAULT_HOOKS, useValue: options.faultHooks ?? [] },
         ...optional(FAULT_INJECTOR, options.faultInjector),
-        ...optional(STORE_CUT, options.storeCut),
-        RedisConnections,
+        { provide: RedisConnections, useFactory: (stock: StockOptions) => RedisConnections.open(stock), inject: [STOCK_OPTIONS] },
+        // The store-cut fault's proxy (StockOptions.storeProxy); null, and no store-cut can run, without it.
+        { provide: STORE_CUT, useFactory: (connections: RedisConnections) => connections.storeCut, inject: [RedisConnections] },
         LockEvents,
         strategyRegistryProvider,
         OrderRecorder,
@@ -62,7 +61,7 @@ export class StockModule {
         InventoryService,
         LockBreakerService,
         OrderRecorder,
-        ...optional(STORE_CUT, options.storeCut).map((p) => p.provide),
+        STORE_CUT,
       ],
     };
   }

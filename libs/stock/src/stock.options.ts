@@ -15,6 +15,8 @@ export interface StockOptions {
   optimisticMaxAttempts: number;
   /** Added to this process's clock where a lock stamps or judges expiry times (setnx-getset): a skewed instance, on demand. */
   clockOffsetMs: number;
+  /** Route this process's Redis connections through an in-process TCP proxy that a store-cut fault can cut (StoreCutProxy); off by default. */
+  storeProxy?: boolean;
 }
 
 export const DEFAULT_STOCK_OPTIONS: Omit<StockOptions, 'redis' | 'instanceId'> = {

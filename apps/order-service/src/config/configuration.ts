@@ -34,6 +34,8 @@ export const redisConfig = registerAs('redis', () => ({
   port: Number(process.env.REDIS_PORT),
   password: process.env.REDIS_PASSWORD || undefined,
   keyPrefix: process.env.REDIS_KEY_PREFIX!,
+  /** This process's Redis connections go through its own cuttable TCP proxy, for the store-cut fault. */
+  storeProxy: String(process.env.STORE_PROXY) === 'true',
 }));
 
 export type AppConfig = ConfigType<typeof appConfig>;

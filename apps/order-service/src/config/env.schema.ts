@@ -47,4 +47,7 @@ export const envSchema = Joi.object({
   REDIS_PORT: Joi.number().port().default(6379),
   REDIS_PASSWORD: Joi.string().allow(''),
   REDIS_KEY_PREFIX: Joi.string().pattern(/^[\w.-]+$/).default('ol'),
+  // Route the stock's Redis connections through an in-process proxy a store-cut fault can cut; it costs
+  // throughput, so only the lab turns it on (the bench does not).
+  STORE_PROXY: Joi.boolean().default(false),
 });

@@ -1,30 +1,45 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
+import type { StockOptions } from '../stock.options';
+import { StoreCutProxy } from './store-cut-proxy';
 
 /**
  * The process's two Redis connections: one for commands (each strategy defines its Lua scripts on it) and
- * one in subscriber mode for the watchdog's release messages, which cannot share a connection.
+ * one in subscriber mode for the watchdog's release messages, which cannot share a connection. With
+ * options.storeProxy both go through this process's StoreCutProxy, which a store-cut fault cuts.
  */
-@Injectable()
 export class RedisConnections implements OnApplicationShutdown {
   readonly commands: Redis;
   private subscriberConnection?: Redis;
 
-  constructor(@Inject(STOCK_OPTIONS) private readonly options: StockOptions) {
+  /** The proxy has to listen before the connections are made, hence an async factory. */
+  static async open(options: StockOptions): Promise<RedisConnections> {
+    return new RedisConnections(options, options.storeProxy ? await StoreCutProxy.open(options.redis) : null);
+  }
+
+  constructor(
+    private readonly options: StockOptions,
+    /** The store-cut fault's proxy, when this process's connections go through one. */
+    readonly storeCut: StoreCutProxy | null = null,
+  ) {
     // Fail a command after two reconnection attempts rather than queue it for ever: the caller answers
     // store_unavailable and takes no stock, instead of hanging while Redis is down.
     // Auto-pipelining batches the commands issued in one tick (settings + idempotency check) into one write.
-    this.commands = new Redis({ maxRetriesPerRequest: 2, enableAutoPipelining: true, ...options.redis });
+    this.commands = new Redis({ maxRetriesPerRequest: 2, enableAutoPipelining: true, ...this.redisOptions });
+  }
+
+  private get redisOptions(): StockOptions['redis'] {
+    return { ...this.options.redis, ...this.storeCut?.route };
   }
 
   /** Created on first use: most strategies never subscribe. */
   get subscriber(): Redis {
-    this.subscriberConnection ??= new Redis({ maxRetriesPerRequest: 2, ...this.options.redis });
+    this.subscriberConnection ??= new Redis({ maxRetriesPerRequest: 2, ...this.redisOptions });
     return this.subscriberConnection;
   }
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([this.commands, this.subscriberConnection].filter(Boolean).map((c) => c!.quit().catch(() => c!.disconnect())));
+    await this.storeCut?.close();
   }
 }

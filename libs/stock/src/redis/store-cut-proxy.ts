@@ -1,0 +1,55 @@
+import type { RedisOptions } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { StoreCut } from '../fault-points';
+import { CuttableProxy } from './cuttable-proxy';
+
+/**
+ * The store-cut fault for real: this process's Redis connections go through an in-process TCP proxy
+ * (STORE_PROXY), and a cut resets every connection and refuses new ones for its duration, so commands
+ * fail, a watchdog's renewals fail and its holder's lock-lost signal fires, while Redis itself stays
+ * up for every other instance. Every byte then crosses one more socket pair, which costs throughput:
+ * the bench runs without it.
+ */
+export class StoreCutProxy implements StoreCut {
+  /** Cuts and heals in the order they were asked for, so a heal never races a cut that began after it. */
+  private transitions: Promise<void> = Promise.resolve();
+  private activeCuts = 0;
+  private closed = false;
+
+  private constructor(private readonly proxy: CuttableProxy) {}
+
+  static async open(redis: Pick<RedisOptions, 'host' | 'port'>): Promise<StoreCutProxy> {
+    const proxy = new CuttableProxy(redis.host ?? '127.0.0.1', redis.port ?? 6379);
+    await proxy.start();
+    return new StoreCutProxy(proxy);
+  }
+
+  /** Where this process's Redis connections connect instead of Redis itself. */
+  get route(): Pick<RedisOptions, 'host' | 'port'> {
+    return { host: '127.0.0.1', port: this.proxy.port };
+  }
+
+  /**
+   * Cuts Redis off for durationMs and resolves once it is reachable again. Overlapping cuts keep it
+   * cut until the last one ends.
+   */
+  async cut(durationMs: number): Promise<void> {
+    if (this.activeCuts++ === 0) await this.transition(() => this.proxy.cut());
+    try {
+      await sleep(durationMs);
+    } finally {
+      if (--this.activeCuts === 0) await this.transition(() => (this.closed ? Promise.resolve() : this.proxy.restore()));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.transition(() => this.proxy.stop());
+  }
+
+  private transition(step: () => Promise<void>): Promise<void> {
+    // A failed step (the port taken while it was cut) must not wedge every later one.
+    this.transitions = this.transitions.catch(() => undefined).then(step);
+    return this.transitions;
+  }
+}
