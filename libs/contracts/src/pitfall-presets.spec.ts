@@ -58,9 +58,9 @@ describe('PITFALL_PRESETS', () => {
     const p = preset('expiry-during-business');
     expect(pitfallRunParams(p.sides[0], p.name)).toEqual({
       strategy: 'uuid-lua',
-      initialStock: 20,
-      lockTtlMs: 50,
-      businessDelayMs: 150,
+      initialStock: 5,
+      lockTtlMs: 250,
+      businessDelayMs: 500,
       load: { connections: 40, durationSec: 4 },
       scenario: 'pitfall-expiry-during-business',
     });

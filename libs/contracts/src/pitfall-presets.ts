@@ -1,3 +1,4 @@
+import type { FaultPointName } from './faults';
 import type { LoadProfile, RunParams, RunView } from './runs';
 import type { StrategyName } from './strategies';
 
@@ -52,6 +53,11 @@ function sides(broken: { label: string; strategy: StrategyName }[], fix: { label
   ];
 }
 
+/** Every fourth holder paused at `at` for twice the lease: long enough for the next order to take the lock. */
+function pausedPastTheLease(at: FaultPointName): PitfallRunSettings {
+  return { initialStock: 40, lockTtlMs: 200, businessDelayMs: 50, load: CONTENDED, faults: [{ kind: 'pause', at, every: 4, durationMs: 400 }] };
+}
+
 /**
  * The issue's list, in its order, but for the hot key (one lock vs segmented): its cost is throughput,
  * which no yes/no sign of a single run shows without a wall-clock threshold.
@@ -63,14 +69,16 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
     explanation: {
       whatHappens:
         'The lock expires after its TTL while its holder is still between reading and writing the stock; a second order takes the free lock, reads the same stock and both write: one unit is sold twice.',
-      atWhichStep: 'Between the stock read and the stock write, once the business time (150 ms) passes the lock TTL (50 ms).',
+      atWhichStep: 'Between the stock read and the stock write, once the business time (500 ms) passes the lock TTL (250 ms).',
       whyTheFixHolds: "The watchdog renews the lease every third of the TTL while its holder lives, so the lock never expires under a live holder, however long the business takes.",
     },
     shows: 'oversold',
     sides: sides([{ label: 'uuid-lua, fixed lease', strategy: 'uuid-lua' }], [{ label: 'watchdog, renewed lease', strategy: 'watchdog' }], {
-      initialStock: 20,
-      lockTtlMs: 50,
-      businessDelayMs: 150,
+      // A lease long enough for the watchdog's renewals (every TTL/3) to land on a loaded machine: at 50 ms
+      // one was late in the e2e and the fix sold a unit twice. Stock the broken side runs out of in 4 s.
+      initialStock: 5,
+      lockTtlMs: 250,
+      businessDelayMs: 500,
       load: CONTENDED,
     }),
   },
@@ -84,13 +92,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       whyTheFixHolds: 'uuid-lua stores a random value per holder and releases with one Lua script that deletes the key only if it still holds that value: a late release deletes nothing.',
     },
     shows: 'oversold',
-    sides: sides([{ label: 'naive-setnx, DEL on release', strategy: 'naive-setnx' }], [{ label: 'uuid-lua, compare-and-delete', strategy: 'uuid-lua' }], {
-      initialStock: 40,
-      lockTtlMs: 200,
-      businessDelayMs: 50,
-      load: CONTENDED,
-      faults: [{ kind: 'pause', at: 'stock-written', every: 4, durationMs: 400 }],
-    }),
+    sides: sides([{ label: 'naive-setnx, DEL on release', strategy: 'naive-setnx' }], [{ label: 'uuid-lua, compare-and-delete', strategy: 'uuid-lua' }], pausedPastTheLease('stock-written')),
   },
   {
     name: 'non-atomic-release',
@@ -102,13 +104,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       whyTheFixHolds: 'uuid-lua does the compare and the delete in one Lua script, which Redis runs without anything in between: there is no gap to pause in.',
     },
     shows: 'oversold',
-    sides: sides([{ label: 'uuid-check-del, GET then DEL', strategy: 'uuid-check-del' }], [{ label: 'uuid-lua, one script', strategy: 'uuid-lua' }], {
-      initialStock: 40,
-      lockTtlMs: 200,
-      businessDelayMs: 50,
-      load: CONTENDED,
-      faults: [{ kind: 'pause', at: 'release-checked-before-del', every: 4, durationMs: 400 }],
-    }),
+    sides: sides([{ label: 'uuid-check-del, GET then DEL', strategy: 'uuid-check-del' }], [{ label: 'uuid-lua, one script', strategy: 'uuid-lua' }], pausedPastTheLease('release-checked-before-del')),
   },
   {
     name: 'crash-between-setnx-and-expire',

@@ -1,4 +1,4 @@
-import { FAULT_KINDS, FAULT_LIMITS, FAULT_POINT_NAMES, faultFieldsOf, type FaultKind, type FaultPointName, type FaultSettings } from '@oversell/contracts';
+import { FAULT_KINDS, FAULT_LIMITS, FAULT_POINT_NAMES, faultFieldsOf, type FaultKind, type FaultSettings } from '@oversell/contracts';
 import { faultField } from '../lib/form-errors';
 import { DEFAULT_FAULT, type FaultFormValues, type FaultFrequency } from '../lib/fault-form';
 import { NumberField } from './NumberField';
@@ -25,6 +25,38 @@ const FREQUENCIES: [FaultFrequency, string][] = [
   ['probability', 'with a probability'],
 ];
 
+interface SelectFieldProps<T extends string> {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly T[];
+  onChange: (value: T) => void;
+  hint?: string;
+  error?: string;
+}
+
+/** A labelled choice among names, with its hint and the message about it. */
+function SelectField<T extends string>({ id, label, value, options, onChange, hint, error }: SelectFieldProps<T>) {
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} data-testid={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {hint && <small className="field-hint">{hint}</small>}
+      {error && (
+        <small className="field-error" data-testid={`${id}-error`}>
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}
+
 /** The lab form's faults: add and remove them; each shows only the fields its kind reads. */
 export function FaultFields({ faults, onChange, errors }: FaultFieldsProps) {
   const update = (index: number, patch: Partial<FaultFormValues>) => onChange(faults.map((f, i) => (i === index ? { ...f, ...patch } : f)));
@@ -46,30 +78,17 @@ export function FaultFields({ faults, onChange, errors }: FaultFieldsProps) {
         return (
           <fieldset key={index} className="fault" data-testid={`fault-${index}`}>
             <legend>Fault {index + 1}</legend>
-            <div className={`field${errorOf('kind') ? ' field--invalid' : ''}`}>
-              <label htmlFor={id('kind')}>Kind</label>
-              <select id={id('kind')} data-testid={id('kind')} value={fault.kind} onChange={(e) => update(index, { kind: e.target.value as FaultKind })}>
-                {FAULT_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {kind}
-                  </option>
-                ))}
-              </select>
-              <small className="field-hint">{KIND_HINTS[fault.kind]}</small>
-              {errorOf('kind') && <small className="field-error">{errorOf('kind')}</small>}
-            </div>
+            <SelectField
+              id={id('kind')}
+              label="Kind"
+              value={fault.kind}
+              options={FAULT_KINDS}
+              hint={KIND_HINTS[fault.kind]}
+              error={errorOf('kind')}
+              onChange={(kind) => update(index, { kind })}
+            />
             {reads.has('at') && (
-              <div className={`field${errorOf('at') ? ' field--invalid' : ''}`}>
-                <label htmlFor={id('at')}>Fault point</label>
-                <select id={id('at')} data-testid={id('at')} value={fault.at} onChange={(e) => update(index, { at: e.target.value as FaultPointName })}>
-                  {FAULT_POINT_NAMES.map((point) => (
-                    <option key={point} value={point}>
-                      {point}
-                    </option>
-                  ))}
-                </select>
-                {errorOf('at') && <small className="field-error" data-testid={`${id('at')}-error`}>{errorOf('at')}</small>}
-              </div>
+              <SelectField id={id('at')} label="Fault point" value={fault.at} options={FAULT_POINT_NAMES} error={errorOf('at')} onChange={(at) => update(index, { at })} />
             )}
             {reads.has('once') && (
               <>

@@ -32,7 +32,7 @@ export function PitfallSidePanel({ preset, side, runId }: PitfallSidePanelProps)
     <section className="panel pitfall-side" data-testid={`pitfall-side-${side.role}`} data-run-id={runId} data-verdict={verdict} aria-label={side.label}>
       <header className="run-header">
         <h3>
-          <span className={`role role--${side.role}`}>{side.role === 'broken' ? 'Broken' : 'Fix'}</span> {side.label}
+          <span className={`tag ${side.role === 'broken' ? 'tag--unsafe' : 'tag--safe'}`}>{side.role === 'broken' ? 'Broken' : 'Fix'}</span> {side.label}
         </h3>
         {figures && (
           <span role="status">

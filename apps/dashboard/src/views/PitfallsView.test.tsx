@@ -37,7 +37,7 @@ describe('PitfallsView', () => {
     const explanation = await screen.findByTestId('pitfall-explanation');
     expect(explanation).toHaveTextContent(preset.explanation.whatHappens);
     expect(explanation).toHaveTextContent(preset.explanation.whyTheFixHolds);
-    expect(explanation).toHaveTextContent('lock TTL 50 ms · business delay 150 ms');
+    expect(explanation).toHaveTextContent('lock TTL 250 ms · business delay 500 ms');
 
     await user.click(screen.getByRole('button', { name: 'Run both sides' }));
     await waitFor(() => expect(window.location.hash).toBe(`#/pitfalls/${preset.name}/run-broken,run-fix`));
