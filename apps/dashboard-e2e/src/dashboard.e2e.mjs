@@ -2,7 +2,8 @@
 //   DASHBOARD_URL=http://127.0.0.1:8080 node apps/dashboard-e2e/src/dashboard.e2e.mjs  (npm run e2e starts the lab for it)
 // Drives the lab from the UI (a no-lock run must oversell, a lua-decrement run must not, a uuid-lua run
 // whose lease expires mid-order must oversell with overlapping lock holdings), checks the compare view,
-// and saves screenshots to docs/screenshots/ at the repository root.
+// runs a pitfall preset from the Pitfalls view (the broken side oversells, the fix stays at 0), and saves
+// screenshots to docs/screenshots/ at the repository root.
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,8 @@ const RUN_TIMEOUT_MS = 120_000;
 const RUN_FORM = { stock: '50', lockTtlMs: '2000', businessDelayMs: '20', connections: '60', durationSec: '5' };
 /** The lease-expiry pitfall: the business time (150 ms) outlives the lock's TTL (50 ms). */
 const LEASE_EXPIRY_FORM = { stock: '30', lockTtlMs: '50', businessDelayMs: '150', connections: '40', durationSec: '4' };
+/** A preset whose broken side needs no injected fault: the lease expires during the business time. */
+const PITFALL_PRESET = 'expiry-during-business';
 
 let passed = 0;
 let failed = 0;
@@ -157,6 +160,37 @@ try {
       assert(/\d/.test(throughput ?? ''), `${strategy}: no throughput figure`);
     }
     await page.screenshot({ path: resolve(SCREENSHOTS, 'compare.png'), fullPage: true });
+  });
+
+  await check('Pitfalls view: the expiry preset\'s broken side (uuid-lua) oversells, its fix (watchdog) stays at 0', async () => {
+    await page.goto(`${BASE_URL}/#/pitfalls`);
+    await page.getByTestId('pitfall-preset').selectOption(PITFALL_PRESET);
+    await page.getByTestId('pitfall-explanation').waitFor({ timeout: 15_000 });
+    await page.getByTestId('run-pitfall').click();
+    await page.waitForURL(new RegExp(`#/pitfalls/${PITFALL_PRESET}/[^/]+,[^/]+$`), { timeout: 15_000 }).catch(async () => {
+      const refusal = await page.locator('[role="alert"], .notice--error').allTextContents();
+      throw new Error(`the preset's runs were not queued${refusal.length ? `: ${refusal.join('; ')}` : ''}`);
+    });
+    const sides = {};
+    for (const role of ['broken', 'fix']) {
+      const side = page.getByTestId(`pitfall-side-${role}`);
+      // Judged once its run completed and the stored result (with the reconciliation) is shown.
+      await side.and(page.locator(':not([data-verdict="pending"])')).waitFor({ timeout: RUN_TIMEOUT_MS * 2 });
+      const verdict = await side.getAttribute('data-verdict');
+      assert(verdict !== 'failed', `the ${role} side's run failed: ${await side.getByTestId('run-status').textContent()}`);
+      await side.getByTestId('reconciliation').waitFor({ timeout: 15_000 });
+      sides[role] = {
+        verdict,
+        oversold: Number(await side.getByTestId('oversold-counter').getAttribute('data-value')),
+        overlaps: Number(await side.getByTestId('lock-timeline').getAttribute('data-overlaps')),
+      };
+    }
+    assert(sides.broken.oversold > 0, `the broken side should oversell (lease 250 ms < business 500 ms), got ${sides.broken.oversold}`);
+    assert(sides.broken.verdict === 'showed', `the broken side is judged "${sides.broken.verdict}", not "showed"`);
+    assert(sides.broken.overlaps > 0, 'the broken side\'s lock timeline shows no overlapping holdings');
+    assert(sides.fix.oversold === 0, `the fix should not oversell, got ${sides.fix.oversold}`);
+    assert(sides.fix.verdict === 'clean', `the fix is judged "${sides.fix.verdict}", not "clean"`);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'pitfalls.png'), fullPage: true });
   });
 
   await check('phone width: lab without horizontal scroll', async () => {
