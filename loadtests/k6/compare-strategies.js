@@ -4,9 +4,10 @@
 // PRODUCT_ID (first product id; default random), GAP_SEC (pause between strategies, default 2),
 // P99_MS (per-strategy latency threshold, default 2000), SUMMARY_PATH, EXPECT_SAFE, MAX_DURATION_SEC;
 // load overrides on top of the scenario file: CONNECTIONS, DURATION_SEC, TOTAL_REQUESTS, ARRIVAL_RATE,
-// QUANTITY; RUN_TOKEN (x-run-token header on each order).
+// QUANTITY; RUN_TOKEN (x-run-token header on each order); DOUBLE_CLICK_COPIES, DOUBLE_CLICK_KEY (as flash-sale.js).
 import {
   baseUrls,
+  doubleClickFromEnv,
   checkInventory,
   describeStrategies,
   executorFor,
@@ -30,7 +31,7 @@ for (const strategy of STRATEGIES) {
   if (STRATEGY_NAMES.indexOf(strategy) < 0) throw new Error('unknown strategy in STRATEGIES: ' + strategy);
 }
 const LOAD = loadFromEnv(scenario.load);
-const REQUEST = orderRequest('orders', __ENV.RUN_TOKEN);
+const REQUEST = orderRequest('orders', __ENV.RUN_TOKEN, doubleClickFromEnv());
 const URLS = baseUrls();
 const P99_MS = __ENV.P99_MS || '2000';
 // The pause lets the previous strategy's in-flight requests drain before the next one starts.

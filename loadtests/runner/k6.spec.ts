@@ -78,6 +78,8 @@ interface StubbedRun {
     body?: Record<string, unknown>;
     headers?: Record<string, string>;
     tags: Record<string, string>;
+    /** Which http.batch sent it, when one did. */
+    batch?: number;
   }[];
   checks: { name: string; ok: boolean; tags: Record<string, string> }[];
 }
@@ -185,7 +187,8 @@ describe('k6 scripts, run with k6 stubbed', () => {
     // __VU 1 + __ITER 0 picks the second URL.
     expect(run.requests[2]).toMatchObject({ url: 'http://b:2/api/orders', body: { productId: 42, quantity: 1, strategy: 'watchdog' } });
     expect(run.requests[2].body?.idempotencyKey).toEqual(expect.stringMatching(/^k6-watchdog-1-0-/));
-    expect(run.checks).toContainEqual({ name: 'order is 201 or an expected 409/503', ok: true, tags: { kind: 'order' } });
+    expect(run.checks).toContainEqual({ name: 'order is 201 (200 for a replayed key) or an expected 409/503', ok: true, tags: { kind: 'order' } });
+    expect(run.requests[2].batch).toBeUndefined();
     expect(run.outputs).toEqual(['stdout', 'bench-results/k6-flash-sale.json']);
   });
 
@@ -286,6 +289,41 @@ describe('k6 scripts, run with k6 stubbed', () => {
     });
     expect(run.checks.filter((check) => check.tags.kind === 'inventory').map((check) => check.ok)).toEqual([false]);
     expect(run.options.thresholds['checks{kind:inventory}']).toEqual(['rate==1']);
+  });
+
+  it.each([
+    ['with', 'true', true],
+    ['without', 'false', false],
+  ])('flash-sale with DOUBLE_CLICK_COPIES sends each order that many times in one batch, %s one shared key', (_with, key, keyed) => {
+    const run = runStubbed('flash-sale.js', { STRATEGY: 'uuid-lua', BASE_URL: 'http://a:1', PRODUCT_ID: '42', SKIP_RESET: 'true', DOUBLE_CLICK_COPIES: '3', DOUBLE_CLICK_KEY: key });
+    const orders = run.requests.filter((request) => request.url.endsWith('/api/orders'));
+
+    expect(orders).toHaveLength(3);
+    expect(new Set(orders.map((order) => order.batch))).toEqual(new Set([1]));
+    expect(orders.map((order) => order.body)).toEqual(Array(3).fill(orders[0].body));
+    expect(orders[0].body).toMatchObject({ productId: 42, quantity: 1, strategy: 'uuid-lua' });
+    if (keyed) expect(orders[0].body?.idempotencyKey).toEqual(expect.stringMatching(/^k6-uuid-lua-1-0-/));
+    else expect(orders[0].body).not.toHaveProperty('idempotencyKey');
+    // Every copy is counted and checked, as one order each.
+    expect(run.checks.filter((check) => check.tags.kind === 'order')).toHaveLength(3);
+  });
+
+  it('flash-sale rejects a double click out of range, a stray DOUBLE_CLICK_KEY, and one on the no-op', () => {
+    const base = { STRATEGY: 'uuid-lua', BASE_URL: 'http://a:1' };
+    expect(stubbedError('flash-sale.js', { ...base, DOUBLE_CLICK_COPIES: '11' })).toMatch(/DOUBLE_CLICK_COPIES must be from 2 to 10/);
+    expect(stubbedError('flash-sale.js', { ...base, DOUBLE_CLICK_COPIES: '1' })).toMatch(/DOUBLE_CLICK_COPIES must be from 2 to 10/);
+    expect(stubbedError('flash-sale.js', { ...base, DOUBLE_CLICK_KEY: 'false' })).toMatch(/DOUBLE_CLICK_KEY needs DOUBLE_CLICK_COPIES/);
+    expect(stubbedError('flash-sale.js', { ...base, DOUBLE_CLICK_COPIES: '2', DOUBLE_CLICK_KEY: 'nope' })).toMatch(/DOUBLE_CLICK_KEY must be true or false/);
+    expect(stubbedError('flash-sale.js', { ...base, DOUBLE_CLICK_COPIES: '2', TARGET: 'noop' })).toMatch(/applies to TARGET=orders only/);
+  });
+
+  it('compare-strategies double-clicks the same way', () => {
+    const run = runStubbed('compare-strategies.js', { STRATEGIES: 'uuid-lua', BASE_URL: 'http://a:1', PRODUCT_ID: '7', DOUBLE_CLICK_COPIES: '2' });
+    const orders = run.requests.filter((request) => request.url.endsWith('/api/orders'));
+    expect(orders).toHaveLength(2);
+    expect(orders[0].batch).toBe(orders[1].batch);
+    expect(orders[0].body?.idempotencyKey).toEqual(orders[1].body?.idempotencyKey);
+    expect(orders[0].body?.idempotencyKey).toEqual(expect.any(String));
   });
 
   it('flash-sale sends no x-run-token without RUN_TOKEN, and never a bare run id', () => {
@@ -473,6 +511,14 @@ describe('runK6Load', () => {
     });
   });
 
+  it('maps a double click onto DOUBLE_CLICK_COPIES and DOUBLE_CLICK_KEY, and flash-sale.js sends the copies in one batch', async () => {
+    const { env } = await recordedRun({ ...FULL, doubleClick: { copies: 4, idempotencyKey: false } });
+    expect(env).toMatchObject({ DOUBLE_CLICK_COPIES: '4', DOUBLE_CLICK_KEY: 'false' });
+    const orders = runStubbed('flash-sale.js', env).requests.filter((request) => request.url.endsWith('/api/orders'));
+    expect(orders).toHaveLength(4);
+    expect(orders.every((order) => order.batch === 1 && order.body?.idempotencyKey === undefined)).toBe(true);
+  });
+
   it('leaves out what the options leave out', async () => {
     const { env } = await recordedRun({ urls: ['http://h:8080'], target: 'noop', productId: 1, strategy: 'no-lock', profile: { connections: 10, durationSec: 5 } });
 
@@ -498,6 +544,8 @@ describe('runK6Load', () => {
     await expect(runK6Load({ ...FULL, profile: { connections: 0, durationSec: 5 } }, { k6Bin: bin })).rejects.toThrow(InvalidFieldError);
     await expect(runK6Load({ ...FULL, profile: { connections: 5 } }, { k6Bin: bin })).rejects.toThrow(/profile\.durationSec/);
     await expect(runK6Load({ ...FULL, urls: [] }, { k6Bin: bin })).rejects.toThrow(/urls/);
+    await expect(runK6Load({ ...FULL, doubleClick: { copies: 1, idempotencyKey: true } }, { k6Bin: bin })).rejects.toThrow(/doubleClick\.copies/);
+    await expect(runK6Load({ ...FULL, target: 'noop', doubleClick: { copies: 2, idempotencyKey: true } }, { k6Bin: bin })).rejects.toThrow(/doubleClick/);
     expect(existsSync(argsFile)).toBe(false);
   });
 });

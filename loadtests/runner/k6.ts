@@ -133,7 +133,7 @@ const LOAD_SCRIPT = 'flash-sale.js';
  * are left out here too, so the script applies its own defaults (see loadtests/README.md).
  */
 function k6LoadEnv(options: LoadOptions): Record<string, string> {
-  const { urls, productId, strategy, target, runToken } = validateLoadOptions(options);
+  const { urls, productId, strategy, target, runToken, doubleClick } = validateLoadOptions(options);
   const profile = validateLoadProfile(options.profile, 'profile');
   const optional: Record<string, string | number | undefined> = {
     DURATION_SEC: profile.durationSec,
@@ -141,6 +141,8 @@ function k6LoadEnv(options: LoadOptions): Record<string, string> {
     ARRIVAL_RATE: profile.arrivalRate,
     QUANTITY: profile.quantity,
     RUN_TOKEN: runToken,
+    DOUBLE_CLICK_COPIES: doubleClick?.copies,
+    DOUBLE_CLICK_KEY: doubleClick && String(doubleClick.idempotencyKey),
   };
   const env: Record<string, string> = {
     BASE_URL: urls.join(','),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { isStrategyName, RUN_LIMITS, RUN_TOKEN_HEADER, STRATEGY_NAMES, type CreateOrderRequest } from '@oversell/contracts';
+import { runDoubleClicks, validateDoubleClick } from './double-click';
 import { validateLoadProfile } from './load-profile';
 import { LOAD_TARGETS, type LoadOptions, type LoadSummary, type LoadTick } from './summary';
 import { InvalidFieldError } from './validation';
@@ -24,6 +25,7 @@ export async function runLoad(options: RunLoadOptions): Promise<LoadSummary> {
   const profile = validateLoadProfile(options.profile, 'profile');
   const order: CreateOrderRequest = { productId, quantity: profile.quantity ?? 1, strategy };
   const stopAfterSec = profile.durationSec ?? RUN_LIMITS.maxDurationSec;
+  if (options.doubleClick) return runDoubleClicks({ urls, order, runToken, profile, doubleClick: options.doubleClick, stopAfterSec, onTick, signal });
 
   return new Promise((resolve, reject) => {
     // Declared before autocannon starts: it calls back synchronously when it rejects the options.
@@ -86,6 +88,10 @@ export function validateLoadOptions<T extends LoadOptions>(options: T): T {
   }
   if (!isStrategyName(options.strategy)) {
     throw new InvalidFieldError('strategy', `must be one of ${STRATEGY_NAMES.join(', ')} (got ${JSON.stringify(options.strategy)})`);
+  }
+  if (options.doubleClick !== undefined) {
+    if (options.target !== 'orders') throw new InvalidFieldError('doubleClick', 'applies to orders only (the no-op takes no key)');
+    validateDoubleClick(options.doubleClick);
   }
   return options;
 }

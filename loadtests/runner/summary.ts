@@ -14,6 +14,14 @@ export interface LoadOptions {
   runToken?: string;
   strategy: StrategyName;
   profile: LoadProfile;
+  /** Send each order `copies` times at once (the double-click fault; see doubleClickOf); orders only. */
+  doubleClick?: DoubleClick;
+}
+
+/** A buyer's double click: each order sent `copies` times at once, with one shared idempotency key or none. */
+export interface DoubleClick {
+  copies: number;
+  idempotencyKey: boolean;
 }
 
 /** Progress, sent about once per second while a run is going. */

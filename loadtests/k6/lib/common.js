@@ -88,8 +88,9 @@ export function loadFromEnv(load) {
 const TARGETS = {
   orders: {
     path: '/api/orders',
-    responseCallback: http.expectedStatuses(201, 409, 503),
-    checkName: 'order is 201 or an expected 409/503',
+    // 200: a copy of a double click, answered with the order its key already has.
+    responseCallback: http.expectedStatuses(200, 201, 409, 503),
+    checkName: 'order is 201 (200 for a replayed key) or an expected 409/503',
     isExpected: isExpectedOutcome,
   },
   noop: {
@@ -114,16 +115,34 @@ export function targetFromEnv() {
  * (the token POST /api/runs answered: the service counts the request in that run, and only then). Build it once, in the init context, and pass it to placeOrder.
  * Requests to either target are tagged endpoint:order, so the order latency metric covers both.
  */
-export function orderRequest(target, runToken) {
+export function orderRequest(target, runToken, doubleClick) {
   const spec = TARGETS[target];
   const headers = Object.assign({}, JSON_HEADERS);
   if (runToken) headers['x-run-token'] = runToken;
+  if (doubleClick && target !== 'orders') throw new Error('DOUBLE_CLICK_COPIES applies to TARGET=orders only');
   return {
     path: spec.path,
     params: { headers: headers, tags: { endpoint: 'order' }, responseCallback: spec.responseCallback },
     checkName: spec.checkName,
     isExpected: spec.isExpected,
+    doubleClick: doubleClick || null,
   };
+}
+
+/**
+ * The double-click fault from the environment: DOUBLE_CLICK_COPIES (2 … 10) copies of each order sent at
+ * once, all with one idempotency key, or none when DOUBLE_CLICK_KEY=false. Null when unset.
+ */
+export function doubleClickFromEnv() {
+  const copies = positiveNumberFromEnv('DOUBLE_CLICK_COPIES', true);
+  const key = __ENV.DOUBLE_CLICK_KEY;
+  if (copies === undefined) {
+    if (key !== undefined && key !== '') throw new Error('DOUBLE_CLICK_KEY needs DOUBLE_CLICK_COPIES');
+    return null;
+  }
+  if (copies < 2 || copies > 10) throw new Error('DOUBLE_CLICK_COPIES must be from 2 to 10 (got "' + __ENV.DOUBLE_CLICK_COPIES + '")');
+  if (key !== undefined && key !== '' && key !== 'true' && key !== 'false') throw new Error('DOUBLE_CLICK_KEY must be true or false (got "' + key + '")');
+  return { copies: copies, idempotencyKey: key !== 'false' };
 }
 
 /** BASE_URL may list several base URLs, comma-separated; orders go round-robin over them. */
@@ -195,8 +214,10 @@ function idempotencyKey(strategy) {
   return ['k6', strategy, __VU, __ITER, Date.now(), Math.random().toString(36).slice(2)].join('-');
 }
 
-function orderBody(productId, strategy, quantity) {
-  return JSON.stringify({ productId: productId, quantity: quantity || 1, strategy: strategy, idempotencyKey: idempotencyKey(strategy) });
+function orderBody(productId, strategy, quantity, keyed) {
+  const order = { productId: productId, quantity: quantity || 1, strategy: strategy };
+  if (keyed) order.idempotencyKey = idempotencyKey(strategy);
+  return JSON.stringify(order);
 }
 
 function countStatus(res) {
@@ -205,7 +226,7 @@ function countStatus(res) {
 }
 
 function isExpectedOutcome(res) {
-  if (res.status === 201) return true;
+  if (res.status === 201 || res.status === 200) return true;
   const codes = EXPECTED_ERROR_CODES[res.status];
   if (!codes) return false;
   try {
@@ -220,7 +241,17 @@ function isExpectedOutcome(res) {
  * the outcomes the service may legitimately give.
  */
 export function placeOrder(urls, productId, strategy, quantity, request) {
-  const res = http.post(pickUrl(urls) + request.path, orderBody(productId, strategy, quantity), request.params);
+  const url = pickUrl(urls) + request.path;
+  const click = request.doubleClick;
+  if (!click) return judgeOrder(http.post(url, orderBody(productId, strategy, quantity, true), request.params), request);
+  // A double click: every copy the same body (one shared key, or none), all sent at once by http.batch.
+  const body = orderBody(productId, strategy, quantity, click.idempotencyKey);
+  const copies = [];
+  for (let i = 0; i < click.copies; i++) copies.push(['POST', url, body, request.params]);
+  return http.batch(copies).map((res) => judgeOrder(res, request))[0];
+}
+
+function judgeOrder(res, request) {
   countStatus(res);
   check(res, { [request.checkName]: request.isExpected }, { kind: 'order' });
   return res;

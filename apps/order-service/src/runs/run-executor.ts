@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { NOOP_TARGET, STRATEGY_NAMES, type FaultEvent, type FaultSettings, type LockEvent, type ProductRunSettings, type Reconciliation, type RunResult, type StrategyName, type TimelinePoint } from '@oversell/contracts';
-import { findK6, forkLoad, runK6Load, type LoadOptions, type LoadSummary } from '@oversell/loadtests';
+import { doubleClickOf, findK6, forkLoad, runK6Load, type LoadOptions, type LoadSummary } from '@oversell/loadtests';
 import { InventoryService, ProductResetService, RedisConnections, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
 import type { Repository } from 'typeorm';
 import { recordFaultEvent } from '../faults/fault-injector';
@@ -185,7 +185,7 @@ export class RunExecutor {
     const timer = setInterval(() => void this.tick(measurement, progress), TICK_MS);
     let summary: LoadSummary;
     try {
-      summary = await this.drive({ urls: instances.map((i) => i.url), target: noop ? 'noop' : 'orders', productId: run.productId, strategy, profile: run.params.load, runToken }, abort.signal);
+      summary = await this.drive({ urls: instances.map((i) => i.url), target: noop ? 'noop' : 'orders', productId: run.productId, strategy, profile: run.params.load, runToken, doubleClick: noop ? undefined : doubleClickOf(run.params.faults) }, abort.signal);
     } catch (error) {
       // Aborted because an instance died: that is the reason to report, not the abort itself.
       throw measurement.failure ? new Error(measurement.failure) : error;

@@ -13,6 +13,15 @@ const STUBS = {
       if (url.endsWith('/api/orders')) return respond(409, { error: 'sold_out' });
       return url.endsWith('/api/noop') ? respond(200, { ok: true }) : respond(201, {});
     },
+    // Each request of one batch is recorded with the batch's number: the copies k6 sends at once.
+    batch(requests) {
+      globalThis.k6Batches = (globalThis.k6Batches ?? 0) + 1;
+      return requests.map(([method, url, body, params]) => {
+        const res = this.post(url, body, params);
+        globalThis.k6Record.requests.at(-1).batch = globalThis.k6Batches;
+        return res;
+      });
+    },
     get(url, params) {
       globalThis.k6Record.requests.push({ method: 'GET', url, tags: params.tags });
       return respond(200, url.endsWith('/api/strategies') ? globalThis.k6Strategies : globalThis.k6Inventory);
