@@ -1,34 +1,27 @@
 import Redis from 'ioredis';
-import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { join, resolve } from 'node:path';
-import { freshKeyPrefix, testRedisOptions } from '../testing';
+import { join } from 'node:path';
+import { forkTypeScript, testRedisOptions, useTestRedis } from '../testing';
 import { fenceKeyOf } from './grant-fence';
 import { WatchdogLock } from './watchdog-lock';
 
 const PROCESSES = 3;
 const GRANTS_PER_PROCESS = 15;
 
+const store = useTestRedis();
 let redis: Redis;
 let subscriber: Redis;
 let lock: WatchdogLock;
-let prefix: string;
 
 beforeAll(() => {
-  redis = new Redis(testRedisOptions());
+  redis = store.redis;
   subscriber = new Redis(testRedisOptions());
   lock = new WatchdogLock(redis, subscriber, { fenced: true });
-  prefix = freshKeyPrefix();
 });
 
-afterAll(async () => {
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length) await redis.del(...keys);
-  await Promise.all([redis.quit(), subscriber.quit()]);
-});
+afterAll(() => subscriber.quit());
 
-let n = 0;
-const lockKey = () => `${prefix}:{lock${++n}}`;
+const lockKey = () => store.freshKey();
 
 /** Freezes this process's event loop for real, as a stop-the-world GC pause does: no timer runs, the watchdog's neither. */
 function stopTheWorld(ms: number): void {
@@ -37,10 +30,7 @@ function stopTheWorld(ms: number): void {
 
 /** Starts a process that takes the lock GRANTS_PER_PROCESS times once told to go; resolves when it is ready. */
 async function grantProcess(key: string, logKey: string): Promise<{ go(): Promise<number[]> }> {
-  const child = fork(join(__dirname, 'testing/fenced-grants.ts'), [key, logKey, String(GRANTS_PER_PROCESS)], {
-    execArgv: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'],
-    env: { ...process.env, TS_NODE_PROJECT: resolve(__dirname, '../../tsconfig.json') },
-  });
+  const child = forkTypeScript(join(__dirname, 'testing/fenced-grants.ts'), [key, logKey, String(GRANTS_PER_PROCESS)]);
   const exited = once(child, 'exit').then(([code]) => Promise.reject(new Error(`grant process exited with ${code}`)));
   exited.catch(() => undefined);
   await Promise.race([once(child, 'message'), exited]);

@@ -1,9 +1,8 @@
 import Redis from 'ioredis';
-import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freshKeyPrefix, testRedisOptions } from '../testing';
+import { forkTypeScript, freshKeyPrefix, testRedisOptions } from '../testing';
 import { WatchdogLock } from './watchdog-lock';
 
 const LEASE_MS = 600;
@@ -42,10 +41,7 @@ async function msUntilGone(key: string, limitMs: number): Promise<number> {
 describe('watchdog lock', () => {
   it('holds past three leases while its holder lives, and frees within one lease after the holder is killed', async () => {
     const key = lockKey();
-    const holder = fork(join(__dirname, 'testing/lock-holder.ts'), [key, 'holder-process', String(LEASE_MS)], {
-      execArgv: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'],
-      env: { ...process.env, TS_NODE_PROJECT: resolve(__dirname, '../../tsconfig.json') },
-    });
+    const holder = forkTypeScript(join(__dirname, 'testing/lock-holder.ts'), [key, 'holder-process', String(LEASE_MS)]);
     try {
       await once(holder, 'message');
       // Three and a half leases: without renewal the key would have expired three times over.

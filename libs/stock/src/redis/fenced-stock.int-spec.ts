@@ -1,36 +1,24 @@
-import Redis from 'ioredis';
-import { freshKeyPrefix, testRedisOptions } from '../testing';
+import { useTestRedis } from '@oversell/locks/testing';
 import { FENCED, fencedAccess, fenceOf } from './fenced-stock';
 
 /** The fenced stock scripts on the real Redis: which tokens they refuse, and that a refusal changes nothing. */
-let redis: Redis;
-const prefix = freshKeyPrefix();
-let n = 0;
-
-beforeAll(() => {
-  redis = new Redis(testRedisOptions());
-});
-
-afterAll(async () => {
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
-});
+const store = useTestRedis();
+const freshStockKey = () => ({ stock: `${store.freshKey()}:stock` });
 
 /** A stock key holding 10, whose highest token seen is `highest` (none when undefined). */
 async function stockSeenBy(highest?: number): Promise<{ stock: string }> {
-  const cell = { stock: `${prefix}:{p${++n}}:stock` };
-  await redis.set(cell.stock, 10);
-  if (highest !== undefined) await redis.set(fenceOf(cell.stock), highest);
+  const cell = freshStockKey();
+  await store.redis.set(cell.stock, 10);
+  if (highest !== undefined) await store.redis.set(fenceOf(cell.stock), highest);
   return cell;
 }
 
-const stored = async (cell: { stock: string }) => ({ stock: await redis.get(cell.stock), highest: await redis.get(fenceOf(cell.stock)) });
+const stored = async (cell: { stock: string }) => ({ stock: await store.redis.get(cell.stock), highest: await store.redis.get(fenceOf(cell.stock)) });
 
 describe('fenced stock write', () => {
   it('refuses a token lower than the highest seen and changes nothing', async () => {
     const cell = await stockSeenBy(7);
-    expect(await fencedAccess(redis, cell, 6).write(9)).toBe(false);
+    expect(await fencedAccess(store.redis, cell, 6).write(9)).toBe(false);
     expect(await stored(cell)).toEqual({ stock: '10', highest: '7' });
   });
 
@@ -39,13 +27,13 @@ describe('fenced stock write', () => {
     ['a higher', 8],
   ])('accepts %s token: writes the stock and keeps the token as the highest', async (_, token) => {
     const cell = await stockSeenBy(7);
-    expect(await fencedAccess(redis, cell, token).write(9)).toBe(true);
+    expect(await fencedAccess(store.redis, cell, token).write(9)).toBe(true);
     expect(await stored(cell)).toEqual({ stock: '9', highest: String(token) });
   });
 
   it('accepts the first token a stock sees', async () => {
     const cell = await stockSeenBy();
-    expect(await fencedAccess(redis, cell, 1).write(9)).toBe(true);
+    expect(await fencedAccess(store.redis, cell, 1).write(9)).toBe(true);
     expect(await stored(cell)).toEqual({ stock: '9', highest: '1' });
   });
 });
@@ -53,22 +41,22 @@ describe('fenced stock write', () => {
 describe('fenced stock read', () => {
   it('refuses a token lower than the highest seen, and leaves the highest as it was', async () => {
     const cell = await stockSeenBy(7);
-    expect(await fencedAccess(redis, cell, 6).read()).toBe(FENCED);
+    expect(await fencedAccess(store.redis, cell, 6).read()).toBe(FENCED);
     expect(await stored(cell)).toEqual({ stock: '10', highest: '7' });
   });
 
   it('registers an equal or higher token: from then on a lower token cannot write', async () => {
     const cell = await stockSeenBy(7);
-    expect(await fencedAccess(redis, cell, 9).read()).toBe('10');
+    expect(await fencedAccess(store.redis, cell, 9).read()).toBe('10');
     expect(await stored(cell)).toEqual({ stock: '10', highest: '9' });
     // The stale holder read before the newer one did; its write now comes after, and is refused.
-    expect(await fencedAccess(redis, cell, 8).write(9)).toBe(false);
-    expect(await fencedAccess(redis, cell, 9).write(9)).toBe(true);
+    expect(await fencedAccess(store.redis, cell, 8).write(9)).toBe(false);
+    expect(await fencedAccess(store.redis, cell, 9).write(9)).toBe(true);
     expect(await stored(cell)).toEqual({ stock: '9', highest: '9' });
   });
 
   it('answers null for a stock that is not seeded', async () => {
-    const cell = { stock: `${prefix}:{p${++n}}:stock` };
-    expect(await fencedAccess(redis, cell, 1).read()).toBeNull();
+    const cell = freshStockKey();
+    expect(await fencedAccess(store.redis, cell, 1).read()).toBeNull();
   });
 });
