@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FAULT_LIMITS, RUN_TOKEN_HEADER, type CreateOrderRequest, type FaultSettings, type LatencySummary, type LoadProfile } from '@oversell/contracts';
 import type { DoubleClick, LoadSummary, LoadTick } from './summary';
+import { tickEverySecond } from './ticks';
 import { InvalidFieldError } from './validation';
 
 /** The double-click a run's faults ask the load tool for, if any (copies default to 2, the key to on). */
@@ -72,7 +73,7 @@ export async function runDoubleClicks(load: DoubleClickLoad): Promise<LoadSummar
     }
   };
 
-  const ticker = load.onTick ? tickEverySecond(startedAt, () => ({ requests: latencies.length, statusCounts, errors }), load.onTick) : undefined;
+  const ticker = load.onTick ? tickEverySecond(() => ({ requests: latencies.length, statusCounts, errors }), load.onTick) : undefined;
   try {
     await Promise.all(Array.from({ length: Math.min(load.profile.connections, load.profile.totalRequests ?? Infinity) }, (_, index) => buyer(index)));
   } finally {
@@ -94,16 +95,6 @@ export async function runDoubleClicks(load: DoubleClickLoad): Promise<LoadSummar
     throughput: durationSec > 0 ? Math.round((requests / durationSec) * 10) / 10 : 0,
     latency: latencySummary(latencies),
   };
-}
-
-function tickEverySecond(startedAt: number, read: () => Pick<LoadTick, 'requests' | 'statusCounts' | 'errors'>, onTick: (tick: LoadTick) => void): { stop(): void } {
-  let atLastTick = 0;
-  const timer = setInterval(() => {
-    const { requests, statusCounts, errors } = read();
-    onTick({ elapsedSec: Math.round((Date.now() - startedAt) / 100) / 10, requests, lastSecondRequests: requests - atLastTick, statusCounts: { ...statusCounts }, errors });
-    atLastTick = requests;
-  }, 1000);
-  return { stop: () => clearInterval(timer) };
 }
 
 function latencySummary(samples: number[]): LatencySummary {

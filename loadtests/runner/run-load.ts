@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 import { isStrategyName, RUN_LIMITS, RUN_TOKEN_HEADER, STRATEGY_NAMES, type CreateOrderRequest } from '@oversell/contracts';
 import { runDoubleClicks, validateDoubleClick } from './double-click';
 import { validateLoadProfile } from './load-profile';
+import { tickEverySecond } from './ticks';
 import { LOAD_TARGETS, type LoadOptions, type LoadSummary, type LoadTick } from './summary';
 import { InvalidFieldError } from './validation';
 
@@ -104,10 +105,8 @@ const NO_PROGRESS: Progress = { stop: () => undefined };
 /** Counts responses as they arrive so ticks can report the status mix while the run is going. */
 function trackProgress(instance: autocannon.Instance, onTick: RunLoadOptions['onTick']): Progress {
   if (!onTick) return NO_PROGRESS;
-  const startedAt = Date.now();
   const statusCounts: Record<string, number> = {};
   let requests = 0;
-  let atLastTick = 0;
   let errors = 0;
   instance.on('response', (_client, statusCode) => {
     requests += 1;
@@ -116,18 +115,7 @@ function trackProgress(instance: autocannon.Instance, onTick: RunLoadOptions['on
   instance.on('reqError', () => {
     errors += 1;
   });
-  // autocannon's own 'tick' also fires once more at the very end; a timer keeps the cadence regular.
-  const timer = setInterval(() => {
-    onTick({
-      elapsedSec: Math.round((Date.now() - startedAt) / 100) / 10,
-      requests,
-      lastSecondRequests: requests - atLastTick,
-      statusCounts: { ...statusCounts },
-      errors,
-    });
-    atLastTick = requests;
-  }, 1000);
-  return { stop: () => clearInterval(timer) };
+  return tickEverySecond(() => ({ requests, statusCounts, errors }), onTick);
 }
 
 function toSummary(result: autocannon.Result): LoadSummary {

@@ -27,32 +27,30 @@ async function freshProduct(stock: number): Promise<number> {
 
 const inventoryOf = async (productId: number) => (await (await fetch(`${lab.gatewayUrl}/api/products/${productId}/inventory`)).json()) as InventoryView;
 
-it('with the idempotency key, k copies sent at once make one order per click, and every copy gets that order', async () => {
-  const productId = await freshProduct(100);
+/** `clicks` orders of one unit on a fresh uuid-lua product of `stock` units, each sent 3 times at once by 4 buyers. */
+async function doubleClicks(stock: number, clicks: number, idempotencyKey: boolean) {
+  const productId = await freshProduct(stock);
   const summary = await runLoad({
     urls: [lab.gatewayUrl],
     target: 'orders',
     productId,
     strategy: 'uuid-lua',
-    profile: { connections: 4, totalRequests: 12 },
-    doubleClick: { copies: 3, idempotencyKey: true },
+    profile: { connections: 4, totalRequests: clicks },
+    doubleClick: { copies: 3, idempotencyKey },
   });
+  return { statusCounts: summary.statusCounts, inventory: await inventoryOf(productId) };
+}
+
+it('with the idempotency key, k copies sent at once make one order per click, and every copy gets that order', async () => {
+  const { statusCounts, inventory } = await doubleClicks(100, 12, true);
   // One copy per click took the stock (201); the other two were answered the same order (200, replayed).
-  expect(summary.statusCounts).toEqual({ '201': 12, '200': 24 });
-  expect(await inventoryOf(productId)).toMatchObject({ orders: 12, sold: 12, remaining: 88, oversold: 0, storesAgree: true });
+  expect(statusCounts).toEqual({ '201': 12, '200': 24 });
+  expect(inventory).toMatchObject({ orders: 12, sold: 12, remaining: 88, oversold: 0, storesAgree: true });
 });
 
 it('without the key, every copy is an order of its own while the stock lasts', async () => {
-  const productId = await freshProduct(20);
-  const summary = await runLoad({
-    urls: [lab.gatewayUrl],
-    target: 'orders',
-    productId,
-    strategy: 'uuid-lua',
-    profile: { connections: 4, totalRequests: 8 },
-    doubleClick: { copies: 3, idempotencyKey: false },
-  });
+  const { statusCounts, inventory } = await doubleClicks(20, 8, false);
   // 8 clicks × 3 copies = 24 orders asked for; 20 units: 20 sold, 4 sold out.
-  expect(summary.statusCounts).toEqual({ '201': 20, '409': 4 });
-  expect(await inventoryOf(productId)).toMatchObject({ orders: 20, sold: 20, remaining: 0, oversold: 0, storesAgree: true });
+  expect(statusCounts).toEqual({ '201': 20, '409': 4 });
+  expect(inventory).toMatchObject({ orders: 20, sold: 20, remaining: 0, oversold: 0, storesAgree: true });
 });
