@@ -1,0 +1,99 @@
+import type { FaultEvent, FaultSettings, ProductRunSettings, RunView, StrategyName } from '@oversell/contracts';
+import { StockKeys } from '@oversell/stock';
+import { freshKeyPrefix, freshProductId, testRedisOptions, until } from '@oversell/stock/testing';
+import Redis from 'ioredis';
+import { RunFigureKeys } from '../src/redis-keys';
+import { startServiceProcess, type ServiceProcess } from './service-process';
+
+/**
+ * The faults that need real processes: a stop-the-world pause freezes a whole process (its watchdog's
+ * renewal timer too), and a crash kills one. Two service processes on the same keys; the victim has no
+ * run worker, so the run survives its crash. Faults name it by its index among the live instances
+ * (port order).
+ */
+const keyPrefix = freshKeyPrefix();
+let redis: Redis;
+let victim: ServiceProcess;
+let peer: ServiceProcess;
+
+const port = (p: ServiceProcess) => Number(new URL(p.url).port);
+
+/** Two processes of ts-node compile on a shared 2-core machine: minutes, not seconds. */
+const START_TIMEOUT_MS = 300_000;
+
+beforeAll(async () => {
+  redis = new Redis(testRedisOptions());
+  const env = { REDIS_KEY_PREFIX: keyPrefix, LOCK_WAIT_TIMEOUT_MS: '400' };
+  [victim, peer] = await Promise.all([startServiceProcess({ env: { ...env, RUN_WORKER: 'false' } }), startServiceProcess({ env: { ...env, RUN_WORKER: 'true' } })]);
+  // Both beat under the shared prefix before any fault names an instance by index.
+  await until(async () => (await redis.hlen(`${keyPrefix}:instances`)) === 2, 'both instances beat');
+}, START_TIMEOUT_MS);
+
+/** The victim's index among the live instances, which are in port order. */
+const victimIndex = () => (port(victim) < port(peer) ? 0 : 1);
+
+afterAll(async () => {
+  await Promise.all([victim?.stop(), peer?.stop()]);
+  const keys = await redis.keys(`${keyPrefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+});
+
+async function reset(strategy: StrategyName, lockTtlMs: number, faults: FaultSettings[]): Promise<ProductRunSettings> {
+  const productId = freshProductId();
+  const response = await peer.request(`/api/products/${productId}/reset`, { method: 'POST', body: { stock: 10, strategy, lockTtlMs, faults } });
+  expect(response.status).toBe(200);
+  return response.body as ProductRunSettings;
+}
+
+const order = (p: ServiceProcess, settings: ProductRunSettings) => p.request('/api/orders', { method: 'POST', body: { productId: settings.productId, quantity: 1, strategy: settings.strategy } });
+const faultEvents = async (runId: string) => (await redis.lrange(new RunFigureKeys(keyPrefix, runId).faultEvents, 0, -1)).map((json) => JSON.parse(json) as FaultEvent);
+const lockKey = (settings: ProductRunSettings) => new StockKeys(keyPrefix, settings.productId).run(settings.runId).lock;
+
+it('stop-the-world (2.5 s) while holding the watchdog lock (lease 500 ms): the renewal froze, the other instance gets the lock while the first still holds it', async () => {
+  const settings = await reset('watchdog', 500, [{ kind: 'stop-the-world', at: 'stock-read', durationMs: 2500, instance: victimIndex() }]);
+  expect(settings.faults).toEqual([expect.objectContaining({ kind: 'stop-the-world', instanceId: victim.instanceId })]);
+  let firstAnswered = false;
+  const first = order(victim, settings).finally(() => (firstAnswered = true));
+  await until(async () => (await redis.exists(lockKey(settings))) === 1, 'the victim holds the lock');
+  // The peer waits at most LOCK_WAIT_TIMEOUT_MS: it can only get the lock because the frozen holder stopped renewing it.
+  let second = await order(peer, settings);
+  for (let i = 0; second.body.error === 'lock_timeout' && i < 10; i++) second = await order(peer, settings);
+  expect(second.status).toBe(201);
+  // Two holders: the peer sold while the first holder had not let go (its process was still frozen).
+  expect(firstAnswered).toBe(false);
+  await first;
+  const [event] = await faultEvents(settings.runId);
+  expect(event).toMatchObject({ kind: 'stop-the-world', at: 'stock-read', instance: victim.instanceId });
+  expect(event.endedAt! - event.startedAt).toBeGreaterThanOrEqual(2500 - 1);
+});
+
+it('a run with a crash between SETNX and EXPIRE (setnx-expire): the victim dies, its lock never expires, the next orders time out, and the run completes with the crash in its result', async () => {
+  const created = await peer.request('/api/runs', {
+    method: 'POST',
+    body: { strategy: 'setnx-expire', initialStock: 20, lockTtlMs: 500, load: { connections: 2, totalRequests: 12 }, faults: [{ kind: 'crash', at: 'lock-set-before-expire', instance: victimIndex() }] },
+  });
+  expect(created.status).toBe(201);
+  let run: RunView = created.body;
+  await until(
+    async () => {
+      run = (await peer.request(`/api/runs/${run.id}`)).body;
+      return run.status === 'completed' || run.status === 'failed';
+    },
+    'the run ends',
+    90_000,
+  );
+  expect(run).toMatchObject({ status: 'completed', failure: null });
+  expect(victim.alive).toBe(false);
+  const result = run.result!;
+  expect(result.faults).toEqual([{ kind: 'crash', at: 'lock-set-before-expire', instance: victim.instanceId, requestId: expect.any(String), startedAt: expect.any(Number), endedAt: null }]);
+  const [crash] = result.faults!;
+  expect(crash.startedAt).toBeGreaterThanOrEqual(Date.parse(run.startedAt!));
+  expect(crash.startedAt).toBeLessThanOrEqual(Date.parse(run.finishedAt!));
+  expect(result.crashedInstances).toEqual([victim.instanceId]);
+  // The dead holder's lock: set, never given its expiry (TTL -1): no order got the lock after the crash.
+  const settings = { productId: run.productId, runId: run.id } as ProductRunSettings;
+  expect(await redis.ttl(lockKey(settings))).toBe(-1);
+  expect(result.counts.lock_timeout).toBeGreaterThan(0);
+  expect(result.lockEvents.filter((holding) => holding.acquiredAt > crash.startedAt)).toEqual([]);
+}, 180_000);
