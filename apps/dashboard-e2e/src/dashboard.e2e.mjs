@@ -38,6 +38,41 @@ function assert(condition, message) {
 }
 
 /**
+ * Runs a pitfall preset from the Pitfalls view and waits for both sides to be judged; checks that the
+ * broken side showed the pitfall and the fix stayed clean with 0 oversold, and returns each side's figures.
+ */
+async function runPitfallPreset(page, preset) {
+  await page.goto(`${BASE_URL}/#/pitfalls`);
+  await page.getByTestId('pitfall-preset').selectOption(preset);
+  await page.getByTestId('pitfall-explanation').waitFor({ timeout: 15_000 });
+  await page.getByTestId('run-pitfall').click();
+  await page.waitForURL(new RegExp(`#/pitfalls/${preset}/[^/]+,[^/]+$`), { timeout: 15_000 }).catch(async () => {
+    const refusal = await page.locator('[role="alert"], .notice--error').allTextContents();
+    throw new Error(`the ${preset} runs were not queued${refusal.length ? `: ${refusal.join('; ')}` : ''}`);
+  });
+  const sides = {};
+  for (const role of ['broken', 'fix']) {
+    const side = page.getByTestId(`pitfall-side-${role}`);
+    // Judged once its run completed and the stored result (with the reconciliation) is shown.
+    await side.and(page.locator(':not([data-verdict="pending"])')).waitFor({ timeout: RUN_TIMEOUT_MS * 2 });
+    const verdict = await side.getAttribute('data-verdict');
+    assert(verdict !== 'failed', `${preset}: the ${role} side's run failed: ${await side.getByTestId('run-status').textContent()}`);
+    await side.getByTestId('reconciliation').waitFor({ timeout: 15_000 });
+    const timeline = side.getByTestId('lock-timeline');
+    sides[role] = {
+      verdict,
+      oversold: Number(await side.getByTestId('oversold-counter').getAttribute('data-value')),
+      overlaps: Number(await timeline.getAttribute('data-overlaps')),
+      faults: Number(await timeline.getAttribute('data-faults')),
+    };
+  }
+  assert(sides.broken.verdict === 'showed', `${preset}: the broken side is judged "${sides.broken.verdict}", not "showed"`);
+  assert(sides.fix.oversold === 0, `${preset}: the fix should not oversell, got ${sides.fix.oversold}`);
+  assert(sides.fix.verdict === 'clean', `${preset}: the fix is judged "${sides.fix.verdict}", not "clean"`);
+  return sides;
+}
+
+/**
  * Fills the lab form (every field the checks set, since the form keeps its values between runs) and
  * starts a run; resolves once it completed, with its id, its panel and its final oversold count.
  */
@@ -163,33 +198,9 @@ try {
   });
 
   await check('Pitfalls view: the expiry preset\'s broken side (uuid-lua) oversells, its fix (watchdog) stays at 0', async () => {
-    await page.goto(`${BASE_URL}/#/pitfalls`);
-    await page.getByTestId('pitfall-preset').selectOption(PITFALL_PRESET);
-    await page.getByTestId('pitfall-explanation').waitFor({ timeout: 15_000 });
-    await page.getByTestId('run-pitfall').click();
-    await page.waitForURL(new RegExp(`#/pitfalls/${PITFALL_PRESET}/[^/]+,[^/]+$`), { timeout: 15_000 }).catch(async () => {
-      const refusal = await page.locator('[role="alert"], .notice--error').allTextContents();
-      throw new Error(`the preset's runs were not queued${refusal.length ? `: ${refusal.join('; ')}` : ''}`);
-    });
-    const sides = {};
-    for (const role of ['broken', 'fix']) {
-      const side = page.getByTestId(`pitfall-side-${role}`);
-      // Judged once its run completed and the stored result (with the reconciliation) is shown.
-      await side.and(page.locator(':not([data-verdict="pending"])')).waitFor({ timeout: RUN_TIMEOUT_MS * 2 });
-      const verdict = await side.getAttribute('data-verdict');
-      assert(verdict !== 'failed', `the ${role} side's run failed: ${await side.getByTestId('run-status').textContent()}`);
-      await side.getByTestId('reconciliation').waitFor({ timeout: 15_000 });
-      sides[role] = {
-        verdict,
-        oversold: Number(await side.getByTestId('oversold-counter').getAttribute('data-value')),
-        overlaps: Number(await side.getByTestId('lock-timeline').getAttribute('data-overlaps')),
-      };
-    }
+    const sides = await runPitfallPreset(page, PITFALL_PRESET);
     assert(sides.broken.oversold > 0, `the broken side should oversell (lease 250 ms < business 500 ms), got ${sides.broken.oversold}`);
-    assert(sides.broken.verdict === 'showed', `the broken side is judged "${sides.broken.verdict}", not "showed"`);
     assert(sides.broken.overlaps > 0, 'the broken side\'s lock timeline shows no overlapping holdings');
-    assert(sides.fix.oversold === 0, `the fix should not oversell, got ${sides.fix.oversold}`);
-    assert(sides.fix.verdict === 'clean', `the fix is judged "${sides.fix.verdict}", not "clean"`);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'pitfalls.png'), fullPage: true });
   });
 
