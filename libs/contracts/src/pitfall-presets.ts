@@ -161,7 +161,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       lockTtlMs: 1000,
       businessDelayMs: 20,
       load: CONTENDED,
-      faults: [{ kind: 'clock-offset', offsetMs: 5000, instance: 1 }],
+      faults: [{ kind: 'clock-offset', offsetMs: 5000, instance: 0 }],
     }),
   },
   {
@@ -177,9 +177,11 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
     shows: 'oversold',
     sides: sides([{ label: 'watchdog, no fence', strategy: 'watchdog' }], [{ label: 'watchdog-fenced, fencing tokens', strategy: 'watchdog-fenced' }], {
       // Leases with room for the watchdog's renewals on a loaded machine (one landed late at 50 ms in the e2e).
+      // No business time after the read: with one, the watchdog's overdue renewal runs first after the
+      // pause, finds the lock gone and its lock-lost signal stops the holder (lock_lost) before it writes.
       initialStock: 40,
       lockTtlMs: 500,
-      businessDelayMs: 20,
+      businessDelayMs: 0,
       load: CONTENDED,
       faults: [{ kind: 'stop-the-world', at: 'stock-read', every: 10, durationMs: 1500, instance: 0 }],
     }),
