@@ -76,7 +76,7 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
     @Optional() @Inject(MAX_LOCK_EVENTS) private readonly maxLockEvents: number = MAX_LOCK_EVENTS_PER_RUN,
   ) {
-    this.redis = useScripts(connections.commands, [APPLY_RUN_FIGURES]);
+    this.redis = useScripts(connections.control, [APPLY_RUN_FIGURES]);
   }
 
   async onModuleInit(): Promise<void> {

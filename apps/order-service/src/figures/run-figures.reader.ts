@@ -32,7 +32,7 @@ export class RunFiguresReader {
 
   /** The run's counters so far: cheap, read every second while the run goes. */
   async counts(runId: string): Promise<{ counts: OutcomeCounts; units: number; conflicts: number; lockEventsDropped: number }> {
-    const counts = await this.connections.commands.hgetall(this.keys(runId).counts);
+    const counts = await this.connections.control.hgetall(this.keys(runId).counts);
     const outcomeCounts = { attempts: Number(counts.attempts ?? 0) } as OutcomeCounts;
     for (const outcome of ORDER_OUTCOMES) outcomeCounts[outcome] = Number(counts[outcome] ?? 0);
     return { counts: outcomeCounts, units: Number(counts.units ?? 0), conflicts: Number(counts.conflicts ?? 0), lockEventsDropped: Number(counts[LOCK_EVENTS_DROPPED] ?? 0) };
@@ -41,7 +41,7 @@ export class RunFiguresReader {
   /** One second's attempts, units and p99 over all instances, for the live progress. */
   async second(runId: string, second: number): Promise<{ attempts: number; units: number; p99: number }> {
     const keys = this.keys(runId);
-    const redis = this.connections.commands;
+    const redis = this.connections.control;
     const [attempts, units, encoded] = await Promise.all([redis.hget(keys.seconds, `${second}:attempts`), redis.hget(keys.seconds, `${second}:units`), redis.hvals(keys.histogram(second))]);
     const merged = newLatencyHistogram();
     for (const e of encoded) merged.add(decodeHistogram(e));
@@ -50,7 +50,7 @@ export class RunFiguresReader {
 
   /** Everything, for the run's result once every instance has flushed. */
   async read(runId: string): Promise<RunFigures> {
-    const redis = this.connections.commands;
+    const redis = this.connections.control;
     const keys = this.keys(runId);
     const [{ counts: outcomeCounts, units, conflicts, lockEventsDropped }, seconds, histogramSeconds] = await Promise.all([this.counts(runId), redis.hgetall(keys.seconds), redis.smembers(keys.histogramSeconds)]);
 
@@ -72,7 +72,7 @@ export class RunFiguresReader {
 
   /** Figure batches applied per instance so far: grows while an instance answers the run's requests. */
   async batchesByInstance(runId: string): Promise<Map<string, number>> {
-    const batches = await this.connections.commands.hgetall(this.keys(runId).batchesByInstance);
+    const batches = await this.connections.control.hgetall(this.keys(runId).batchesByInstance);
     return new Map(Object.entries(batches).map(([instance, n]) => [instance, Number(n)]));
   }
 
@@ -88,7 +88,7 @@ export class RunFiguresReader {
 
   private async list<T>(key: string, from: number, max: number): Promise<T[]> {
     const end = max === Number.MAX_SAFE_INTEGER ? -1 : from + max - 1;
-    const raw = await this.connections.commands.lrange(key, from, end);
+    const raw = await this.connections.control.lrange(key, from, end);
     return raw.map((json) => JSON.parse(json) as T);
   }
 }

@@ -46,7 +46,7 @@ export class InstanceRegistry implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await this.connections.commands.hdel(this.key, this.options.instanceId).catch(() => undefined);
+    await this.connections.control.hdel(this.key, this.options.instanceId).catch(() => undefined);
   }
 
   private async beat(): Promise<void> {
@@ -59,7 +59,7 @@ export class InstanceRegistry implements OnModuleInit, OnApplicationShutdown {
       at: Date.now(),
       storeProxy: this.storeCut !== null,
     };
-    await this.connections.commands.hset(this.key, this.options.instanceId, JSON.stringify(beat)).catch(() => undefined);
+    await this.connections.control.hset(this.key, this.options.instanceId, JSON.stringify(beat)).catch(() => undefined);
   }
 
   /** Instances heard from recently, sorted by port. */
@@ -70,7 +70,7 @@ export class InstanceRegistry implements OnModuleInit, OnApplicationShutdown {
 
   /** The last beat of every instance that has not shut down, however old. */
   async lastBeats(): Promise<InstanceBeat[]> {
-    return Object.values(await this.connections.commands.hgetall(this.key)).map((json) => JSON.parse(json) as InstanceBeat);
+    return Object.values(await this.connections.control.hgetall(this.key)).map((json) => JSON.parse(json) as InstanceBeat);
   }
 }
 

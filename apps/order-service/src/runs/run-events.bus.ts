@@ -31,7 +31,7 @@ export class RunEventsBus implements OnApplicationShutdown {
   }
 
   async publish(event: RunEvent): Promise<void> {
-    await this.connections.commands.publish(this.channel(event.runId), JSON.stringify(event));
+    await this.connections.control.publish(this.channel(event.runId), JSON.stringify(event));
   }
 
   /** Resolves once the subscription is live, so no event published after it returns is missed. */
@@ -58,7 +58,7 @@ export class RunEventsBus implements OnApplicationShutdown {
 
   private connect(): Redis {
     if (!this.subscriber) {
-      this.subscriber = this.connections.commands.duplicate();
+      this.subscriber = this.connections.control.duplicate();
       // Nothing may throw out of this listener: inside ioredis a throw is an uncaught exception.
       this.subscriber.on('message', (channel: string, message: string) => {
         const event = readMessage(RUN_EVENT, channel, message, this.logger);

@@ -27,7 +27,7 @@ export class RunTokens {
     connections: RedisConnections,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
   ) {
-    this.redis = connections.commands;
+    this.redis = connections.control;
   }
 
   async issue(runId: string): Promise<string> {

@@ -9,7 +9,15 @@ import { StoreCutProxy } from './store-cut-proxy';
  * options.storeProxy both go through this process's StoreCutProxy, which a store-cut fault cuts.
  */
 export class RedisConnections implements OnApplicationShutdown {
+  /** The stock stores' and the locks' commands: through the store-cut proxy when there is one. */
   readonly commands: Redis;
+  /**
+   * The lab's own bookkeeping (heartbeats, figures, run events, fault counters): straight to Redis, never
+   * through the proxy, so a store cut cuts the stock and the locks off, not the lab's view of the instance
+   * (a cut of more than a few heartbeats would otherwise have the run declare the instance gone).
+   * The same connection as `commands` when there is no proxy.
+   */
+  readonly control: Redis;
   private subscriberConnection?: Redis;
 
   /** The proxy has to listen before the connections are made, hence an async factory. */
@@ -29,6 +37,7 @@ export class RedisConnections implements OnApplicationShutdown {
     // out of step and throw an uncaught TypeError ("results[i] is not iterable", ioredis #1931), killing the
     // instance that a store cut should only have cut off. A lab measured with the proxy is slower anyway.
     this.commands = new Redis({ maxRetriesPerRequest: 2, enableAutoPipelining: !this.storeCut, ...this.redisOptions });
+    this.control = this.storeCut ? new Redis({ maxRetriesPerRequest: 2, enableAutoPipelining: true, ...this.options.redis }) : this.commands;
   }
 
   private get redisOptions(): StockOptions['redis'] {
@@ -42,7 +51,8 @@ export class RedisConnections implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.commands, this.subscriberConnection].filter(Boolean).map((c) => c!.quit().catch(() => c!.disconnect())));
+    const opened = new Set([this.commands, this.control, this.subscriberConnection].filter((c): c is Redis => c !== undefined));
+    await Promise.all([...opened].map((c) => c.quit().catch(() => c.disconnect())));
     await this.storeCut?.close();
   }
 }
