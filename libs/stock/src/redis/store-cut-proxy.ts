@@ -25,7 +25,7 @@ export class StoreCutProxy implements StoreCut {
   }
 
   /** Where this process's Redis connections connect instead of Redis itself. */
-  get route(): Pick<RedisOptions, 'host' | 'port'> {
+  get route(): { host: string; port: number } {
     return { host: '127.0.0.1', port: this.proxy.port };
   }
 
