@@ -7,6 +7,11 @@ type BuiltPackage = typeof import('./index');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Polls a condition the test cannot be told about (another process's progress). */
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await condition())) await sleep(10);
+}
+
 describe('forkLoad from the built package', () => {
   let built: BuiltPackage;
   let service: FakeOrderService;
@@ -51,15 +56,17 @@ describe('forkLoad from the built package', () => {
       undefined,
       aborted.signal,
     );
-    await sleep(1200);
+    await until(() => service.orders.length > 0);
     aborted.abort(new Error('stopped by the test'));
 
     await expect(running).rejects.toThrow('stopped by the test');
-    await sleep(300);
+    // The killed child's sockets close; the requests it had sent are all in by then.
+    await until(async () => (await service.openConnections()) === 0);
     const afterKill = service.orders.length;
-    await sleep(700);
-    expect(afterKill).toBeGreaterThan(0);
+    // Watching for a while is the only way to see that nothing more comes (a live child would send ~1000/s).
+    await sleep(500);
     expect(service.orders.length).toBe(afterKill);
+    expect(await service.openConnections()).toBe(0);
   });
 
   it('rejects with the child-side validation message', async () => {

@@ -13,6 +13,8 @@ export interface FakeOrderService {
   /** The Authorization header of every reset, as sent. */
   resetAuthorizations: (string | undefined)[];
   statusCounts: Record<string, number>;
+  /** TCP connections open to the fake right now (a killed client's close when the kernel tears them down). */
+  openConnections(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -21,7 +23,7 @@ export interface FakeOrderService {
  * Resetting the product sets a new stock, as the real reset does.
  */
 export async function startFakeOrderService(stock: number): Promise<FakeOrderService> {
-  const state: Omit<FakeOrderService, 'url' | 'close'> = { orders: [], noops: 0, runTokens: [], resets: [], resetAuthorizations: [], statusCounts: {} };
+  const state: Omit<FakeOrderService, 'url' | 'close' | 'openConnections'> = { orders: [], noops: 0, runTokens: [], resets: [], resetAuthorizations: [], statusCounts: {} };
   let initialStock = stock;
   const reply = (res: ServerResponse, status: number, body: unknown) => {
     state.statusCounts[status] = (state.statusCounts[status] ?? 0) + 1;
@@ -73,6 +75,7 @@ export async function startFakeOrderService(stock: number): Promise<FakeOrderSer
   const { port } = server.address() as AddressInfo;
   return Object.assign(state, {
     url: `http://127.0.0.1:${port}`,
+    openConnections: () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
