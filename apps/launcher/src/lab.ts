@@ -28,6 +28,8 @@ export interface LabOptions {
   storeProxy?: boolean;
   /** Restarts of a crashed instance allowed within a minute before the launcher gives up on it (default 5). */
   maxRestartsPerMinute?: number;
+  /** The index of the instance whose run worker executes the runs (default 0, the lowest port); the others run none. */
+  runWorker?: number;
   log?: (line: string) => void;
 }
 
@@ -46,7 +48,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   const env = { STORE_PROXY: String(options.storeProxy ?? true), ...options.env, ...(adminToken ? { ADMIN_TOKEN: adminToken } : {}) };
   const instances = Array.from(
     { length: options.instances },
-    (_, i) => new Instance({ id: `instance-${i + 1}`, port: options.basePort + i, runWorker: i === 0, env, maxRestartsPerMinute: options.maxRestartsPerMinute }, log),
+    (_, i) => new Instance({ id: `instance-${i + 1}`, port: options.basePort + i, runWorker: i === (options.runWorker ?? 0), env, maxRestartsPerMinute: options.maxRestartsPerMinute }, log),
   );
   let gateway: FastifyInstance | null = null;
   const stop = async () => {

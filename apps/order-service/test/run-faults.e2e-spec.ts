@@ -34,6 +34,15 @@ it('refuses a store-cut when the instance was started without the store proxy, n
   expect(await newestRunId()).toBe(before);
 });
 
+it('refuses a crash with one live instance: the instance running the run is never crashed, so a crash needs 2; nothing queued', async () => {
+  const before = await newestRunId();
+  const response = await service.post('/api/runs', { strategy: 'setnx-expire', initialStock: 10, load: LOAD, faults: [{ kind: 'crash', at: 'lock-acquired' }] });
+  expect(response.status).toBe(400);
+  expect(response.body).toMatchObject({ error: 'validation_failed', field: 'faults[0].kind' });
+  expect(response.body.message).toMatch(/the instance running the run is never crashed; start at least 2/);
+  expect(await newestRunId()).toBe(before);
+});
+
 it('a reset resolves the instance a fault names, and an order passing the point is paused for real, the pause recorded with its instance and order', async () => {
   const productId = freshProductId();
   const reset = await service.post(`/api/products/${productId}/reset`, { stock: 5, strategy: 'uuid-lua', faults: [{ kind: 'pause', at: 'lock-acquired', durationMs: 300, instance: 0 }] });

@@ -51,6 +51,7 @@ describe('faultSettingsProblems', () => {
     expect(fields([{ kind: 'clock-offset', offsetMs: 5, instance: 0 }, { kind: 'crash', at: 'stock-read', instance: -1 }])).toEqual(['faults[1].instance']);
     expect(fields([{ kind: 'crash', at: 'stock-read', once: false }])).toEqual(['faults[0].once']);
     expect(fields([{ kind: 'crash', at: 'stock-read', instanceId: 'order-1' }])).toEqual(['faults[0].instanceId']);
+    expect(fields([{ kind: 'crash', at: 'stock-read', sparedInstanceId: 'order-1' }])).toEqual(['faults[0].sparedInstanceId']);
     expect(fields({ kind: 'crash' })).toEqual(['faults']);
     expect(fields(['crash'])).toEqual(['faults[0]']);
     expect(fields(Array.from({ length: FAULT_LIMITS.maxFaultsPerRun + 1 }, () => ({ kind: 'clock-offset', offsetMs: 1, instance: 0 })))).toEqual(['faults']);

@@ -42,6 +42,11 @@ export const FAULT_LIMITS = {
  * One fault of a run. How often it fires at its point, counted over all the run's instances together:
  * `once` (the default when neither `every` nor `probability` is given), every `every`-th passage, or
  * each passage with `probability` (0 < p ≤ 1). At most one of the three.
+ *
+ * A crash never kills the instance running the run (its worker drives the load and gathers the
+ * figures: killing it would lose the run). Without `instance`, a crash targets every live instance but
+ * that one; an `instance` naming that one fails the run at its start. So a crash needs at least 2 live
+ * instances (the API answers 400 with fewer).
  */
 export interface FaultSettings {
   kind: FaultKind;
@@ -66,6 +71,11 @@ export interface FaultSettings {
    * client (the API refuses it).
    */
   instanceId?: string;
+  /**
+   * crash without `instance`: the id of the instance running the run, which the crash spares (set by the
+   * run's executor at the start). Never sent by a client (the API refuses it).
+   */
+  sparedInstanceId?: string;
   /** double-click: how many copies of each order the load tool sends at once, with the same idempotency key (2 … maxCopies). */
   copies?: number;
   /** double-click: whether the copies carry an idempotency key (default true); without one, each copy is its own order. */
@@ -139,6 +149,7 @@ function problemsOfOne(fault: FaultSettings, field: (name: string) => string): F
   if (allowed.includes('instance') && fault.instance !== undefined && !(isWholeNumber(fault.instance) && fault.instance >= 0))
     problem('instance', 'instance must be a whole number from 0 (the instance with the lowest port)');
   if (fault.instanceId !== undefined) problem('instanceId', 'instanceId is set by the service from instance, never sent');
+  if (fault.sparedInstanceId !== undefined) problem('sparedInstanceId', 'sparedInstanceId is set by the run from its own instance, never sent');
   if (allowed.includes('copies') && fault.copies !== undefined && !(isWholeNumber(fault.copies) && fault.copies >= 2 && fault.copies <= FAULT_LIMITS.maxCopies))
     problem('copies', `copies must be a whole number from 2 to ${FAULT_LIMITS.maxCopies}`);
   if (allowed.includes('idempotencyKey') && fault.idempotencyKey !== undefined && typeof fault.idempotencyKey !== 'boolean')

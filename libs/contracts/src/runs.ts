@@ -187,6 +187,8 @@ export interface RunResult {
    * the counts and the timeline (the reconciliation reads MySQL's orders, which stay the truth).
    */
   crashedInstances?: string[];
+  /** The instance whose worker ran the run (a crash fault never targets it). Absent in results from before it was recorded. */
+  executor?: string;
 }
 
 export interface RunView {

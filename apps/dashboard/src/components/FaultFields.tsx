@@ -19,6 +19,12 @@ const KIND_HINTS: Record<FaultKind, string> = {
   'double-click': 'the load tool sends each order several times at once',
 };
 
+/** The instance field's hint where a kind reads it differently from "empty: every instance". */
+const INSTANCE_HINTS: Partial<Record<FaultKind, string>> = {
+  'clock-offset': '0 = the lowest port; a clock offset names one instance',
+  crash: 'empty: every instance but the one running the run, which is never crashed (start at least 2); 0 = the lowest port',
+};
+
 const FREQUENCIES: [FaultFrequency, string][] = [
   ['once', 'once'],
   ['every', 'every Nth time'],
@@ -121,7 +127,7 @@ export function FaultFields({ faults, onChange, errors }: FaultFieldsProps) {
               <NumberField
                 {...number('instance')}
                 label="Instance index"
-                hint={fault.kind === 'clock-offset' ? '0 = the lowest port; a clock offset names one instance' : 'empty: every instance; 0 = the lowest port'}
+                hint={INSTANCE_HINTS[fault.kind] ?? 'empty: every instance; 0 = the lowest port'}
                 min={0}
               />
             )}

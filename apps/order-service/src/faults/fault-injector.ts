@@ -19,9 +19,10 @@ export class RunFaultInjector implements FaultInjector {
     @Optional() @Inject(STORE_CUT) private readonly storeCut: StoreCut | null = null,
   ) {}
 
-  /** Whether the fault applies to this instance: every instance, or the one the run resolved. */
+  /** Whether the fault applies to this instance: the one the run resolved, or every instance the run does not spare. */
   private targets(fault: FaultSettings): boolean {
-    return fault.instanceId === undefined || fault.instanceId === this.options.instanceId;
+    if (fault.instanceId !== undefined) return fault.instanceId === this.options.instanceId;
+    return fault.sparedInstanceId !== this.options.instanceId;
   }
 
   clockOffsetMs(settings: ProductRunSettings): number {

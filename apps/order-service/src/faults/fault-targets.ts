@@ -2,24 +2,36 @@ import type { FaultSettings } from '@oversell/contracts';
 import { ApiError } from '../http/error-body';
 import type { InstanceBeat } from '../runs/instance-registry';
 
+const NEVER_CRASHED = 'the instance running the run is never crashed';
+
 /**
  * A run's faults with their `instance` index resolved to the id of that instance among the live ones
  * (port order), which is what every instance compares its own id with. Refused with a 400 naming the
- * field when an index is beyond the live instances, or a store-cut targets an instance started without
- * the store proxy. The service checks this when a run is posted, the executor again at its start (the
- * instances may have changed while it waited in the queue).
+ * field when an index is beyond the live instances, a store-cut targets an instance started without
+ * the store proxy, or a crash has fewer than 2 live instances. The service checks this when a run is
+ * posted, the executor again at its start (the instances may have changed while it waited in the
+ * queue), passing its own instance id as `runner`: a crash then spares the runner, or is refused when
+ * it names it (the run would die with it).
  */
-export function targetFaults(faults: readonly FaultSettings[], live: readonly InstanceBeat[]): FaultSettings[] {
+export function targetFaults(faults: readonly FaultSettings[], live: readonly InstanceBeat[], runner?: string): FaultSettings[] {
   return faults.map((fault, i) => {
     const field = `faults[${i}]`;
+    const refuse = (name: string, message: string) => new ApiError(400, 'validation_failed', message, { field: `${field}.${name}` });
     if (fault.instance !== undefined && fault.instance >= live.length) {
-      throw new ApiError(400, 'validation_failed', `${field}.instance is ${fault.instance}, but only ${live.length} instance(s) are live (indexes from 0, in port order)`, { field: `${field}.instance` });
+      throw refuse('instance', `${field}.instance is ${fault.instance}, but only ${live.length} instance(s) are live (indexes from 0, in port order)`);
     }
     const targets = fault.instance === undefined ? live : [live[fault.instance]];
     if (fault.kind === 'store-cut' && targets.some((beat) => !beat.storeProxy)) {
       const without = targets.filter((beat) => !beat.storeProxy).map((beat) => `${beat.instance} (port ${beat.port})`);
-      throw new ApiError(400, 'validation_failed', `${field}: store-cut needs instances started with the store proxy; ${without.join(', ')} were not`, { field: `${field}.kind` });
+      throw refuse('kind', `${field}: store-cut needs instances started with the store proxy; ${without.join(', ')} were not`);
     }
-    return fault.instance === undefined ? { ...fault } : { ...fault, instanceId: live[fault.instance].instance };
+    if (fault.kind === 'crash' && live.length < 2) {
+      throw refuse('kind', `${field}: a crash needs at least 2 live instances (${live.length} live): ${NEVER_CRASHED}; start at least 2`);
+    }
+    if (fault.kind === 'crash' && runner !== undefined && targets[0].instance === runner && fault.instance !== undefined) {
+      throw refuse('instance', `${field}.instance is ${fault.instance}, ${runner} (port ${targets[0].port}), which picked up this run: ${NEVER_CRASHED}; name another instance, or omit instance to crash every instance but the one running the run`);
+    }
+    if (fault.instance !== undefined) return { ...fault, instanceId: live[fault.instance].instance };
+    return fault.kind === 'crash' && runner !== undefined ? { ...fault, sparedInstanceId: runner } : { ...fault };
   });
 }

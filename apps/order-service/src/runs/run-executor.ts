@@ -151,8 +151,8 @@ export class RunExecutor {
     const noop = params.strategy === NOOP_TARGET;
     // The no-op endpoint validates an order body; any strategy name will do, none is called.
     const strategy: StrategyName = noop ? STRATEGY_NAMES[0] : (params.strategy as StrategyName);
-    // Before the reset: a fault naming an instance that is gone fails the run here, with nothing reset.
-    const faults = params.faults?.length && !noop ? targetFaults(params.faults, instances) : undefined;
+    // Before the reset: a fault naming an instance that is gone, or a crash naming this one, fails the run here, with nothing reset.
+    const faults = params.faults?.length && !noop ? targetFaults(params.faults, instances, this.options.instanceId) : undefined;
     const settings = noop
       ? null
       : await this.resets.reset(run.productId, { stock: params.initialStock, strategy, lockTtlMs: params.lockTtlMs, businessDelayMs: params.businessDelayMs, segments: params.segments, faults }, run.id);
@@ -274,6 +274,7 @@ export class RunExecutor {
       contendedPhase: noop ? undefined : contendedPhase(points, (t) => figures.seconds.get(startSecond + t)?.histogram, run.params.initialStock),
       faults,
       ...(crashed.size ? { crashedInstances: [...crashed] } : {}),
+      executor: this.options.instanceId,
     };
   }
 

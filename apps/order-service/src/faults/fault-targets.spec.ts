@@ -1,0 +1,49 @@
+import type { ErrorBody, FaultSettings } from '@oversell/contracts';
+import { ApiError } from '../http/error-body';
+import type { InstanceBeat } from '../runs/instance-registry';
+import { targetFaults } from './fault-targets';
+
+const beat = (instance: string, port: number): InstanceBeat => ({ instance, url: `http://127.0.0.1:${port}`, port, pid: port, rssBytes: 0, at: 0 });
+const live = [beat('low', 3001), beat('high', 3002)];
+const crash: FaultSettings = { kind: 'crash', at: 'lock-acquired', once: true };
+
+/** The 400 targetFaults answers, as the API's body names it. */
+function refusal(run: () => unknown): ErrorBody {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).getStatus()).toBe(400);
+    return (error as ApiError).getResponse() as ErrorBody;
+  }
+  throw new Error('not refused');
+}
+
+describe('a crash never targets the instance running the run', () => {
+  it.each(['low', 'high'])('without instance, the executor %s is spared and every other instance is targeted', (runner) => {
+    expect(targetFaults([crash], live, runner)).toEqual([{ ...crash, sparedInstanceId: runner }]);
+  });
+
+  it('naming another instance targets it', () => {
+    expect(targetFaults([{ ...crash, instance: 1 }], live, 'low')).toEqual([{ ...crash, instance: 1, instanceId: 'high' }]);
+  });
+
+  it('naming the executor itself is refused, saying why and what to do', () => {
+    const body = refusal(() => targetFaults([{ ...crash, instance: 0 }], live, 'low'));
+    expect(body.field).toBe('faults[0].instance');
+    expect(body.message).toMatch(/the instance running the run is never crashed; name another instance, or omit instance/);
+  });
+
+  it('needs at least 2 live instances, with or without a runner', () => {
+    for (const runner of [undefined, 'low']) {
+      const body = refusal(() => targetFaults([crash], [live[0]], runner));
+      expect(body.field).toBe('faults[0].kind');
+      expect(body.message).toMatch(/the instance running the run is never crashed; start at least 2/);
+    }
+  });
+
+  it('other faults without instance still target every instance, the runner included', () => {
+    const pause: FaultSettings = { kind: 'pause', at: 'stock-read', durationMs: 5 };
+    expect(targetFaults([pause], live, 'low')).toEqual([pause]);
+  });
+});
