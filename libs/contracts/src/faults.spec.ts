@@ -24,7 +24,7 @@ describe('faultSettingsProblems', () => {
   });
 
   it('refuses more than one way of saying how often, and out-of-range counts and probabilities', () => {
-    expect(fields([{ kind: 'crash', at: 'stock-read', once: true, every: 2 }])).toEqual(['faults[0].every']);
+    expect(fields([{ kind: 'crash', at: 'stock-read', once: true, every: 2 }])).toEqual(['faults[0].once']);
     expect(fields([{ kind: 'crash', at: 'stock-read', every: 0 }])).toEqual(['faults[0].every']);
     expect(fields([{ kind: 'crash', at: 'stock-read', every: 1.5 }])).toEqual(['faults[0].every']);
     expect(fields([{ kind: 'crash', at: 'stock-read', probability: 0 }])).toEqual(['faults[0].probability']);

@@ -118,9 +118,13 @@ export function faultFieldsOf(kind: FaultKind): (keyof FaultSettings)[] {
   ];
 }
 
-function problemsOfOne(fault: FaultSettings, field: (name: string) => string): FaultSettingsProblem[] {
+/**
+ * Everything wrong with one fault, each problem naming the fault's own field (`at`, `durationMs`, …):
+ * the service's DTO reads them field by field, faultSettingsProblems prefixes them with the fault's place.
+ */
+export function faultProblems(fault: FaultSettings): FaultSettingsProblem[] {
   const problems: FaultSettingsProblem[] = [];
-  const problem = (name: string, message: string) => problems.push({ field: field(name), message });
+  const problem = (field: string, message: string) => problems.push({ field, message });
   if (!(FAULT_KINDS as readonly unknown[]).includes(fault.kind)) {
     problem('kind', `kind must be one of ${FAULT_KINDS.join(', ')}`);
     return problems;
@@ -133,7 +137,7 @@ function problemsOfOne(fault: FaultSettings, field: (name: string) => string): F
     if (fault.at === undefined) problem('at', `a ${fault.kind} fault needs a fault point (at)`);
     else if (!(FAULT_POINT_NAMES as readonly unknown[]).includes(fault.at)) problem('at', `at must be one of ${FAULT_POINT_NAMES.join(', ')}`);
     const howOften = (['once', 'every', 'probability'] as const).filter((name) => fault[name] !== undefined);
-    if (howOften.length > 1) problem(howOften[1], `give at most one of once, every and probability (got ${howOften.join(' and ')})`);
+    if (howOften.length > 1) problem(howOften[0], `give at most one of once, every and probability (got ${howOften.join(' and ')})`);
     if (fault.once !== undefined && fault.once !== true) problem('once', 'once must be true when given');
     if (fault.every !== undefined && (!isWholeNumber(fault.every) || fault.every < 1 || fault.every > FAULT_LIMITS.maxEvery))
       problem('every', `every must be a whole number from 1 to ${FAULT_LIMITS.maxEvery}`);
@@ -169,7 +173,7 @@ export function faultSettingsProblems(faults: unknown): FaultSettingsProblem[] {
     return [{ field: 'faults', message: `a run carries at most ${FAULT_LIMITS.maxFaultsPerRun} faults` }];
   return faults.flatMap((fault: unknown, index) =>
     typeof fault === 'object' && fault !== null && !Array.isArray(fault)
-      ? problemsOfOne(fault as FaultSettings, (name) => `faults[${index}].${name}`)
+      ? faultProblems(fault as FaultSettings).map(({ field, message }) => ({ field: `faults[${index}].${field}`, message }))
       : [{ field: `faults[${index}]`, message: 'each fault must be an object' }],
   );
 }
