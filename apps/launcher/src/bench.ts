@@ -7,33 +7,20 @@
  */
 import { STRATEGY_NAMES, isStrategyName, type BenchReport, type RunView, type StrategyName } from '@oversell/contracts';
 import { loadScenario } from '@oversell/loadtests';
-import { SingleBar } from 'cli-progress';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { benchRow, markdownTable, withCeiling } from './bench-report';
 import { intOption, parse, UsageError } from './cli-options';
-import { startLab, type Lab } from './lab';
-import { LabClient } from './lab-client';
+import type { LabClient } from './lab-client';
+import { openLabSession, type LabRunOptions } from './lab-session';
 import { BENCH_RESULTS_DIR } from './paths';
+import { fileStamp, machineInfo, writeReportFiles } from './report-files';
+import { runEnded, runProgress } from './run-progress';
 
-const POLL_MS = 500;
-
-export interface BenchOptions {
+export interface BenchOptions extends LabRunOptions {
   scenario: string;
   strategies: StrategyName[];
-  instances: number;
   durationSec?: number;
   connections?: number;
   stock?: number;
-  url?: string;
-  outDir: string;
-  command: string;
-  /** Extra environment for the instances the bench starts. */
-  env?: NodeJS.ProcessEnv;
-  basePort?: number;
-  gatewayPort?: number;
 }
 
 export function parseBenchArgs(args: string[]): BenchOptions {
@@ -78,14 +65,10 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
     segments: scenario.segments,
   };
 
-  let lab: Lab | null = null;
   const startedAt = new Date();
+  // No store-cut proxy: the bench runs no faults, and the extra hop costs throughput.
+  const { client, lab, stop } = await openLabSession(options, { keyPrefix: 'ol-bench', basePort: 3101, storeProxy: false, log: print });
   try {
-    if (!options.url) {
-      // Its own Redis key prefix: a demo running beside it keeps its queue, instances and figures apart.
-      lab = await startLab({ instances: options.instances, gatewayPort: options.gatewayPort ?? 0, basePort: options.basePort ?? 3101, env: options.env ?? { REDIS_KEY_PREFIX: 'ol-bench' }, storeProxy: false, log: print });
-    }
-    const client = new LabClient(options.url ?? lab!.gatewayUrl, process.env.ADMIN_TOKEN);
     // The batch opens with a discarded warm-up run (ceilingWarmUp), then measures the ceiling.
     const batch = await client.queueBatch({ ...settings, load, strategies: options.strategies, includeCeiling: true, scenario: scenario.name });
     const finished = await waitForRuns(client, batch.runs, print);
@@ -95,7 +78,7 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
       scenario: scenario.name,
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
-      machine: { cpus: cpus().length, memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version },
+      machine: machineInfo(),
       instances: lab ? options.instances : (finished[0]?.result?.instances.length ?? 0),
       settings: { ...settings, connections: load.connections, durationSec: load.durationSec, totalRequests: load.totalRequests },
       ceiling,
@@ -103,39 +86,29 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
     };
     const markdown = markdownTable(report);
     print(`\n${markdown}\n`);
-    mkdirSync(options.outDir, { recursive: true });
-    const stamp = report.startedAt.replace(/[:.]/g, '-');
-    const files = [join(options.outDir, `bench-${stamp}.json`), join(options.outDir, `bench-${stamp}.md`), join(options.outDir, 'latest.json'), join(options.outDir, 'latest.md')];
-    writeFileSync(files[0], JSON.stringify(report, null, 2));
-    writeFileSync(files[1], `${markdown}\n\nCommand: \`${report.command}\`\n`);
-    writeFileSync(files[2], JSON.stringify(report, null, 2));
-    writeFileSync(files[3], `${markdown}\n\nCommand: \`${report.command}\`\n`);
+    const files = [
+      ...writeReportFiles(options.outDir, `bench-${fileStamp(report.startedAt)}`, report, markdown, report.command),
+      ...writeReportFiles(options.outDir, 'latest', report, markdown, report.command),
+    ];
     print(`written: ${files.slice(0, 2).join(', ')}`);
     return { report, files };
   } finally {
-    await lab?.stop();
+    await stop();
   }
 }
 
 /** Follows the queued runs to the end, with a progress bar on a terminal and plain lines otherwise. */
 async function waitForRuns(client: LabClient, queued: readonly RunView[], print: (line: string) => void): Promise<RunView[]> {
-  const bar = process.stdout.isTTY ? new SingleBar({ format: 'bench [{bar}] {value}/{total} runs | {current}', hideCursor: true }) : null;
-  bar?.start(queued.length, 0, { current: queued[0]?.params.strategy });
+  const progress = runProgress('bench', queued.length, process.stdout, print);
   const done: RunView[] = [];
   try {
     for (const run of queued) {
-      bar?.update(done.length, { current: `${run.params.strategy} running` });
-      let current = run;
-      while (current.status === 'queued' || current.status === 'running') {
-        await sleep(POLL_MS);
-        current = await client.run(run.id);
-      }
-      done.push(current);
-      bar?.update(done.length, { current: `${run.params.strategy} ${current.status}` });
-      if (!bar) print(`bench: ${done.length}/${queued.length} ${run.params.strategy} ${current.status}${current.failure ? ` (${current.failure})` : ''}`);
+      progress.running(run.params.strategy);
+      done.push(await runEnded(client, run));
+      progress.ended(run.params.strategy, done[done.length - 1]);
     }
   } finally {
-    bar?.stop();
+    progress.stop();
   }
   return done;
 }

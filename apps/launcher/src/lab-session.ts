@@ -1,0 +1,43 @@
+import { startLab, type Lab } from './lab';
+import { LabClient } from './lab-client';
+
+/** How a command that drives runs through the lab (bench, pitfalls) finds it: a lab of its own, or one already running. */
+export interface LabRunOptions {
+  instances: number;
+  /** A lab that is already running; none is started then. */
+  url?: string;
+  outDir: string;
+  command: string;
+  /** Extra environment for the instances it starts. */
+  env?: NodeJS.ProcessEnv;
+  basePort?: number;
+  gatewayPort?: number;
+}
+
+export interface LabSession {
+  client: LabClient;
+  /** The lab this session started, or null when it uses one at `url`. */
+  lab: Lab | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * keyPrefix: the Redis key prefix of a lab it starts, so a demo running beside it keeps its queue,
+ * instances and figures apart.
+ */
+export async function openLabSession(
+  options: LabRunOptions,
+  own: { keyPrefix: string; basePort: number; storeProxy: boolean; log: (line: string) => void },
+): Promise<LabSession> {
+  const lab = options.url
+    ? null
+    : await startLab({
+        instances: options.instances,
+        gatewayPort: options.gatewayPort ?? 0,
+        basePort: options.basePort ?? own.basePort,
+        env: options.env ?? { REDIS_KEY_PREFIX: own.keyPrefix },
+        storeProxy: own.storeProxy,
+        log: own.log,
+      });
+  return { client: new LabClient(options.url ?? lab!.gatewayUrl, process.env.ADMIN_TOKEN), lab, stop: async () => lab?.stop() };
+}

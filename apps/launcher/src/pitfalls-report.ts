@@ -1,0 +1,122 @@
+import { isExpectedVerdict, pitfallVerdict, type PitfallPreset, type PitfallSide, type PitfallSign, type PitfallVerdict, type RunView } from '@oversell/contracts';
+import { benchRow } from './bench-report';
+
+/** The issue's target for every preset: the broken side shows its pitfall in ≥ 95 % of its runs, the fix is clean in all. */
+export const BROKEN_TARGET = 0.95;
+export const FIX_TARGET = 1;
+
+/** One ended run of one side, with the figures that decide its verdict. */
+export interface PitfallRunRecord {
+  preset: string;
+  side: string;
+  role: PitfallSide['role'];
+  strategy: string;
+  /** 1-based. */
+  repetition: number;
+  runId: string;
+  status: RunView['status'];
+  failure: string | null;
+  verdict: PitfallVerdict;
+  oversold: number;
+  exclusionViolations: number;
+  lockTimeouts: number;
+  orders: number;
+  sold: number;
+  conflictRetries: number;
+  faultsFired: number;
+}
+
+/** How a preset fared over all its runs. A failed run counts against its side: it is neither shown nor clean. */
+export interface PitfallTally {
+  preset: string;
+  title: string;
+  shows: PitfallSign;
+  broken: { showed: number; runs: number; failed: number };
+  fix: { clean: number; runs: number; failed: number };
+  brokenTargetMet: boolean;
+  fixTargetMet: boolean;
+}
+
+export interface PitfallsReport {
+  command: string;
+  startedAt: string;
+  finishedAt: string;
+  machine: { cpus: number; memoryGb: number; node: string };
+  instances: number;
+  repeat: number;
+  allTargetsMet: boolean;
+  presets: PitfallTally[];
+  runs: PitfallRunRecord[];
+}
+
+export function pitfallRunRecord(preset: PitfallPreset, side: PitfallSide, repetition: number, run: RunView): PitfallRunRecord {
+  const { sold, oversold, exclusionViolations, lockTimeouts, conflictRetries } = benchRow(run);
+  return {
+    preset: preset.name,
+    side: side.label,
+    role: side.role,
+    strategy: side.strategy,
+    repetition,
+    runId: run.id,
+    status: run.status,
+    failure: run.failure,
+    verdict: pitfallVerdict(preset, side, run),
+    oversold,
+    exclusionViolations,
+    lockTimeouts,
+    orders: run.result?.reconciliation.orders ?? 0,
+    sold,
+    conflictRetries,
+    faultsFired: run.result?.faults?.length ?? 0,
+  };
+}
+
+export function tallyPreset(preset: PitfallPreset, runs: readonly PitfallRunRecord[]): PitfallTally {
+  const own = runs.filter((run) => run.preset === preset.name);
+  const count = (role: PitfallSide['role']) => {
+    const sideRuns = own.filter((run) => run.role === role);
+    return { expected: sideRuns.filter((run) => isExpectedVerdict(run.verdict)).length, runs: sideRuns.length, failed: sideRuns.filter((run) => run.verdict === 'failed').length };
+  };
+  const broken = count('broken');
+  const fix = count('fix');
+  return {
+    preset: preset.name,
+    title: preset.title,
+    shows: preset.shows,
+    broken: { showed: broken.expected, runs: broken.runs, failed: broken.failed },
+    fix: { clean: fix.expected, runs: fix.runs, failed: fix.failed },
+    brokenTargetMet: broken.runs > 0 && broken.expected / broken.runs >= BROKEN_TARGET,
+    fixTargetMet: fix.runs > 0 && fix.expected / fix.runs >= FIX_TARGET,
+  };
+}
+
+/** The line a preset gets in the terminal: `broken 19/20 · fix 20/20 clean`. */
+export function tallyLine(tally: PitfallTally): string {
+  const failed = tally.broken.failed + tally.fix.failed;
+  return `broken ${tally.broken.showed}/${tally.broken.runs} · fix ${tally.fix.clean}/${tally.fix.runs} clean${failed ? ` · ${failed} failed` : ''}`;
+}
+
+function targetCell(tally: PitfallTally): string {
+  if (tally.brokenTargetMet && tally.fixTargetMet) return 'met';
+  return `NOT met (${[!tally.brokenTargetMet && 'broken', !tally.fixTargetMet && 'fix'].filter(Boolean).join(', ')})`;
+}
+
+export function pitfallsMarkdown(report: PitfallsReport): string {
+  const m = report.machine;
+  return [
+    `Pitfall presets, each side run ${report.repeat} time(s); ${report.instances} instances; ${m.cpus} cores, ${m.memoryGb} GB, Node ${m.node}. Target: broken ≥ ${BROKEN_TARGET * 100} % showed, fix ${FIX_TARGET * 100} % clean.`,
+    '',
+    '| preset | shows | broken showed | fix clean | failed runs | target |',
+    '|---|---|---:|---:|---:|---|',
+    ...report.presets.map((t) => `| ${t.preset} | ${t.shows} | ${t.broken.showed}/${t.broken.runs} | ${t.fix.clean}/${t.fix.runs} | ${t.broken.failed + t.fix.failed} | ${targetCell(t)} |`),
+    '',
+    `All targets ${report.allTargetsMet ? 'met' : 'NOT met'}.`,
+    '',
+    '| preset | side | role | # | run | verdict | oversold | excl. violations | lock timeouts | orders | sold | conflict retries | faults fired |',
+    '|---|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...report.runs.map(
+      (r) =>
+        `| ${r.preset} | ${r.side} | ${r.role} | ${r.repetition} | ${r.runId} | ${r.verdict}${r.failure ? `: ${r.failure}` : ''} | ${r.oversold} | ${r.exclusionViolations} | ${r.lockTimeouts} | ${r.orders} | ${r.sold} | ${r.conflictRetries} | ${r.faultsFired} |`,
+    ),
+  ].join('\n');
+}

@@ -1,0 +1,104 @@
+/**
+ * `npm run pitfalls`: every pitfall preset (or the ones named) against the real lab, each repetition the
+ * broken side then the fix, one run after another through the runs API. Prints how often each broken side
+ * showed its pitfall and each fix stayed clean, and writes JSON + markdown under bench-results/.
+ *   --preset double-click,mis-deletion (repeatable)  --repeat 20  --instances 2  --strict
+ *   --url http://127.0.0.1:8080   (use a lab that is already running instead of starting one)
+ */
+import { PITFALL_PRESETS, findPitfallPreset, pitfallRunParams, type PitfallPreset } from '@oversell/contracts';
+import { intOption, parse, UsageError } from './cli-options';
+import { openLabSession, type LabRunOptions } from './lab-session';
+import { BENCH_RESULTS_DIR } from './paths';
+import { pitfallRunRecord, pitfallsMarkdown, tallyLine, tallyPreset, type PitfallRunRecord, type PitfallsReport } from './pitfalls-report';
+import { fileStamp, machineInfo, writeReportFiles } from './report-files';
+import { runEnded, runProgress } from './run-progress';
+
+export interface PitfallsOptions extends LabRunOptions {
+  presets: PitfallPreset[];
+  repeat: number;
+  /** Exit 1 when a target is not met (by default the exit code only says whether it ran). */
+  strict: boolean;
+}
+
+export function parsePitfallsArgs(args: string[]): PitfallsOptions {
+  const values = parse(args, {
+    preset: { type: 'string', multiple: true },
+    repeat: { type: 'string' },
+    instances: { type: 'string' },
+    strict: { type: 'boolean' },
+    url: { type: 'string' },
+    out: { type: 'string' },
+  });
+  const names = ((values.preset as string[] | undefined) ?? []).flatMap((value) => value.split(',')).map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !findPitfallPreset(name));
+  if (unknown.length) throw new UsageError(`--preset: unknown ${unknown.join(', ')}; valid: ${PITFALL_PRESETS.map((p) => p.name).join(', ')}`);
+  return {
+    presets: names.length ? [...new Set(names)].map((name) => findPitfallPreset(name)!) : [...PITFALL_PRESETS],
+    repeat: intOption(values, 'repeat', 1, 1, 1000),
+    instances: intOption(values, 'instances', 2, 1, 16),
+    strict: values.strict === true,
+    url: values.url === undefined ? undefined : String(values.url),
+    outDir: String(values.out ?? BENCH_RESULTS_DIR),
+    command: `npm run pitfalls${args.length ? ' -- ' + args.join(' ') : ''}`,
+  };
+}
+
+export async function runPitfalls(options: PitfallsOptions, print: (line: string) => void = console.log): Promise<{ report: PitfallsReport; files: string[] }> {
+  const startedAt = new Date();
+  const toStderr = (line: string) => process.stderr.write(`${line}\n`);
+  // The store-cut proxy stays on: a preset cuts the store.
+  const { client, lab, stop } = await openLabSession(options, { keyPrefix: 'ol-pitfalls', basePort: 3201, storeProxy: true, log: toStderr });
+  try {
+    const total = options.repeat * options.presets.reduce((sum, preset) => sum + preset.sides.length, 0);
+    const progress = runProgress('pitfalls', total, process.stderr, toStderr);
+    const runs: PitfallRunRecord[] = [];
+    // With --url the lab is someone else's: how many instances it has is read off the runs' results.
+    let lastResultInstances: number | undefined;
+    try {
+      for (const preset of options.presets) {
+        for (let repetition = 1; repetition <= options.repeat; repetition++) {
+          // One run at a time, broken side first: the fix runs under the same fault on a lab the broken side has left.
+          for (const side of preset.sides) {
+            const label = `${preset.name} #${repetition} ${side.role} (${side.strategy})`;
+            progress.running(label);
+            const ended = await runEnded(client, await client.queueRun(pitfallRunParams(side, preset.name)));
+            progress.ended(label, ended);
+            runs.push(pitfallRunRecord(preset, side, repetition, ended));
+            lastResultInstances = ended.result?.instances.length ?? lastResultInstances;
+          }
+        }
+      }
+    } finally {
+      progress.stop();
+    }
+    const presets = options.presets.map((preset) => tallyPreset(preset, runs));
+    const report: PitfallsReport = {
+      command: options.command,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: machineInfo(),
+      instances: lab ? options.instances : (lastResultInstances ?? 0),
+      repeat: options.repeat,
+      allTargetsMet: presets.every((t) => t.brokenTargetMet && t.fixTargetMet),
+      presets,
+      runs,
+    };
+    for (const tally of presets) print(`${tally.preset}: ${tallyLine(tally)} — target ${tally.brokenTargetMet && tally.fixTargetMet ? 'met' : 'NOT met'}`);
+    const files = writeReportFiles(options.outDir, `pitfalls-${fileStamp(report.startedAt)}`, report, pitfallsMarkdown(report), report.command);
+    print(`written: ${files.join(', ')}`);
+    return { report, files };
+  } finally {
+    await stop();
+  }
+}
+
+if (require.main === module) {
+  (async () => {
+    const options = parsePitfallsArgs(process.argv.slice(2));
+    const { report } = await runPitfalls(options);
+    process.exit(options.strict && !report.allTargetsMet ? 1 : 0);
+  })().catch((error: unknown) => {
+    console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  });
+}

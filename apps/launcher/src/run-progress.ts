@@ -1,0 +1,41 @@
+import type { RunView } from '@oversell/contracts';
+import { SingleBar } from 'cli-progress';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { LabClient } from './lab-client';
+
+const POLL_MS = 500;
+
+/** Polls a queued run until it has ended (completed or failed). */
+export async function runEnded(client: LabClient, run: RunView): Promise<RunView> {
+  let current = run;
+  while (current.status === 'queued' || current.status === 'running') {
+    await sleep(POLL_MS);
+    current = await client.run(run.id);
+  }
+  return current;
+}
+
+export interface RunProgress {
+  running(label: string): void;
+  ended(label: string, run: RunView): void;
+  stop(): void;
+}
+
+/**
+ * How far a batch of runs got: a bar on a terminal, one line per ended run otherwise (CI logs, pipes),
+ * where a redrawn bar would be noise.
+ */
+export function runProgress(name: string, total: number, terminal: NodeJS.WriteStream, printLine: (line: string) => void): RunProgress {
+  const bar = terminal.isTTY ? new SingleBar({ format: `${name} [{bar}] {value}/{total} runs | {current}`, hideCursor: true, stream: terminal }) : null;
+  let done = 0;
+  bar?.start(total, 0, { current: '' });
+  return {
+    running: (label) => bar?.update(done, { current: `${label} running` }),
+    ended: (label, run) => {
+      done += 1;
+      bar?.update(done, { current: `${label} ${run.status}` });
+      if (!bar) printLine(`${name}: ${done}/${total} ${label} ${run.status}${run.failure ? ` (${run.failure})` : ''}`);
+    },
+    stop: () => bar?.stop(),
+  };
+}
