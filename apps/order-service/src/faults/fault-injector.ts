@@ -39,7 +39,7 @@ export class RunFaultInjector implements FaultInjector {
   }
 
   private async fires(keys: RunFigureKeys, index: number, fault: FaultSettings): Promise<boolean> {
-    const redis = this.connections.commands;
+    const redis = this.connections.control;
     if (fault.probability !== undefined) return Math.random() < fault.probability;
     if (fault.every !== undefined) return (await redis.incr(keys.faultPassages(index))) % fault.every === 0;
     return (await redis.set(keys.faultPassages(index), this.options.instanceId, 'EX', RUN_FIGURES_TTL_SECONDS, 'NX')) === 'OK';
@@ -76,5 +76,5 @@ export class RunFaultInjector implements FaultInjector {
 /** Appends a fault event to the run's list (the run's executor also records the run-wide ones). */
 export async function recordFaultEvent(connections: RedisConnections, keyPrefix: string, runId: string, event: FaultEvent): Promise<void> {
   const key = new RunFigureKeys(keyPrefix, runId).faultEvents;
-  await connections.commands.multi().rpush(key, JSON.stringify(event)).expire(key, RUN_FIGURES_TTL_SECONDS).exec();
+  await connections.control.multi().rpush(key, JSON.stringify(event)).expire(key, RUN_FIGURES_TTL_SECONDS).exec();
 }

@@ -127,11 +127,12 @@ export class RunExecutor {
     const measurement = await this.begin(run, await this.liveInstances());
     const summary = await this.driveLoad(measurement, runToken);
     const durationSec = (Date.now() - measurement.startedAt) / 1000;
-    const faults = await this.reader.faultEvents(run.id);
-    noteCrashes(measurement, faults);
+    noteCrashes(measurement, await this.reader.faultEvents(run.id));
     // A crashed instance cannot flush: what it had not pushed yet is lost (the result says so).
     const survivors = measurement.instances.filter((i) => !measurement.crashed.has(i.instance));
     await this.flushInstances(run.id, survivors, this.longestOrderMs(run.params));
+    // Read after the drain: a fault still lasting when the load stopped (a cut, a pause) is recorded as it ends, inside its order.
+    const faults = await this.reader.faultEvents(run.id);
     await this.sampleRemaining(measurement);
     const figures = await this.reader.read(run.id);
     const lockEvents = await this.reader.lockEvents(run.id);
@@ -298,7 +299,7 @@ export class RunExecutor {
    * still had orders in flight, or could not write its figures fails the run rather than skew it.
    */
   private flushInstances(runId: string, instances: readonly InstanceBeat[], drainTimeoutMs: number): Promise<void> {
-    return requestFlush(this.connections.commands, {
+    return requestFlush(this.connections.control, {
       keyPrefix: this.options.keyPrefix,
       runId,
       instances: instances.map((i) => i.instance),
