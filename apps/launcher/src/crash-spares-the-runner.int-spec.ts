@@ -1,7 +1,9 @@
 import { findPitfallPreset, pitfallRunParams, pitfallShown, type PitfallPreset, type PitfallSide, type RunParams, type RunView } from '@oversell/contracts';
 import Redis from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Instance } from './instance';
 import type { Lab } from './lab';
+import { LabClient } from './lab-client';
 import { startTestLab, testLabEnv } from './testing/test-lab';
 
 /**
@@ -14,15 +16,18 @@ const SIDES: [PitfallPreset, PitfallSide][] = CRASH_PRESETS.flatMap((preset) => 
 /** Strategies whose lock is a plain Redis key: a dead holder leaves it with no TTL. */
 const REDIS_KEY_LOCKS = new Set(['setnx-expire', 'setnx-no-ttl']);
 
-async function run(lab: Lab, params: RunParams): Promise<RunView> {
-  const response = await fetch(`${lab.gatewayUrl}/api/runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) });
-  const queued = (await response.json()) as RunView;
-  expect(response.status).toBe(201);
-  for (;;) {
-    const view = (await (await fetch(`${lab.gatewayUrl}/api/runs/${queued.id}`)).json()) as RunView;
-    if (view.status === 'completed' || view.status === 'failed') return view;
+/**
+ * Queues the run through the gateway, as the Pitfalls view does, and follows it on the instance running
+ * it: through the gateway a poll may land on the crashed instance in the moment before the launcher
+ * notices it died.
+ */
+async function runToTheEnd(lab: Lab, runner: Instance, params: RunParams): Promise<RunView> {
+  let view = await new LabClient(lab.gatewayUrl).queueRun(params);
+  while (view.status !== 'completed' && view.status !== 'failed') {
     await sleep(200);
+    view = await new LabClient(runner.url).run(view.id);
   }
+  return view;
 }
 
 describe.each([
@@ -47,9 +52,11 @@ describe.each([
   it.each(SIDES.map(([preset, side]) => [preset.name, side.label, preset, side] as const))('%s, %s: completes; the crash hit the other instance; the pitfall shows on the broken side only', async (_, __, preset, side) => {
     const runner = lab.instances[runnerIndex];
     const victim = lab.instances[1 - runnerIndex];
+    // The launcher brought back the instance the last run crashed: a crash needs 2 live instances.
+    while (!lab.instances.every((instance) => instance.up)) await sleep(100);
     const restartsBefore = victim.restarts;
 
-    const done = await run(lab, pitfallRunParams(side, preset.name));
+    const done = await runToTheEnd(lab, runner, pitfallRunParams(side, preset.name));
 
     expect(done).toMatchObject({ status: 'completed', failure: null });
     const result = done.result!;
@@ -66,7 +73,7 @@ describe.each([
       // The dead holder's lock (StockKeys' layout: the launcher does not import the stock lib) never expires.
       expect(await redis.pttl(`${env.REDIS_KEY_PREFIX}:{p${done.productId}}:${done.id}:lock`)).toBe(-1);
     }
-    // The launcher brought the victim back: the next run has 2 live instances again.
-    while (crashes.length && (victim.restarts === restartsBefore || !victim.up)) await sleep(100);
+    // The launcher restarts the crashed instance (the run did not fail for it).
+    while (crashes.length && victim.restarts === restartsBefore) await sleep(100);
   });
 });
