@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { request } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,3 +64,58 @@ describe('the gateway', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
 });
+
+describe('the gateway, when the instance it picks has just died', () => {
+  let gateway: FastifyInstance;
+  let live: Server;
+  let port: number;
+  const served: string[] = [];
+
+  beforeAll(async () => {
+    // A real instance stand-in, and a port nobody listens on (an instance SIGKILLed a moment ago).
+    live = createServer((req, res) => {
+      served.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"from":"live"}');
+    });
+    await new Promise<void>((resolve) => live.listen(0, '127.0.0.1', resolve));
+    const dead = await closedPort();
+    const upstreams = [`http://127.0.0.1:${dead}`, `http://127.0.0.1:${(live.address() as AddressInfo).port}`];
+    gateway = await startGateway({ port: 0, upstreams: () => upstreams, dashboardDir: tmpdir() });
+    port = (gateway.server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await new Promise((resolve) => live?.close(resolve));
+  });
+
+  it('sends a read on to the next instance instead of answering 500', async () => {
+    // Round robin: the two reads start at different instances, and both reach the live one.
+    for (let i = 0; i < 2; i++) {
+      const response = await get(port, '/api/runs/r1', `127.0.0.1:${port}`);
+      expect(response.status).toBe(200);
+      expect(JSON.parse(response.body)).toEqual({ from: 'live' });
+    }
+    expect(served).toEqual(['GET /api/runs/r1', 'GET /api/runs/r1']);
+  });
+
+  it('answers anything else 503 instance_unavailable with Retry-After, sending it nowhere else (it may not be safe twice)', async () => {
+    served.length = 0;
+    const answers = await Promise.all([0, 1].map(() => fetch(`http://127.0.0.1:${port}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })));
+    const refused = answers.filter((answer) => answer.status === 503);
+    // One of the two went to the dead instance (round robin), the other to the live one.
+    expect(refused).toHaveLength(1);
+    expect(refused[0].headers.get('retry-after')).toBe('1');
+    expect(await refused[0].json()).toMatchObject({ statusCode: 503, error: 'instance_unavailable' });
+    expect(served).toEqual(['POST /api/orders']);
+  });
+});
+
+/** A port that was just free: bound, then closed again. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}

@@ -71,17 +71,26 @@ export async function startGateway(options: GatewayOptions): Promise<FastifyInst
   gateway.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   let next = 0;
-  const forward = (request: FastifyRequest, reply: FastifyReply) => {
+  const forward = (request: FastifyRequest, reply: FastifyReply, tried = 0): FastifyReply => {
     const upstreams = options.upstreams();
     if (upstreams.length === 0) {
       return reply.code(503).send({ statusCode: 503, error: 'store_unavailable', message: 'no order-service instance is up; the launcher is restarting them' });
     }
-    return reply.from(`${upstreams[next++ % upstreams.length]}${request.url}`, {
+    const upstream = upstreams[next++ % upstreams.length];
+    return reply.from(`${upstream}${request.url}`, {
       // undici refuses an Expect header (500 "expect header not supported"); Node's server has already
       // answered the client's Expect: 100-continue, and the body is on its way.
       rewriteRequestHeaders: (_request, headers) => {
         const { expect: _answered, ...forwarded } = headers;
         return forwarded;
+      },
+      // An instance that just died (a crash fault) is still in the list until the launcher sees its exit.
+      // Nothing reached it: a read goes to the next instance; anything else is answered 503, retry.
+      onError: (_reply, { error }) => {
+        if (!refusedConnection(error)) return reply.send(error);
+        if ((request.method === 'GET' || request.method === 'HEAD') && tried + 1 < upstreams.length) return forward(request, reply, tried + 1);
+        const body: ErrorBody = { statusCode: 503, error: 'instance_unavailable', message: `the instance at ${upstream} refused the connection (restarting?); nothing was delivered, retry` };
+        return reply.code(503).header('retry-after', '1').send(body);
       },
     });
   };
@@ -99,4 +108,9 @@ export async function startGateway(options: GatewayOptions): Promise<FastifyInst
   }
   await gateway.listen({ port: options.port, host });
   return gateway;
+}
+
+/** reply-from reports undici's connect error as a 500 whose message carries the system code. */
+function refusedConnection(error: { code?: string; message?: string }): boolean {
+  return error.code === 'ECONNREFUSED' || /\bECONNREFUSED\b/.test(error.message ?? '');
 }

@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'run_queue_full',
   /** The gateway was reached under a Host it does not serve (DNS rebinding). */
   'misdirected_request',
+  /** The instance the gateway picked refused the connection (it died; the launcher restarts it): nothing was delivered. */
+  'instance_unavailable',
   'internal_error',
 ] as const;
 
