@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startLab, type Lab } from './lab';
 import { LabClient } from './lab-client';
 
@@ -18,8 +19,16 @@ export interface LabSession {
   client: LabClient;
   /** The lab this session started, or null when it uses one at `url`. */
   lab: Lab | null;
+  /**
+   * Resolves once every instance of a lab it started is up again, or after ALL_UP_WAIT_MS (a lab at a
+   * URL is not its to watch): after a crash fault the launcher is still restarting one, and the next
+   * crash run needs 2 live instances.
+   */
+  allUp(): Promise<void>;
   stop(): Promise<void>;
 }
+
+const ALL_UP_WAIT_MS = 30_000;
 
 /**
  * keyPrefix: the Redis key prefix of a lab it starts, so a demo running beside it keeps its queue,
@@ -39,5 +48,9 @@ export async function openLabSession(
         storeProxy: own.storeProxy,
         log: own.log,
       });
-  return { client: new LabClient(options.url ?? lab!.gatewayUrl, process.env.ADMIN_TOKEN), lab, stop: async () => lab?.stop() };
+  const allUp = async () => {
+    const giveUpAt = Date.now() + ALL_UP_WAIT_MS;
+    while (lab && !lab.instances.every((instance) => instance.up) && Date.now() < giveUpAt) await sleep(100);
+  };
+  return { client: new LabClient(options.url ?? lab!.gatewayUrl, process.env.ADMIN_TOKEN), lab, allUp, stop: async () => lab?.stop() };
 }

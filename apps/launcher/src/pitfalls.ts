@@ -47,7 +47,7 @@ export async function runPitfalls(options: PitfallsOptions, print: (line: string
   const startedAt = new Date();
   const toStderr = (line: string) => process.stderr.write(`${line}\n`);
   // The store-cut proxy stays on: a preset cuts the store.
-  const { client, lab, stop } = await openLabSession(options, { keyPrefix: 'ol-pitfalls', basePort: 3201, storeProxy: true, log: toStderr });
+  const { client, lab, allUp, stop } = await openLabSession(options, { keyPrefix: 'ol-pitfalls', basePort: 3201, storeProxy: true, log: toStderr });
   try {
     const total = options.repeat * options.presets.reduce((sum, preset) => sum + preset.sides.length, 0);
     const progress = runProgress('pitfalls', total, process.stderr, toStderr);
@@ -60,6 +60,7 @@ export async function runPitfalls(options: PitfallsOptions, print: (line: string
           // One run at a time, broken side first: the fix runs under the same fault on a lab the broken side has left.
           for (const side of preset.sides) {
             const label = `${preset.name} #${repetition} ${side.role} (${side.strategy})`;
+            await allUp();
             progress.running(label);
             const ended = await runEnded(client, await client.queueRun(pitfallRunParams(side, preset.name)));
             progress.ended(label, ended);

@@ -4,13 +4,24 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LabClient } from './lab-client';
 
 const POLL_MS = 500;
+/**
+ * Polls in a row that may fail before the run is given up on: a crash fault kills an instance, and until
+ * the launcher notices, the gateway may hand a poll to it (reset, refused). A poll changes nothing, so it is retried.
+ */
+const FAILED_POLLS_TOLERATED = 20;
 
 /** Polls a queued run until it has ended (completed or failed). */
 export async function runEnded(client: LabClient, run: RunView): Promise<RunView> {
   let current = run;
+  let failedPolls = 0;
   while (current.status === 'queued' || current.status === 'running') {
     await sleep(POLL_MS);
-    current = await client.run(run.id);
+    try {
+      current = await client.run(run.id);
+      failedPolls = 0;
+    } catch (error) {
+      if (++failedPolls > FAILED_POLLS_TOLERATED) throw error;
+    }
   }
   return current;
 }
