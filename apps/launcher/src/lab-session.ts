@@ -36,7 +36,7 @@ const ALL_UP_WAIT_MS = 30_000;
  */
 export async function openLabSession(
   options: LabRunOptions,
-  own: { keyPrefix: string; basePort: number; storeProxy: boolean; log: (line: string) => void },
+  own: { keyPrefix: string; basePort: number; storeProxy: boolean; maxRestartsPerMinute?: number; log: (line: string) => void },
 ): Promise<LabSession> {
   const lab = options.url
     ? null
@@ -46,6 +46,7 @@ export async function openLabSession(
         basePort: options.basePort ?? own.basePort,
         env: options.env ?? { REDIS_KEY_PREFIX: own.keyPrefix },
         storeProxy: own.storeProxy,
+        maxRestartsPerMinute: own.maxRestartsPerMinute,
         log: own.log,
       });
   const allUp = async () => {

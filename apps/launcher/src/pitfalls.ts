@@ -13,6 +13,9 @@ import { pitfallRunRecord, pitfallsMarkdown, tallyLine, tallyPreset, type Pitfal
 import { fileStamp, machineInfo, writeReportFiles } from './report-files';
 import { runEnded, runProgress } from './run-progress';
 
+/** More runs than fit in a minute (each is seconds long), so injected crashes never look like a crash loop. */
+const CRASH_RUNS_PER_MINUTE = 60;
+
 export interface PitfallsOptions extends LabRunOptions {
   presets: PitfallPreset[];
   repeat: number;
@@ -46,8 +49,9 @@ export function parsePitfallsArgs(args: string[]): PitfallsOptions {
 export async function runPitfalls(options: PitfallsOptions, print: (line: string) => void = console.log): Promise<{ report: PitfallsReport; files: string[] }> {
   const startedAt = new Date();
   const toStderr = (line: string) => process.stderr.write(`${line}\n`);
-  // The store-cut proxy stays on: a preset cuts the store.
-  const { client, lab, allUp, stop } = await openLabSession(options, { keyPrefix: 'ol-pitfalls', basePort: 3201, storeProxy: true, log: toStderr });
+  // The store-cut proxy stays on: a preset cuts the store. Every crash here is a fault a run injected, one
+  // per run at most: the launcher's crash-loop guard (5 a minute) stopped --repeat 3 at the crash presets.
+  const { client, lab, allUp, stop } = await openLabSession(options, { keyPrefix: 'ol-pitfalls', basePort: 3201, storeProxy: true, maxRestartsPerMinute: CRASH_RUNS_PER_MINUTE, log: toStderr });
   try {
     const total = options.repeat * options.presets.reduce((sum, preset) => sum + preset.sides.length, 0);
     const progress = runProgress('pitfalls', total, process.stderr, toStderr);
