@@ -8,10 +8,9 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-DATA=$ROOT/.data
-
-say() { echo "ensure-etcd: $*" >&2; }
-answers() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+SERVER=etcd
+# shellcheck source=local-server.sh
+. "$ROOT/infra/scripts/local-server.sh"
 
 # etcd's /health over bash's own TCP: no curl or etcdctl needed. True once the single member has
 # elected itself leader and serves requests.
@@ -19,27 +18,6 @@ healthy() { # port
   local reply
   reply=$( (exec 3<>"/dev/tcp/127.0.0.1/$1" && printf 'GET /health HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' >&3 && cat <&3) 2>/dev/null) || return 1
   [[ $reply == *'"health":"true"'* ]]
-}
-
-free_port() {
-  local port
-  for _ in $(seq 1 50); do
-    port=$((20000 + RANDOM % 30000))
-    answers "$port" || { echo "$port"; return 0; }
-  done
-  say "no free port found in 20000-49999"
-  return 1
-}
-
-apt_install() {
-  if [ "$(id -u)" != 0 ]; then
-    say "etcd missing and not root; install with: sudo apt-get install -y $*"
-    exit 1
-  fi
-  say "installing $* from Debian's packages (first start only)"
-  [ -n "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -print -quit 2>/dev/null)" ] || apt-get update -qq
-  # policy-rc.d or no systemd keeps the package's own etcd.service from starting; the lab starts its own.
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
 # etcd 3.4 refuses to start on architectures it does not officially support (only amd64 and ppc64le)
@@ -56,15 +34,7 @@ go_arch() {
 }
 
 stop() { # endpoint or port
-  local port=${1##*:} dir pid
-  dir=$DATA/etcd-$port
-  if [ -f "$dir/etcd.pid" ]; then
-    pid=$(cat "$dir/etcd.pid")
-    kill "$pid" 2>/dev/null || true
-    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -9 "$pid" 2>/dev/null || true
-  fi
-  rm -rf "$dir"
+  stop_server "$DATA/etcd-${1##*:}" etcd.pid
 }
 
 start() { # owner pid or ""
@@ -90,17 +60,8 @@ start() { # owner pid or ""
       >"$dir/etcd.log" 2>&1 </dev/null &
     pid=$!
     echo "$pid" >"$dir/etcd.pid"
-    for _ in $(seq 1 100); do
-      healthy "$client" && break
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.1
-    done
-    if healthy "$client"; then
-      if [ -n "$owner" ]; then
-        # Stops etcd once the owner is gone, however it ended (Ctrl-C, a crashed test run).
-        setsid bash -c 'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done; exec bash "$3" stop "$4"' \
-          _ "$owner" "$pid" "$ROOT/infra/scripts/ensure-etcd.sh" "$client" >/dev/null 2>&1 </dev/null &
-      fi
+    if came_up healthy "$client" "$pid" 100; then
+      [ -z "$owner" ] || stop_with_owner "$owner" "$pid" "$ROOT/infra/scripts/ensure-etcd.sh" "$client"
       say "etcd (pid $pid) answers on 127.0.0.1:$client, peer port $peer, data in $dir"
       echo "http://127.0.0.1:$client"
       return 0

@@ -1,0 +1,63 @@
+# Sourced by the ensure-<server>.sh scripts that start a lab server of their own (etcd, ZooKeeper):
+# the free port, the Debian install and the owner watch, written once. Expects SERVER (its name in
+# messages) and ROOT (the repository) to be set by the script that sources it.
+
+DATA=$ROOT/.data
+
+say() { echo "ensure-$SERVER: $*" >&2; }
+answers() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# Below the kernel's ephemeral range: a port there can be free of listeners yet be the local end of
+# some process's outgoing connection, and the server's bind then fails (seen: "Address already in use").
+free_port() {
+  local port low=32768 high
+  read -r low _ </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || true
+  high=$((low > 21000 ? low - 1 : 49999))
+  for _ in $(seq 1 50); do
+    port=$((20000 + RANDOM % (high - 20000 + 1)))
+    answers "$port" || { echo "$port"; return 0; }
+  done
+  say "no free port found in 20000-$high"
+  return 1
+}
+
+apt_install() { # package...
+  if [ "$(id -u)" != 0 ]; then
+    say "$SERVER is missing and this is not root; install with: sudo apt-get install -y $*"
+    exit 1
+  fi
+  say "installing $* from Debian's packages (first start only)"
+  [ -n "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -print -quit 2>/dev/null)" ] || apt-get update -qq
+  # policy-rc.d or no systemd keeps the package's own service from starting; the lab starts its own.
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null || { say "apt-get install $* failed"; exit 1; }
+}
+
+# Polls `<check> <port>` every 0.1 s, at most `tries` times, while the server's process lives; true once
+# the check passes (the server came up).
+came_up() { # check port pid tries
+  for _ in $(seq 1 "$4"); do
+    "$1" "$2" && return 0
+    kill -0 "$3" 2>/dev/null || break
+    sleep 0.1
+  done
+  "$1" "$2"
+}
+
+# Stops the server (`<script> stop <port>`) once the owner is gone, however it ended (Ctrl-C, a crashed
+# test run), or once the server itself has exited.
+stop_with_owner() { # owner-pid server-pid script port
+  setsid bash -c 'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done; exec bash "$3" stop "$4"' \
+    _ "$1" "$2" "$3" "$4" >/dev/null 2>&1 </dev/null &
+}
+
+# Ends the server whose pid is in <dir>/<pidfile>, politely then not, and deletes its directory.
+stop_server() { # dir pidfile
+  local pid
+  if [ -f "$1/$2" ]; then
+    pid=$(cat "$1/$2")
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$pid" 2>/dev/null || true
+  fi
+  rm -rf "$1"
+}
