@@ -46,6 +46,12 @@ describe('faultSettingsProblems', () => {
     expect(fields([{ kind: 'double-click', instance: 0 }])).toEqual(['faults[0].instance']);
   });
 
+  it('takes a store for a store-cut only, redis or mysql', () => {
+    expect(fields([{ kind: 'store-cut', at: 'stock-read', durationMs: 100, store: 'mysql' }, { kind: 'store-cut', at: 'stock-read', durationMs: 100, store: 'redis' }])).toEqual([]);
+    expect(fields([{ kind: 'store-cut', at: 'stock-read', durationMs: 100, store: 'postgres' }])).toEqual(['faults[0].store']);
+    expect(fields([{ kind: 'pause', at: 'stock-read', durationMs: 100, store: 'mysql' }])).toEqual(['faults[0].store']);
+  });
+
   it('refuses an unknown kind, a negative instance, a non-list and too many faults, naming the field', () => {
     expect(fields([{ kind: 'meteor' }])).toEqual(['faults[0].kind']);
     expect(fields([{ kind: 'clock-offset', offsetMs: 5, instance: 0 }, { kind: 'crash', at: 'stock-read', instance: -1 }])).toEqual(['faults[1].instance']);

@@ -25,6 +25,10 @@ export const FAULT_POINT_NAMES = [
 ] as const;
 export type FaultPointName = (typeof FAULT_POINT_NAMES)[number];
 
+/** The stores a store-cut can cut this instance off (Redis by default). */
+export const FAULT_STORES = ['redis', 'mysql'] as const;
+export type FaultStore = (typeof FAULT_STORES)[number];
+
 /** The faults that fire at a fault point (clock-offset holds for the whole run; double-click is the load tool's). */
 export const FAULTS_AT_A_POINT: readonly FaultKind[] = ['crash', 'pause', 'stop-the-world', 'store-cut'];
 /** The faults that last a while and say how long. */
@@ -57,6 +61,11 @@ export interface FaultSettings {
   probability?: number;
   /** pause, stop-the-world, store-cut: how long, in ms (1 … FAULT_LIMITS.maxDurationMs). */
   durationMs?: number;
+  /**
+   * store-cut: which store this instance is cut off — 'redis' (the default: the stock keys and the locks)
+   * or 'mysql' (the stock rows, the MySQL locks and every order write). The lab's own bookkeeping is never cut.
+   */
+  store?: FaultStore;
   /** clock-offset: how far this instance's "now" is shifted, ± ms (non-zero). */
   offsetMs?: number;
   /**
@@ -92,8 +101,16 @@ export interface FaultEvent {
   requestId: string | null;
   /** Epoch ms with fractions. */
   startedAt: number;
-  /** When it ended (pause, stop-the-world, store-cut); null for a crash (the process is gone) and for faults without a duration. */
+  /** When it ended (pause, stop-the-world, store-cut, double-click); null for a crash (the process is gone) and for faults without a duration. */
   endedAt: number | null;
+  /**
+   * double-click: what the load tool sent, recorded by the instance running the run (its worker drives
+   * the load) over the load's span: `clicks` orders meant, each sent `copies` times at once, with one
+   * idempotency key or none.
+   */
+  doubleClick?: { clicks: number; copies: number; idempotencyKey: boolean };
+  /** store-cut: the store the instance was cut off. */
+  store?: FaultStore;
 }
 
 /** One thing wrong with a run's faults: the request field it names (e.g. `faults[0].durationMs`, as the API's 400 does) and why. */
@@ -113,6 +130,7 @@ export function faultFieldsOf(kind: FaultKind): (keyof FaultSettings)[] {
   return [
     ...(atAPoint ? (['at', 'once', 'every', 'probability', 'instance'] as const) : []),
     ...(FAULTS_WITH_DURATION.includes(kind) ? (['durationMs'] as const) : []),
+    ...(kind === 'store-cut' ? (['store'] as const) : []),
     ...(kind === 'clock-offset' ? (['offsetMs', 'instance'] as const) : []),
     ...(kind === 'double-click' ? (['copies', 'idempotencyKey'] as const) : []),
   ];
@@ -130,7 +148,7 @@ export function faultProblems(fault: FaultSettings): FaultSettingsProblem[] {
     return problems;
   }
   const allowed = faultFieldsOf(fault.kind);
-  for (const name of ['at', 'once', 'every', 'probability', 'durationMs', 'offsetMs', 'instance', 'copies', 'idempotencyKey'] as const) {
+  for (const name of ['at', 'once', 'every', 'probability', 'durationMs', 'store', 'offsetMs', 'instance', 'copies', 'idempotencyKey'] as const) {
     if (fault[name] !== undefined && !allowed.includes(name)) problem(name, `${name} does not apply to a ${fault.kind} fault`);
   }
   if (allowed.includes('at')) {
@@ -146,6 +164,8 @@ export function faultProblems(fault: FaultSettings): FaultSettingsProblem[] {
   }
   if (allowed.includes('durationMs') && !(isWholeNumber(fault.durationMs) && fault.durationMs >= 1 && fault.durationMs <= FAULT_LIMITS.maxDurationMs))
     problem('durationMs', `a ${fault.kind} fault needs durationMs, a whole number from 1 to ${FAULT_LIMITS.maxDurationMs}`);
+  if (allowed.includes('store') && fault.store !== undefined && !(FAULT_STORES as readonly unknown[]).includes(fault.store))
+    problem('store', `store must be one of ${FAULT_STORES.join(', ')}`);
   if (allowed.includes('offsetMs') && !(isWholeNumber(fault.offsetMs) && fault.offsetMs !== 0 && Math.abs(fault.offsetMs) <= FAULT_LIMITS.maxClockOffsetMs))
     problem('offsetMs', `a clock-offset fault needs offsetMs, a non-zero whole number from -${FAULT_LIMITS.maxClockOffsetMs} to ${FAULT_LIMITS.maxClockOffsetMs}`);
   // All clocks shifted alike show nothing: clock-offset names its one instance.

@@ -1,5 +1,5 @@
 import { faultSettingsProblems } from './faults';
-import { PITFALL_PRESETS, findPitfallPreset, pitfallRunParams, pitfallShown, type PitfallPreset } from './pitfall-presets';
+import { PITFALL_PRESETS, findPitfallPreset, isExpectedVerdict, pitfallRunParams, pitfallShown, pitfallVerdict, type PitfallPreset, type PitfallVerdict } from './pitfall-presets';
 import type { Reconciliation, RunResult, RunView } from './runs';
 import { STRATEGY_NAMES } from './strategies';
 
@@ -97,9 +97,50 @@ describe('pitfallShown', () => {
     expect(pitfallShown(p, p.sides[1], finished({ conflictRetries: 0, reconciliation: { sold: 20 } }))).toBe(false);
   });
 
+  it('hot key: orders gave up on the lock or stock was left unsold; sold out with no timeout is clean', () => {
+    const p = preset('hot-key');
+    const [oneLock, segmented] = p.sides;
+    expect(pitfallShown(p, oneLock, finished({ reconciliation: { remaining: 15, sold: 25 } }))).toBe(true);
+    expect(pitfallShown(p, oneLock, finished({ lockTimeouts: 5, reconciliation: { remaining: 0 } }))).toBe(true);
+    expect(pitfallShown(p, segmented, finished({ lockTimeouts: 0, reconciliation: { remaining: 0, sold: 40 } }))).toBe(false);
+  });
+
   it('exclusion violations: two holders at once', () => {
     const p: PitfallPreset = { ...expiry, shows: 'exclusion-violations' };
     expect(pitfallShown(p, broken, finished({ reconciliation: { exclusionViolations: 2 } }))).toBe(true);
     expect(pitfallShown(p, fix, finished({ reconciliation: { oversold: 3 } }))).toBe(false);
+  });
+});
+
+describe('pitfallVerdict', () => {
+  const expiry = preset('expiry-during-business');
+  const [broken, fix] = expiry.sides;
+  const oversold = (n: number) => finished({ reconciliation: { oversold: n } });
+
+  it('waits for a run that is not there yet, queued or running, and says when it failed', () => {
+    expect(pitfallVerdict(expiry, broken, undefined)).toBe('pending');
+    expect(pitfallVerdict(expiry, broken, { id: 'r', status: 'queued', result: null } as RunView)).toBe('pending');
+    expect(pitfallVerdict(expiry, broken, { id: 'r', status: 'running', result: null } as RunView)).toBe('pending');
+    expect(pitfallVerdict(expiry, fix, { id: 'r', status: 'failed', result: null, failure: 'boom' } as RunView)).toBe('failed');
+  });
+
+  it('judges a completed broken side by whether it showed the pitfall, a fix by whether it stayed clean', () => {
+    expect(pitfallVerdict(expiry, broken, oversold(4))).toBe('showed');
+    expect(pitfallVerdict(expiry, broken, oversold(0))).toBe('missed');
+    expect(pitfallVerdict(expiry, fix, oversold(0))).toBe('clean');
+    expect(pitfallVerdict(expiry, fix, oversold(1))).toBe('not-clean');
+  });
+
+  it('never calls a fix that oversold clean, whatever its sign', () => {
+    const p = preset('hot-key');
+    expect(pitfallVerdict(p, p.sides[1], finished({ reconciliation: { remaining: 0, oversold: 0 } }))).toBe('clean');
+    expect(pitfallVerdict(p, p.sides[1], finished({ reconciliation: { remaining: 0, oversold: 1 } }))).toBe('not-clean');
+    // The broken side is judged by its own sign only: a hot key that also oversold still showed the hot key.
+    expect(pitfallVerdict(p, p.sides[0], finished({ reconciliation: { remaining: 0, oversold: 1 } }))).toBe('missed');
+  });
+
+  it('expects the broken side to show and the fix to stay clean, nothing else', () => {
+    const all: PitfallVerdict[] = ['pending', 'failed', 'showed', 'missed', 'clean', 'not-clean'];
+    expect(all.filter(isExpectedVerdict)).toEqual(['showed', 'clean']);
   });
 });

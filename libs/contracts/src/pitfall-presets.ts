@@ -15,9 +15,14 @@ import type { StrategyName } from './strategies';
  * - 'deadlock': orders gave up waiting for the lock (lock_timeout) while stock was still left: a lock
  *   nobody will ever release;
  * - 'duplicates': more orders than clicks (each click is `copies` requests, see the double-click fault);
- * - 'retry-storm': more failed optimistic version checks than units sold: most of the work is wasted.
+ * - 'retry-storm': more failed optimistic version checks than units sold: most of the work is wasted;
+ * - 'hot-key': every order queued behind the one lock of one key: within the run, orders gave up waiting
+ *   for it (lock_timeout) or the stock was not sold out (a lock held for the business time of each order
+ *   in turn sells at most one unit per business time, whatever the connections and instances).
+ *
+ * A fix that oversells is never clean, whatever its preset's sign: every fix here claims it never does.
  */
-export type PitfallSign = 'oversold' | 'exclusion-violations' | 'deadlock' | 'duplicates' | 'retry-storm';
+export type PitfallSign = 'oversold' | 'exclusion-violations' | 'deadlock' | 'duplicates' | 'retry-storm' | 'hot-key';
 
 /** A run's settings besides its strategy, as a preset side sends them (POST /api/runs). */
 export type PitfallRunSettings = Pick<RunParams, 'initialStock' | 'lockTtlMs' | 'businessDelayMs' | 'segments' | 'faults'> & {
@@ -54,19 +59,24 @@ function sides(broken: { label: string; strategy: StrategyName }[], fix: { label
 }
 
 /**
- * Every fourth holder paused at `at` for twice the lease: long enough for the next order to take the lock.
- * Not yet tuned by repeated runs: at a 200 ms lease the broken side oversold in the e2e but the fix did too
- * once (a 50 ms business time outran the lease on a loaded machine); a 1 s lease with every third paused
- * sold out before the DEL hit a live holding.
+ * The first holder is paused at `at` (after its stock write) until the lease has run out and the next
+ * holder is halfway through its business time; then its release DELs that holder's lock, and a waiter
+ * gets in beside it and reads the stock it has not written yet. Timed from the holding, not hoped for:
+ * the lock frees at the lease (1200 ms after the first grant), the next holder's read-to-write window is
+ * its 600 ms business time, and the paused release lands at about 600 + 800 = 1400 ms, 200 ms into that
+ * window — later by whatever the holder did between its write and the pause (the release's GET comes
+ * after the order's INSERT, which a loaded MySQL can take a few hundred ms over: a 400 ms window missed
+ * once so), with 400 ms to spare.
+ * Every Nth holding instead (every 4th, 600 ms, 300 ms lease) missed 1 in 3: its late DEL mostly hit
+ * the next paused holder, which had already written. A mis-deletion shows as oversold only once the
+ * stock has sold out (more sold than there was), so the stock is a few units, sold out within the run;
+ * few connections, since each waits its turn behind 600 ms holdings.
  */
 function pausedPastTheLease(at: FaultPointName): PitfallRunSettings {
-  return { initialStock: 40, lockTtlMs: 300, businessDelayMs: 50, load: CONTENDED, faults: [{ kind: 'pause', at, every: 4, durationMs: 600 }] };
+  return { initialStock: 5, lockTtlMs: 1200, businessDelayMs: 600, load: { connections: 10, durationSec: 4 }, faults: [{ kind: 'pause', at, once: true, durationMs: 800 }] };
 }
 
-/**
- * The issue's list, in its order, but for the hot key (one lock vs segmented): its cost is throughput,
- * which no yes/no sign of a single run shows without a wall-clock threshold.
- */
+/** The issue's list, in its order. */
 export const PITFALL_PRESETS: readonly PitfallPreset[] = [
   {
     name: 'expiry-during-business',
@@ -94,7 +104,8 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       whatHappens:
         "A holder is paused after its write until its lease has run out; another order takes the lock; the first one wakes and DELs the key — the other order's lock — so a third order gets in beside the second.",
       atWhichStep: 'After the stock write, before the release (a pause at stock-written longer than the TTL).',
-      whyTheFixHolds: 'uuid-lua stores a random value per holder and releases with one Lua script that deletes the key only if it still holds that value: a late release deletes nothing.',
+      whyTheFixHolds:
+        "uuid-lua stores a random value per holder and releases with one Lua script that deletes the key only if it still holds that value: a late release deletes nothing. The paused holder's lease still runs out, so its timeline overlaps the next holder's once (one exclusion violation, after its write: nothing is sold twice); what the fix removes is the third order the late DEL let in.",
     },
     shows: 'oversold',
     sides: sides([{ label: 'naive-setnx, DEL on release', strategy: 'naive-setnx' }], [{ label: 'uuid-lua, compare-and-delete', strategy: 'uuid-lua' }], pausedPastTheLease('stock-written')),
@@ -106,7 +117,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       whatHappens:
         'The holder GETs the key, sees its own value, and is paused before its DEL; the lease runs out, another order takes the lock, and the DEL that follows removes that order\'s lock, so a third one gets in beside it.',
       atWhichStep: 'Between the compare (GET) and the delete (DEL) of the release: release-checked-before-del.',
-      whyTheFixHolds: 'uuid-lua does the compare and the delete in one Lua script, which Redis runs without anything in between: there is no gap to pause in.',
+      whyTheFixHolds: 'uuid-lua does the compare and the delete in one Lua script, which Redis runs without anything in between: there is no gap to pause in (the fault point is never passed).',
     },
     shows: 'oversold',
     sides: sides([{ label: 'uuid-check-del, GET then DEL', strategy: 'uuid-check-del' }], [{ label: 'uuid-lua, one script', strategy: 'uuid-lua' }], pausedPastTheLease('release-checked-before-del')),
@@ -170,7 +181,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
     explanation: {
       whatHappens:
         "The holder's whole process stops (a stop-the-world pause, like a long GC) after it read the stock; its watchdog freezes with it, so the lease runs out and another instance takes the lock and sells; the paused holder wakes and writes the stock it read before: units sold twice.",
-      atWhichStep: 'While holding, between the stock read and the stock write (stop-the-world at stock-read, longer than the TTL, on one instance).',
+      atWhichStep: 'While holding, between the stock read and the stock write (stop-the-world at stock-read, longer than the TTL, at the first holding of the run).',
       whyTheFixHolds:
         "Kleppmann's fencing token: each grant is numbered; the stock remembers the highest token it has seen and refuses a lower one, so the stale holder's write is refused (outcome fenced) even though the lock did let two holders in.",
     },
@@ -183,7 +194,11 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       lockTtlMs: 500,
       businessDelayMs: 0,
       load: CONTENDED,
-      faults: [{ kind: 'stop-the-world', at: 'stock-read', every: 10, durationMs: 1500, instance: 0 }],
+      // Once, at the run's first holding, on whichever instance has it: the other instance then sells the
+      // rest while the first is frozen, and the stale write puts that stock back to be sold again. Every
+      // 10th holding on instance 0 did not fire in 1 run of 3: the watchdog passes the lock down one
+      // process's line up to 16 times in a row, so instance 0 can get fewer than 10 of the 40 units.
+      faults: [{ kind: 'stop-the-world', at: 'stock-read', once: true, durationMs: 1500 }],
     }),
   },
   {
@@ -192,7 +207,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
     explanation: {
       whatHappens:
         'Redis is out of reach from one instance for longer than the lease: its holder cannot renew, the lock expires and another instance takes it; when the store comes back, a holder that never noticed writes the stock it read before the cut.',
-      atWhichStep: 'While holding, after the stock read (a store cut at stock-read, longer than the TTL).',
+      atWhichStep: 'While holding, after the stock read (a store cut at stock-read, longer than the TTL, at the first holding of the run).',
       whyTheFixHolds: "The watchdog's failed renewal raises its lock-lost signal to the holder, which gives the order up (outcome lock_lost) instead of writing under a lock it no longer has.",
     },
     shows: 'oversold',
@@ -201,7 +216,11 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       lockTtlMs: 500,
       businessDelayMs: 30,
       load: CONTENDED,
-      faults: [{ kind: 'store-cut', at: 'stock-read', every: 10, durationMs: 1500, instance: 0 }],
+      // Once, at the run's first holding: the cut holder's stale write then comes early, with the load still
+      // running to sell the stock it put back (oversold counts only what is sold beyond the stock). Every
+      // 10th holding on instance 0 came late on a loaded machine: its stale write landed after the load
+      // and the units it put back stayed unsold (sold 40 of 40, oversold 0).
+      faults: [{ kind: 'store-cut', at: 'stock-read', once: true, durationMs: 1500 }],
     }),
   },
   {
@@ -216,6 +235,31 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
     sides: sides([{ label: 'db-optimistic, version check', strategy: 'db-optimistic' }], [{ label: 'db-conditional, one UPDATE', strategy: 'db-conditional' }], {
       initialStock: 200,
       load: { connections: 60, durationSec: 4 },
+    }),
+  },
+  {
+    name: 'hot-key',
+    title: 'A hot key behind one lock',
+    explanation: {
+      whatHappens:
+        'Every order for the product needs the one lock of its one stock key, so however many instances and connections there are, orders go through one at a time: at most one unit per business time (500 ms: 2 a second). The run ends with stock left unsold while buyers were queued for the lock.',
+      atWhichStep: "At the acquire: every order but the holder's waits on the one lock key through each holder's whole critical section (read, business time, write, order).",
+      whyTheFixHolds:
+        'segmented splits the stock over 20 keys, each behind its own owner-token lock: up to 20 orders are inside at once, each on its own segment, so the same load sells the stock out — and no unit is sold twice, since each segment is still a uuid-lua lock held for less than its lease.',
+    },
+    shows: 'hot-key',
+    sides: sides([{ label: 'uuid-lua, one lock', strategy: 'uuid-lua' }], [{ label: 'segmented, 20 locks', strategy: 'segmented' }], {
+      // One lock sells at most 4 s / 500 ms + 20 orders still in flight = 28 units: 40 never sell out,
+      // however fast the machine. 20 segments could sell 20 times that; they need 20 of the 40 within the
+      // 4 s (the last 20 can be the orders in flight), 5 a second. The cost is in the business time, not
+      // CPU: on a 2-core machine at load 15 the orders ran at ~20 a second CPU-bound, and with 200 ms and
+      // 40 connections the fix then had to sell 40 in 4 s and once sold 73 of 80. A lease far above the
+      // business time, so that load never expires it.
+      initialStock: 40,
+      lockTtlMs: 3000,
+      businessDelayMs: 500,
+      segments: 20,
+      load: { connections: 20, durationSec: 4 },
     }),
   },
   {
@@ -276,6 +320,8 @@ export function pitfallShown(preset: PitfallPreset, side: PitfallSide, run: RunV
     }
     case 'retry-storm':
       return result.conflictRetries > reconciliation.sold;
+    case 'hot-key':
+      return counts.lock_timeout > 0 || reconciliation.remaining > 0;
   }
 }
 
@@ -290,7 +336,7 @@ export function pitfallVerdict(preset: PitfallPreset, side: PitfallSide, run: Ru
   if (!run || run.status === 'queued' || run.status === 'running' || !run.result) return run?.status === 'failed' ? 'failed' : 'pending';
   const shown = pitfallShown(preset, side, run);
   if (side.role === 'broken') return shown ? 'showed' : 'missed';
-  return shown ? 'not-clean' : 'clean';
+  return shown || run.result.reconciliation.oversold > 0 ? 'not-clean' : 'clean';
 }
 
 /** The verdicts a presenter wants to see: the broken side showing its pitfall, the fix staying clean. */

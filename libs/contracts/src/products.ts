@@ -47,13 +47,53 @@ export interface InventoryView {
   sold: number;
   orders: number;
   oversold: number;
-  /** remaining + sold == initialStock and remaining >= 0. */
+  /** remaining + sold == initialStock, remaining >= 0, and (where the store keeps moves) every request id accounted for. */
   storesAgree: boolean;
+  /**
+   * Units gone for good: taken from the store by a request with no order (or taken again by a request
+   * that ordered once), plus units the store lost with no move noted. Never the lost updates.
+   */
+  lost: number;
+  /**
+   * Takes that left no trace in the stock: the moves (or, for a MySQL row, the orders) say more units
+   * were taken than the store went down by — two holders read the same stock and wrote the same value
+   * (the no-lock anomaly). Each one is a unit sold twice.
+   */
+  lostUpdates: number;
+  /**
+   * The store's moves checked against the orders by request id; null for a store that keeps none of its
+   * own (a MySQL row: the stock and the order commit in one transaction, so the orders are its moves).
+   */
+  moves: StockMovesAudit | null;
   /**
    * The run was seeded but its store now holds nothing (Redis restarted without persistence, or was
    * flushed): `remaining` reads 0 because the figure is gone, not because the stock was sold.
    */
   storeLost: boolean;
+}
+
+/** Request ids found in one state: how many, and the first few (sorted), to look them up. */
+export interface RequestIds {
+  count: number;
+  /** Units involved (taken without an order; ordered but never taken; taken beyond the order). */
+  units: number;
+  first: string[];
+}
+
+/** The stock moves of a run (one entry per request id: its takes and give-backs) against its MySQL orders. */
+export interface StockMovesAudit {
+  /** Request ids with a move noted. */
+  requests: number;
+  /** Units the moves say were taken (takes minus give-backs). */
+  unitsTaken: number;
+  /** Units taken beyond what the taking request ordered (with no order: all it took). */
+  unitsWithoutOrder: number;
+  /** Took units (and did not give them back) but have no order. */
+  takenWithoutOrder: RequestIds;
+  /** Have an order but took no units (or gave them back). */
+  orderedWithoutTake: RequestIds;
+  /** Took units more than once: units counts the takes beyond the first. */
+  takenTwice: RequestIds;
 }
 
 /** What the "break stale lock" admin action removed: the lock(s) of the product's current run. */

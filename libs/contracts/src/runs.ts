@@ -1,5 +1,6 @@
 import type { FaultEvent, FaultSettings } from './faults';
 import type { OrderOutcome } from './orders';
+import type { StockMovesAudit } from './products';
 import type { StrategyName } from './strategies';
 
 export const RUN_LIMITS = {
@@ -121,8 +122,19 @@ export interface Reconciliation {
   sold: number;
   orders: number;
   oversold: number;
-  /** Units neither sold nor available (taken from the store with no order), plus units ordered that the store never gave. */
+  /**
+   * Units gone for good: taken from the store with no order (by request id where the store notes its
+   * moves). Before lostUpdates existed, this also counted the lost updates.
+   */
   lost: number;
+  /** Units sold twice because one write overwrote another (the no-lock anomaly). Absent in results from before it existed. */
+  lostUpdates?: number;
+  /**
+   * The store's moves against the orders by request id: counts and the first ids of requests that took
+   * with no order, ordered without taking, or took twice. null where the store keeps no moves of its own
+   * (a MySQL row); absent in results from before it existed.
+   */
+  moves?: StockMovesAudit | null;
   /** Overlapping lock holdings of the same lock key (mutual-exclusion violations). */
   exclusionViolations: number;
   /**

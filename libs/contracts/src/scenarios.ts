@@ -1,3 +1,4 @@
+import type { FaultSettings } from './faults';
 import type { LoadProfile } from './runs';
 import type { StrategyName } from './strategies';
 
@@ -15,4 +16,10 @@ export interface Scenario {
   businessDelayMs?: number;
   segments?: number;
   load: LoadProfile;
+  /**
+   * Faults the run carries (see FaultSettings): sent with the product reset, so every instance injects
+   * them; a double-click among them is the load tool's own. The service checks them (400 naming
+   * faults[i].field).
+   */
+  faults?: FaultSettings[];
 }

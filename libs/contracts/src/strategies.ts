@@ -13,7 +13,10 @@ export const STRATEGY_NAMES = [
   'watchdog',
   'watchdog-fenced',
   'watchdog-fenced-mysql',
+  'etcd',
+  'zookeeper',
   'segmented',
+  'segmented-cluster',
   'decr-check',
   'lua-decrement',
   'db-lock-table',
@@ -47,6 +50,30 @@ export type StrategySetting = 'lockTtlMs' | 'businessDelayMs' | 'segments';
  */
 export type LockLease = 'none' | 'fixed' | 'renewed';
 
+/**
+ * The servers a lock may need besides Redis and MariaDB. Each is started by
+ * `infra/scripts/ensure-<service>.sh start [--owner PID]`, which prints the value of `env`; the launcher
+ * and the stock tests start those the strategies declare (StrategyDescription.needs), and the service
+ * reads `env` to reach it.
+ */
+export const LOCK_SERVICES = {
+  etcd: { title: 'etcd', env: 'ETCD_ENDPOINTS' },
+  zookeeper: { title: 'ZooKeeper', env: 'ZOOKEEPER_CONNECT' },
+  'redis-nodes': { title: 'five Redis nodes for RedLock', env: 'REDLOCK_NODES' },
+  'redis-cluster': { title: 'a three-master Redis Cluster', env: 'REDIS_CLUSTER_NODES' },
+} as const satisfies Record<string, { title: string; env: string }>;
+
+export type LockService = keyof typeof LOCK_SERVICES;
+
+/** Where each lock service is, as its env variable says (the services not set are absent). */
+export type LockServiceEndpoints = Partial<Record<LockService, string>>;
+
+export function lockServiceEndpoints(env: Record<string, string | undefined>): LockServiceEndpoints {
+  return Object.fromEntries(
+    (Object.keys(LOCK_SERVICES) as LockService[]).filter((service) => env[LOCK_SERVICES[service].env]).map((service) => [service, env[LOCK_SERVICES[service].env]]),
+  );
+}
+
 /** A script a strategy sends to its store, shown in the dashboard's explain view. */
 export interface StrategyScript {
   name: string;
@@ -75,4 +102,6 @@ export interface StrategyDescription {
   /** What the strategy does for one order, step by step. */
   steps: string[];
   scripts: StrategyScript[];
+  /** The lock services it cannot run without (none: Redis and MariaDB only). */
+  needs?: LockService[];
 }

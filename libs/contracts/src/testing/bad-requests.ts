@@ -123,6 +123,8 @@ export const BAD_REQUESTS: readonly BadRequest[] = [
   reset('a clock-offset of 0 ms', 'ID', { stock: 5, strategy: 'setnx-getset', faults: [{ kind: 'clock-offset', instance: 0, offsetMs: 0 }] }, 'faults[0].offsetMs'),
   reset('a clock-offset on no instance in particular', 'ID', { stock: 5, strategy: 'setnx-getset', faults: [{ kind: 'clock-offset', offsetMs: 5000 }] }, 'faults[0].instance'),
   reset('an offset on a pause', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, offsetMs: 5000 }] }, 'faults[0].offsetMs'),
+  reset('a store on a pause', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, store: 'mysql' }] }, 'faults[0].store'),
+  reset('a store-cut of an unknown store', 'ID', { stock: 5, strategy: 'db-conditional', faults: [{ kind: 'store-cut', at: 'stock-read', durationMs: 100, store: 'postgres' }] }, 'faults[0].store'),
   reset('copies on a pause', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, copies: 2 }] }, 'faults[0].copies'),
   reset('a double-click of 1 copy', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ kind: 'double-click', copies: 1 }] }, 'faults[0].copies'),
   reset('a fault both once and every 3rd time', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, once: true, every: 3 }] }, 'faults[0].once'),

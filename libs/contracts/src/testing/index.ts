@@ -1,3 +1,4 @@
 export * from './api-client';
 export * from './bad-requests';
 export * from './describe-bad-requests';
+export * from './endless-body';
