@@ -1,4 +1,4 @@
-/** Unit specs (*.spec.ts) and integration specs against the real Redis, MariaDB and etcd (*.int-spec.ts). */
+/** Unit specs (*.spec.ts) and integration specs against the real Redis, MariaDB, etcd, ZooKeeper and RedLock nodes (*.int-spec.ts). */
 module.exports = {
   displayName: 'locks',
   testEnvironment: 'node',
@@ -6,6 +6,6 @@ module.exports = {
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.spec.json' }] },
   testTimeout: 60_000,
-  // A standalone etcd for the etcd lock's tests (installed from Debian's packages the first time).
-  globalSetup: '<rootDir>/testing/etcd-global-setup.ts',
+  // A standalone etcd and ZooKeeper (installed from Debian's packages the first time) and five redis-servers for RedLock.
+  globalSetup: '<rootDir>/testing/lock-servers-global-setup.ts',
 };

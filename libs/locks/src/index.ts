@@ -1,9 +1,10 @@
 export { LOCK_POINTS, NO_HOOKS, type AcquireOptions, type DistributedLock, type LockHolding, type LockHooks, type LockPoint, type ReleaseResult } from './distributed-lock';
-export { AlreadyReleasedError, LockError } from './errors';
+export { AlreadyReleasedError, LockError, LockUnavailableError } from './errors';
 export { preciseNow } from './clock';
 export { holdingOf, type Grant } from './holding';
 export { LocalQueues } from './local-queues';
 export { loadLuaScript, useScripts, type LuaScript } from './lua-script';
+export { connectRedisNodes } from './redis-nodes';
 export { observeLock, type HoldingReport } from './observed-lock';
 export { spin } from './spin';
 export { spinLock, type SpinLockSteps } from './spin-lock';
@@ -19,3 +20,6 @@ export { loadSqlFile, type SqlFile } from './sql-file';
 export { type SqlClient } from './sql-client';
 export { CREATE_LOCK_TABLE, DB_LOCK_TABLE_SQL, dbLockTableLock, type DbLockTable, type DbLockTableFlavour } from './db-lock-table/db-lock-table.lock';
 export { EtcdLeaseLostError, EtcdLock, leaseTtlSeconds } from './etcd/etcd-lock';
+export { ZOOKEEPER_LOCK_ROOT, ZookeeperLock, ZookeeperLockLostError } from './zookeeper/zookeeper-lock';
+export { DRIFT_FACTOR, REDLOCK_RELEASE, redlock, RedlockValidityExpiredError, validityMs } from './redlock/redlock.lock';
+export { redlockLib, RedlockLibExpiredError } from './redlock-lib/redlock-lib.lock';

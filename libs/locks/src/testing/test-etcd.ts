@@ -1,9 +1,5 @@
 import { Etcd3 } from 'etcd3';
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
-
-// The same depth from src/testing and from dist/testing.
-const ENSURE_ETCD = resolve(__dirname, '../../../../infra/scripts/ensure-etcd.sh');
+import { startLockServer } from './lock-server';
 
 /**
  * A standalone etcd of the project's (infra/scripts/ensure-etcd.sh: installs Debian's etcd-server the
@@ -11,9 +7,7 @@ const ENSURE_ETCD = resolve(__dirname, '../../../../infra/scripts/ensure-etcd.sh
  * instead. Sets ETCD_ENDPOINTS so processes started after it find the same server. Returns the endpoint.
  */
 export function startEtcd(): string {
-  const endpoint = execFileSync('bash', [ENSURE_ETCD, 'start', '--owner', String(process.pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
-  process.env.ETCD_ENDPOINTS = endpoint;
-  return endpoint;
+  return startLockServer('etcd', 'ETCD_ENDPOINTS');
 }
 
 /** The etcd the tests talk to: the one the locks' jest global setup started (startEtcd). */

@@ -3,23 +3,16 @@
  * would. argv: <lockKey> <counterKey> <clients> <rounds>. Each client loops `rounds` times: acquire →
  * read the counter from etcd → write it + 1 → release, and sends {grants: [fencing token, counter read]}.
  */
-import { testEtcdClient } from '../../testing';
+import { counterRounds, testEtcdClient } from '../../testing';
 import { EtcdLock } from '../etcd-lock';
 
 async function contend(lockKey: string, counterKey: string, rounds: number): Promise<[number, number][]> {
   const client = testEtcdClient();
-  const lock = new EtcdLock(client);
-  const grants: [number, number][] = [];
   try {
-    for (let i = 0; i < rounds; i++) {
-      const holding = await lock.acquire(lockKey, { waitMs: 30_000, leaseMs: 5000 });
-      if (!holding) throw new Error(`${lockKey} not had within 30 s`);
-      const counter = Number((await client.get(counterKey).string()) ?? 0);
-      await client.put(counterKey).value(counter + 1);
-      grants.push([holding.fencingToken!, counter]);
-      if ((await holding.release()) !== true) throw new Error('released a lock it no longer held');
-    }
-    return grants;
+    return await counterRounds(new EtcdLock(client), lockKey, {
+      read: async () => Number((await client.get(counterKey).string()) ?? 0),
+      write: (value) => client.put(counterKey).value(value).exec(),
+    }, rounds);
   } finally {
     client.close();
   }

@@ -1,0 +1,54 @@
+import type Redis from 'ioredis';
+import { LockUnavailableError } from '../errors';
+import { connectRedisNodes } from '../redis-nodes';
+import { freshKeyPrefix, RedisNodeGroup } from '../testing';
+import { redlockContention } from '../testing/redlock-contention';
+import { redlockLib } from './redlock-lib.lock';
+
+const prefix = freshKeyPrefix();
+
+it('excludes: 3 processes × 2 clients × 10 read-increment-write rounds on the shared nodes lose no increment', async () => {
+  const { reads, counter } = await redlockContention('redlock-lib', 3, 2, 10);
+  expect(counter).toBe(60);
+  expect(reads.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i));
+});
+
+describe('redlock-lib with nodes down', () => {
+  let group: RedisNodeGroup;
+  let nodes: Redis[];
+  beforeAll(async () => {
+    group = RedisNodeGroup.start();
+    nodes = await connectRedisNodes(group.addresses, 2000);
+  });
+  afterAll(() => {
+    nodes?.forEach((node) => node.disconnect());
+    group?.stop();
+  });
+
+  /** Kills nodes `indexes` and returns once their clients have seen the connections go. */
+  async function crash(...indexes: number[]): Promise<void> {
+    for (const index of indexes) {
+      const closed = new Promise((resolve) => nodes[index].once('close', resolve));
+      group.stopNode(index);
+      await closed;
+    }
+  }
+
+  it('2 of 5 nodes down: still grants on the 3 left, and releases them', async () => {
+    const key = `${prefix}:two-down`;
+    await crash(3, 4);
+    const holding = await redlockLib(nodes).acquire(key, { waitMs: 0, leaseMs: 10_000 });
+    expect(holding).not.toBeNull();
+    expect(await Promise.all(nodes.slice(0, 3).map((node) => node.get(key)))).toEqual(Array(3).fill(holding!.token));
+    expect(await holding!.release()).toBe(true);
+    expect(await Promise.all(nodes.slice(0, 3).map((node) => node.exists(key)))).toEqual([0, 0, 0]);
+  });
+
+  it('3 of 5 nodes down: refuses with lock_unavailable, not as if the lock were busy', async () => {
+    // Nodes 4 and 5 are still down from the test before.
+    await crash(2);
+    const refused = redlockLib(nodes).acquire(`${prefix}:three-down`, { waitMs: 0, leaseMs: 10_000 });
+    await expect(refused).rejects.toBeInstanceOf(LockUnavailableError);
+    await expect(refused).rejects.toMatchObject({ code: 'lock_unavailable', reachable: 2, needed: 3 });
+  });
+});
