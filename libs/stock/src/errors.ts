@@ -1,5 +1,5 @@
 import type { StrategyName } from '@oversell/contracts';
-import { STRATEGY_NAMES } from '@oversell/contracts';
+import { LOCK_SERVICES, STRATEGY_NAMES, type LockService } from '@oversell/contracts';
 
 /** Base of the errors the HTTP layer turns into a clear 4xx/5xx instead of a 500. */
 export abstract class StockError extends Error {}
@@ -46,13 +46,20 @@ export class StockStoreLostError extends StockError {
   }
 }
 
-/** Redis or MySQL did not answer; nothing was taken (or what was taken has been given back). */
+/** Redis, MySQL or a lock service did not answer; nothing was taken (or what was taken has been given back). */
 export class StoreUnavailableError extends StockError {
   constructor(
-    readonly store: 'redis' | 'mysql',
+    readonly store: 'redis' | 'mysql' | LockService,
     cause: unknown,
   ) {
     super(`${store} is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/** The strategy's lock lives on a lock service (etcd, …) this process was not told the address of. */
+export class LockServiceMissingError extends StockError {
+  constructor(readonly service: LockService) {
+    super(`this strategy locks on ${LOCK_SERVICES[service].title}, and ${LOCK_SERVICES[service].env} is not set: npm run demo starts it, or set ${LOCK_SERVICES[service].env}`);
   }
 }
 

@@ -62,3 +62,8 @@ export interface StoreCut {
 }
 /** Optional provider of the StoreCut; instances started without the store proxy have none. */
 export const STORE_CUT = Symbol('STORE_CUT');
+/**
+ * Optional provider of the StoreCut in front of MySQL, for a store-cut with store 'mysql': the host
+ * connects the stock's DataSource through it (its route) and keeps its own bookkeeping off it.
+ */
+export const MYSQL_STORE_CUT = Symbol('MYSQL_STORE_CUT');

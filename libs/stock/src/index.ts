@@ -1,15 +1,16 @@
 export { LockEvents, type LockEventListener } from './lock-events';
 export * from './persistence';
 export * from './errors';
-export { FAULT_HOOKS, FAULT_INJECTOR, FAULT_POINTS, STORE_CUT, type FaultHook, type FaultInjector, type FaultPoint, type StoreCut } from './fault-points';
+export { FAULT_HOOKS, FAULT_INJECTOR, FAULT_POINTS, MYSQL_STORE_CUT, STORE_CUT, type FaultHook, type FaultInjector, type FaultPoint, type StoreCut } from './fault-points';
 export { InventoryService } from './placement/inventory.service';
 export { LockBreakerService } from './placement/lock-breaker.service';
 export { OrderPlacementService, type Placement } from './placement/order-placement.service';
 export { OrderRecorder } from './placement/order-recorder';
 export { DEFAULT_SEGMENTS, ProductResetService } from './placement/product-reset.service';
 export { RedisConnections } from './redis/redis-connections';
+export { StoreCutProxy } from './redis/store-cut-proxy';
 export { StockKeys } from './redis/stock-keys';
 export { StockModule, type StockModuleAsyncOptions } from './stock.module';
 export { DEFAULT_STOCK_OPTIONS, STOCK_OPTIONS, type StockOptions } from './stock.options';
 export type { DeductContext, DeductResult, StockStrategy } from './stock-strategy';
-export { STOCK_STRATEGIES, StrategyRegistry } from './strategy-registry';
+export { lockServicesNeededBy, STOCK_STRATEGIES, StrategyRegistry } from './strategy-registry';

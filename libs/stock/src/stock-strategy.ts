@@ -1,6 +1,7 @@
 import type { OrderView, ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
 import type { EntityManager } from 'typeorm';
 import type { FaultPoints } from './fault-points';
+import type { RequestMoves } from './request-moves';
 
 /** Everything a strategy gets for one order. */
 export interface DeductContext {
@@ -44,6 +45,12 @@ export interface StockStrategy {
   readonly businessDelaysPerOrder?: number;
   /** Stock left in the strategy's own store; null when the store holds nothing for the product. */
   remaining(settings: ProductRunSettings): Promise<number | null>;
+  /**
+   * What each request did to the run's stock (takes, give-backs), by request id, as the store noted it
+   * in the step that moved the stock. Absent where the store keeps none of its own: a MySQL row commits
+   * the stock and the order in one transaction, so its orders are its moves.
+   */
+  moves?(settings: ProductRunSettings): Promise<Map<string, RequestMoves>>;
   /**
    * The lab's "break stale lock" action: deletes this run's lock(s) of the product, whoever holds them,
    * and says how many it removed. For a lock a dead holder left with no expiry; a live holder loses its

@@ -1,3 +1,4 @@
+import type { LockServiceEndpoints } from '@oversell/contracts';
 import type { RedisOptions } from 'ioredis';
 
 export const STOCK_OPTIONS = Symbol('STOCK_OPTIONS');
@@ -17,6 +18,8 @@ export interface StockOptions {
   clockOffsetMs: number;
   /** Route this process's Redis connections through an in-process TCP proxy that a store-cut fault can cut (StoreCutProxy); off by default. */
   storeProxy?: boolean;
+  /** Where the lock services are (etcd, …); a strategy that needs one that is absent refuses its orders. */
+  lockServices?: LockServiceEndpoints;
 }
 
 export const DEFAULT_STOCK_OPTIONS: Omit<StockOptions, 'redis' | 'instanceId'> = {

@@ -85,5 +85,5 @@ export class LockedMysqlStock extends MysqlRowStrategy {
 
 /** A registry row for a breakable lock around the MySQL stock row. */
 export function lockedMysqlStock(description: StrategyDescription, lock: (deps: StrategyDeps) => BreakableLock): StrategyDefinition {
-  return { name: description.name, create: (deps) => new LockedMysqlStock(description, lock(deps), deps) };
+  return { name: description.name, needs: description.needs, create: (deps) => new LockedMysqlStock(description, lock(deps), deps) };
 }

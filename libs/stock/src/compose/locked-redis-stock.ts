@@ -5,6 +5,7 @@ import type { DeductContext, DeductResult, StockStrategy } from '../stock-strate
 import { LockGuard } from './lock-guard';
 import { RedisStockStore } from './redis-stock-store';
 import type { StrategyDefinition, StrategyDeps } from './strategy-definition';
+import type { RequestMoves } from '../request-moves';
 
 /** "This lock around the Redis stock read-check-write": GET, check, business time, SET, record the order. */
 export class LockedRedisStock implements StockStrategy {
@@ -34,6 +35,10 @@ export class LockedRedisStock implements StockStrategy {
     return this.store.remaining(settings);
   }
 
+  moves(settings: ProductRunSettings): Promise<Map<string, RequestMoves>> {
+    return this.store.moves(settings);
+  }
+
   breakLocks(settings: ProductRunSettings): Promise<number> {
     return this.store.redis.del(this.store.keys(settings).lock);
   }
@@ -47,5 +52,5 @@ export class LockedRedisStock implements StockStrategy {
 
 /** A registry row for a lock around the Redis stock. */
 export function lockedRedisStock(description: StrategyDescription, lock: (deps: StrategyDeps) => DistributedLock): StrategyDefinition {
-  return { name: description.name, create: (deps) => new LockedRedisStock(description, lock(deps), deps) };
+  return { name: description.name, needs: description.needs, create: (deps) => new LockedRedisStock(description, lock(deps), deps) };
 }

@@ -1,13 +1,18 @@
 import type { ProductRunSettings } from '@oversell/contracts';
 import type Redis from 'ioredis';
 import { StockKeys, type RunStockKeys } from '../redis/stock-keys';
+import { defineStockCellScripts } from '../redis/redis-stock';
+import { readStockMoves } from '../redis/stock-moves';
+import type { RequestMoves } from '../request-moves';
 
 /** A product's stock as one Redis key per run: seeding and reading it are the same for every strategy that keeps it there. */
 export class RedisStockStore {
   constructor(
     readonly redis: Redis,
     private readonly keyPrefix: string,
-  ) {}
+  ) {
+    defineStockCellScripts(redis);
+  }
 
   keys(settings: Pick<ProductRunSettings, 'productId' | 'runId'>): RunStockKeys {
     return StockKeys.of(this.keyPrefix, settings);
@@ -20,5 +25,9 @@ export class RedisStockStore {
   async remaining(settings: ProductRunSettings): Promise<number | null> {
     const value = await this.redis.get(this.keys(settings).stock);
     return value === null ? null : Number(value);
+  }
+
+  moves(settings: Pick<ProductRunSettings, 'productId' | 'runId'>): Promise<Map<string, RequestMoves>> {
+    return readStockMoves(this.redis, this.keys(settings).moves);
   }
 }

@@ -1,4 +1,4 @@
-import type { StrategyName } from '@oversell/contracts';
+import type { LockService, StrategyName } from '@oversell/contracts';
 import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { LockEvents } from '../lock-events';
@@ -13,10 +13,14 @@ export interface StrategyDeps {
   dataSource: DataSource;
   options: StockOptions;
   lockEvents: LockEvents;
+  /** Runs `close` when the process shuts down: for connections a strategy opens of its own (a lock service's client). */
+  onShutdown(close: () => unknown): void;
 }
 
 /** One row of the registry table: a name and how to build the strategy it names. */
 export interface StrategyDefinition {
   readonly name: StrategyName;
+  /** The lock services it needs (its description's `needs`), known before anything is built. */
+  readonly needs?: readonly LockService[];
   create(deps: StrategyDeps): StockStrategy;
 }

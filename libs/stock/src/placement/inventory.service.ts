@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { InventoryView } from '@oversell/contracts';
+import type { InventoryView, StockMovesAudit } from '@oversell/contracts';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { OrderRecorder } from './order-recorder';
 import { ProductSettingsStore } from './product-settings.store';
 import { asStoreError } from '../store-errors';
+import type { RequestMoves } from '../request-moves';
+import { auditStockMoves } from './audit-stock-moves';
+import { unitsUnaccounted } from './units-unaccounted';
 
 /** Compares the two stores: what the strategy's store says is left, and what MySQL orders say was sold. */
 @Injectable()
@@ -17,13 +20,17 @@ export class InventoryService {
   async inventory(productId: number): Promise<InventoryView> {
     try {
       const settings = await this.settingsStore.get(productId);
-      const [remaining, sold] = await Promise.all([
-        this.registry.get(settings.strategy).remaining(settings),
+      const strategy = this.registry.get(settings.strategy);
+      const [remaining, sold, moves] = await Promise.all([
+        strategy.remaining(settings),
         this.recorder.soldInRun(productId, settings.runId),
+        strategy.moves ? this.auditMoves(strategy.moves(settings), productId, settings.runId) : null,
       ]);
       const left = remaining ?? 0;
       // An empty store says nothing of what was sold: for a run that was seeded, it means Redis lost it.
       const storeLost = remaining === null && (await this.settingsStore.seeded(settings));
+      const { lost, lostUpdates } = unitsUnaccounted(settings.initialStock, left, sold.units, moves);
+      const byId = !moves || (moves.takenWithoutOrder.count === 0 && moves.orderedWithoutTake.count === 0 && moves.takenTwice.count === 0);
       return {
         productId,
         runId: settings.runId,
@@ -35,11 +42,19 @@ export class InventoryService {
         sold: sold.units,
         orders: sold.orders,
         oversold: Math.max(0, sold.units - settings.initialStock),
-        storesAgree: remaining !== null && left >= 0 && left + sold.units === settings.initialStock,
+        storesAgree: remaining !== null && left >= 0 && left + sold.units === settings.initialStock && byId && lost === 0 && lostUpdates === 0,
+        lost,
+        lostUpdates,
+        moves,
         storeLost,
       };
     } catch (error) {
       throw asStoreError(error);
     }
+  }
+
+  private async auditMoves(moves: Promise<Map<string, RequestMoves>>, productId: number, runId: string): Promise<StockMovesAudit> {
+    const [noted, ordered] = await Promise.all([moves, this.recorder.orderedByRequest(productId, runId)]);
+    return auditStockMoves(noted, ordered);
   }
 }

@@ -126,6 +126,15 @@ export class OrderRecorder {
     );
     return { units: Number(row.units ?? 0), orders: Number(row.orders) };
   }
+
+  /** The units each request ordered in the run, by request id: what the stock's moves are checked against. */
+  async orderedByRequest(productId: number, runId: string): Promise<Map<string, number>> {
+    const rows: { request_id: string; quantity: number }[] = await this.dataSource.query(
+      'SELECT request_id, quantity FROM orders WHERE product_id = ? AND run_id = ? AND request_id IS NOT NULL',
+      [productId, runId],
+    );
+    return new Map(rows.map((row) => [row.request_id, Number(row.quantity)]));
+  }
 }
 
 function toView(row: Pick<OrderEntity, 'id' | 'productId' | 'quantity' | 'strategy' | 'runId' | 'idempotencyKey' | 'createdAt'>, replayed: boolean): OrderView {

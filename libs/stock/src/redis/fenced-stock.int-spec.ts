@@ -3,10 +3,14 @@ import { FENCED, fencedAccess, fenceOf } from './fenced-stock';
 
 /** The fenced stock scripts on the real Redis: which tokens they refuse, and that a refusal changes nothing. */
 const store = useTestRedis();
-const freshStockKey = () => ({ stock: `${store.freshKey()}:stock` });
+const freshStockKey = () => {
+  const key = store.freshKey();
+  return { stock: `${key}:stock`, moves: `${key}:moves` };
+};
+const take = { requestId: 'request-1', quantity: 1 };
 
 /** A stock key holding 10, whose highest token seen is `highest` (none when undefined). */
-async function stockSeenBy(highest?: number): Promise<{ stock: string }> {
+async function stockSeenBy(highest?: number): Promise<{ stock: string; moves: string }> {
   const cell = freshStockKey();
   await store.redis.set(cell.stock, 10);
   if (highest !== undefined) await store.redis.set(fenceOf(cell.stock), highest);
@@ -18,7 +22,7 @@ const stored = async (cell: { stock: string }) => ({ stock: await store.redis.ge
 describe('fenced stock write', () => {
   it('refuses a token lower than the highest seen and changes nothing', async () => {
     const cell = await stockSeenBy(7);
-    expect(await fencedAccess(store.redis, cell, 6).write(9)).toBe(false);
+    expect(await fencedAccess(store.redis, cell, 6).write(9, take)).toBe(false);
     expect(await stored(cell)).toEqual({ stock: '10', highest: '7' });
   });
 
@@ -27,13 +31,13 @@ describe('fenced stock write', () => {
     ['a higher', 8],
   ])('accepts %s token: writes the stock and keeps the token as the highest', async (_, token) => {
     const cell = await stockSeenBy(7);
-    expect(await fencedAccess(store.redis, cell, token).write(9)).toBe(true);
+    expect(await fencedAccess(store.redis, cell, token).write(9, take)).toBe(true);
     expect(await stored(cell)).toEqual({ stock: '9', highest: String(token) });
   });
 
   it('accepts the first token a stock sees', async () => {
     const cell = await stockSeenBy();
-    expect(await fencedAccess(store.redis, cell, 1).write(9)).toBe(true);
+    expect(await fencedAccess(store.redis, cell, 1).write(9, take)).toBe(true);
     expect(await stored(cell)).toEqual({ stock: '9', highest: '1' });
   });
 });
@@ -50,8 +54,8 @@ describe('fenced stock read', () => {
     expect(await fencedAccess(store.redis, cell, 9).read()).toBe('10');
     expect(await stored(cell)).toEqual({ stock: '10', highest: '9' });
     // The stale holder read before the newer one did; its write now comes after, and is refused.
-    expect(await fencedAccess(store.redis, cell, 8).write(9)).toBe(false);
-    expect(await fencedAccess(store.redis, cell, 9).write(9)).toBe(true);
+    expect(await fencedAccess(store.redis, cell, 8).write(9, take)).toBe(false);
+    expect(await fencedAccess(store.redis, cell, 9).write(9, take)).toBe(true);
     expect(await stored(cell)).toEqual({ stock: '9', highest: '9' });
   });
 

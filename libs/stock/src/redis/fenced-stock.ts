@@ -2,15 +2,23 @@ import { loadLuaScript, useScripts } from '@oversell/locks';
 import type { default as Redis, Result } from 'ioredis';
 import type { RunStockKeys } from './stock-keys';
 
-/** The stock key a section reads and writes: the run's, or one segment of it. */
-type StockKey = Pick<RunStockKeys, 'stock'>;
+/** The stock key a section reads and writes (the run's, or one segment of it), and the run's stock moves. */
+type StockCell = Pick<RunStockKeys, 'stock' | 'moves'>;
 
-export const FENCED_STOCK_SCRIPTS = [loadLuaScript(__dirname, 'fenced-read-stock-2.lua'), loadLuaScript(__dirname, 'fenced-write-stock-2.lua')] as const;
+/** Who takes, and how much: the write notes it in the stock moves. */
+export interface StockTake {
+  requestId: string;
+  quantity: number;
+}
+
+export const WRITE_STOCK = loadLuaScript(__dirname, 'write-stock-2.lua');
+export const FENCED_STOCK_SCRIPTS = [loadLuaScript(__dirname, 'fenced-read-stock-2.lua'), loadLuaScript(__dirname, 'fenced-write-stock-3.lua')] as const;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     fencedReadStockV1(stockKey: string, fenceKey: string, fencingToken: number): Result<[verdict: 'fenced'] | [verdict: 'ok', stock?: string], Context>;
-    fencedWriteStockV1(stockKey: string, fenceKey: string, value: number, fencingToken: number): Result<number, Context>;
+    fencedWriteStockV1(stockKey: string, fenceKey: string, movesKey: string, value: number, fencingToken: number, units: number, requestId: string): Result<number, Context>;
+    writeStockV1(stockKey: string, movesKey: string, value: number, units: number, requestId: string): Result<number, Context>;
   }
 }
 
@@ -21,8 +29,8 @@ export const FENCED = Symbol('fenced');
 export interface StockCellAccess {
   /** The stock as stored (null: not seeded), or FENCED. */
   read(): Promise<string | null | typeof FENCED>;
-  /** True when written; false when the store refused it (FENCED). */
-  write(value: number): Promise<boolean>;
+  /** True when written (and the take noted in the stock moves); false when the store refused it (FENCED). */
+  write(value: number, take: StockTake): Promise<boolean>;
 }
 
 /** The highest fencing token a stock key has seen, beside it (same hash tag, so one slot). */
@@ -30,12 +38,13 @@ export function fenceOf(stockKey: string): string {
   return `${stockKey}:fence`;
 }
 
-/** GET and SET: the lock is all that keeps holders apart. */
-export function plainAccess(redis: Redis, cell: StockKey): StockCellAccess {
+/** GET and SET (noting the take): the lock is all that keeps holders apart. */
+export function plainAccess(redis: Redis, cell: StockCell): StockCellAccess {
+  const scripts = useScripts(redis, [WRITE_STOCK]);
   return {
     read: () => redis.get(cell.stock),
-    write: async (value) => {
-      await redis.set(cell.stock, value);
+    write: async (value, take) => {
+      await scripts.writeStockV1(cell.stock, cell.moves, value, take.quantity, take.requestId);
       return true;
     },
   };
@@ -46,7 +55,7 @@ export function plainAccess(redis: Redis, cell: StockKey): StockCellAccess {
  * and the write both refuse a token lower than the highest the stock has seen. A holder that lost
  * its lock (a pause past the lease) and a newer holder then touched the stock writes nothing.
  */
-export function fencedAccess(redis: Redis, cell: StockKey, fencingToken: number): StockCellAccess {
+export function fencedAccess(redis: Redis, cell: StockCell, fencingToken: number): StockCellAccess {
   const scripts = useScripts(redis, FENCED_STOCK_SCRIPTS);
   const fence = fenceOf(cell.stock);
   return {
@@ -54,6 +63,6 @@ export function fencedAccess(redis: Redis, cell: StockKey, fencingToken: number)
       const [verdict, stock] = await scripts.fencedReadStockV1(cell.stock, fence, fencingToken);
       return verdict === 'fenced' ? FENCED : (stock ?? null);
     },
-    write: async (value) => (await scripts.fencedWriteStockV1(cell.stock, fence, value, fencingToken)) === 1,
+    write: async (value, take) => (await scripts.fencedWriteStockV1(cell.stock, fence, cell.moves, value, fencingToken, take.quantity, take.requestId)) === 1,
   };
 }

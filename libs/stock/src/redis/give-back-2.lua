@@ -4,15 +4,17 @@
   before the reply) adds nothing.
 
   KEYS[1] stock key
-  KEYS[2] the run's stock moves (hash: request id -> what the request did)
+  KEYS[2] the run's stock moves (hash: request id -> its moves, "t<units>:<stock left>" per take, "g<units>" per give-back)
   ARGV[1] units to put back (a positive integer)
   ARGV[2] request id
 
   Returns 1 if the units went back now, 0 if this request had given them back already.
 ]]
-if redis.call("HGET", KEYS[2], ARGV[2]) == "given-back" then
+local moves = redis.call("HGET", KEYS[2], ARGV[2])
+if moves and string.find(moves, "g", 1, true) then
   return 0
 end
 redis.call("INCRBY", KEYS[1], ARGV[1])
-redis.call("HSET", KEYS[2], ARGV[2], "given-back")
+local back = "g" .. ARGV[1]
+redis.call("HSET", KEYS[2], ARGV[2], moves and (moves .. " " .. back) or back)
 return 1

@@ -3,7 +3,7 @@ import type { default as Redis, Result } from 'ioredis';
 import { StockNotSeededError } from '../errors';
 import { definitelyNotWritten } from '../store-errors';
 import type { DeductContext, DeductResult } from '../stock-strategy';
-import { FENCED, fencedAccess, plainAccess } from './fenced-stock';
+import { FENCED, FENCED_STOCK_SCRIPTS, fencedAccess, plainAccess, WRITE_STOCK } from './fenced-stock';
 import type { RunStockKeys } from './stock-keys';
 
 export const GIVE_BACK = loadLuaScript(__dirname, 'give-back-2.lua');
@@ -12,6 +12,16 @@ declare module 'ioredis' {
   interface RedisCommander<Context> {
     giveBackV1(stockKey: string, movesKey: string, units: number, requestId: string): Result<number, Context>;
   }
+}
+
+/**
+ * Defines the scripts a section writes a stock cell with on the connection, at start-up. Defined lazily
+ * (at a first order), a script lands on a connection whose auto-pipeline of the tick is already open
+ * without it: ioredis then fails the command ("pipeline[functionName] is not a function") and can throw
+ * "results[i] is not iterable" out of its callbacks, killing the instance (seen in a soak run).
+ */
+export function defineStockCellScripts(redis: Redis): Redis {
+  return useScripts(redis, [WRITE_STOCK, ...FENCED_STOCK_SCRIPTS, GIVE_BACK]);
 }
 
 /** A stock key (the run's, or one segment of it) and the run's record of stock moves by request. */
@@ -34,7 +44,7 @@ export async function readCheckWrite(redis: Redis, cell: StockCell, context: Ded
   // The watchdog tells its holder the lock is gone; writing now could overwrite a newer holder's stock.
   if (holding?.signal.aborted) return { outcome: 'lock_lost' };
   // A whole value, not a decrement: sent again after a lost reply it writes the same value.
-  if (!(await access.write(stock - context.quantity))) return { outcome: 'fenced' };
+  if (!(await access.write(stock - context.quantity, context))) return { outcome: 'fenced' };
   await context.faults.at('stock-written');
   return recordOrGiveBack(redis, cell, context);
 }

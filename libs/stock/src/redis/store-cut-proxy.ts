@@ -7,8 +7,10 @@ import { CuttableProxy } from './cuttable-proxy';
  * The store-cut fault for real: this process's Redis connections go through an in-process TCP proxy
  * (STORE_PROXY), and a cut resets every connection and refuses new ones for its duration, so commands
  * fail, a watchdog's renewals fail and its holder's lock-lost signal fires, while Redis itself stays
- * up for every other instance. Every byte then crosses one more socket pair, which costs throughput:
- * the bench runs without it.
+ * up for every other instance. The service puts a second one in front of MySQL for the stock's
+ * DataSource (a store-cut with store 'mysql'): a transaction it cuts is rolled back by MySQL, and the
+ * mysql2 pool drops the dead connections and opens new ones once the port accepts again. Every byte
+ * then crosses one more socket pair, which costs throughput: the bench runs without it.
  */
 export class StoreCutProxy implements StoreCut {
   /** Cuts and heals in the order they were asked for, so a heal never races a cut that began after it. */
@@ -18,19 +20,19 @@ export class StoreCutProxy implements StoreCut {
 
   private constructor(private readonly proxy: CuttableProxy) {}
 
-  static async open(redis: Pick<RedisOptions, 'host' | 'port'>): Promise<StoreCutProxy> {
-    const proxy = new CuttableProxy(redis.host ?? '127.0.0.1', redis.port ?? 6379);
+  static async open(store: Pick<RedisOptions, 'host' | 'port'>): Promise<StoreCutProxy> {
+    const proxy = new CuttableProxy(store.host ?? '127.0.0.1', store.port ?? 6379);
     await proxy.start();
     return new StoreCutProxy(proxy);
   }
 
-  /** Where this process's Redis connections connect instead of Redis itself. */
+  /** Where this process's connections to the store connect instead of the store itself. */
   get route(): { host: string; port: number } {
     return { host: '127.0.0.1', port: this.proxy.port };
   }
 
   /**
-   * Cuts Redis off for durationMs and resolves once it is reachable again. Overlapping cuts keep it
+   * Cuts the store off for durationMs and resolves once it is reachable again. Overlapping cuts keep it
    * cut until the last one ends.
    */
   async cut(durationMs: number): Promise<void> {

@@ -43,6 +43,9 @@ describe.each(SAFE_WHEN_TTL_COVERS_BUSINESS)('%s under 3 processes × 60 in flig
     expect(inventory.sold).toBe(initial - inventory.remaining);
     expect(inventory.oversold).toBe(0);
     expect(inventory.storesAgree).toBe(true);
+    expect(inventory).toMatchObject({ lost: 0, lostUpdates: 0 });
+    // By request id too (where the store keeps moves): every unit taken has its order, and no request took twice.
+    if (inventory.moves) expect(inventory.moves).toMatchObject({ unitsTaken: inventory.sold, takenTwice: { count: 0 }, takenWithoutOrder: { count: 0 }, orderedWithoutTake: { count: 0 } });
     expect(inventory.orders).toBe(outcomes.sold);
     expect(outcomes.sold + outcomes.sold_out + outcomes.lock_timeout + outcomes.conflict).toBe(PROCESSES * REQUESTS_PER_PROCESS);
   });
@@ -55,6 +58,11 @@ describe('no-lock (baseline)', () => {
     expect(inventory.sold).toBeGreaterThan(initial);
     expect(inventory.oversold).toBeGreaterThan(0);
     expect(inventory.storesAgree).toBe(false);
+    // Named as what they are: sales whose write another overwrote, not units lost; each order took its units once.
+    expect(inventory.lostUpdates).toBe(inventory.sold - (initial - inventory.remaining));
+    expect(inventory.lostUpdates).toBeGreaterThan(0);
+    expect(inventory.lost).toBe(0);
+    expect(inventory.moves).toMatchObject({ unitsTaken: inventory.sold, takenTwice: { count: 0 }, takenWithoutOrder: { count: 0 }, orderedWithoutTake: { count: 0 } });
   });
 });
 

@@ -54,15 +54,16 @@ const TSCONFIG = resolve(__dirname, '../../tsconfig.json');
  */
 export async function runOrdersAcrossProcesses(spec: ConcurrentOrders): Promise<ConcurrentOrdersResult> {
   const children: ChildProcess[] = [];
+  const clean = new Set<ChildProcess>();
   try {
     const finished = [];
     const ready = [];
     for (let worker = 0; worker < spec.processes; worker++) {
-      const child = forkWorker();
+      const child = takeWorker();
       children.push(child);
       const messages = collect(child);
       ready.push(messages('ready'));
-      finished.push(messages('done') as Promise<WorkerDone>);
+      finished.push((messages('done') as Promise<WorkerDone>).then((done) => (clean.add(child), done)));
       const start: WorkerStart = {
         type: 'start',
         worker,
@@ -83,8 +84,35 @@ export async function runOrdersAcrossProcesses(spec: ConcurrentOrders): Promise<
     for (const result of results) for (const o of ORDER_OUTCOMES) outcomes[o] += result.outcomes[o];
     return { outcomes, conflicts: results.reduce((sum, r) => sum + r.conflicts, 0), errors: results.flatMap((r) => r.errors) };
   } finally {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const child of children) {
+      if (clean.has(child) && child.exitCode === null && child.signalCode === null) idleWorkers.push(child);
+      else if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    // Idle, they keep neither jest nor this test file alive; each exits when its channel closes.
+    for (const child of idleWorkers) {
+      child.unref();
+      child.channel?.unref();
+    }
   }
+}
+
+/**
+ * Order workers that finished a run cleanly, kept for the next one in this test file: each process
+ * opens a fresh StockModule per run, so only the seconds of loading modules are saved.
+ */
+const idleWorkers: ChildProcess[] = [];
+
+function takeWorker(): ChildProcess {
+  const child = idleWorkers.pop();
+  if (!child) return forkWorker();
+  child.ref();
+  child.channel?.ref();
+  return child;
+}
+
+/** Stops the idle order workers (useStockTestApp does, after the file's tests). */
+export function stopIdleOrderWorkers(): void {
+  for (const child of idleWorkers.splice(0)) child.kill('SIGKILL');
 }
 
 export function forkWorker(): ChildProcess {

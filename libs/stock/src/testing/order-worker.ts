@@ -12,19 +12,26 @@ function send(message: unknown): Promise<void> {
   return new Promise((resolve, reject) => process.send!(message, (error: Error | null) => (error ? reject(error) : resolve())));
 }
 
-function nextMessage<T>(type: string): Promise<T> {
-  return new Promise((resolve) => {
-    const onMessage = (message: { type: string }) => {
-      if (message.type !== type) return;
-      process.off('message', onMessage);
-      resolve(message as T);
-    };
-    process.on('message', onMessage);
-  });
+// One listener from the start, so a message that arrives while a run is closing is not dropped.
+const inbox: { type: string }[] = [];
+const waiting: (() => void)[] = [];
+process.on('message', (message: { type: string }) => {
+  inbox.push(message);
+  waiting.splice(0).forEach((wake) => wake());
+});
+// The pool's parent is gone (jest exited): so is this process.
+process.on('disconnect', () => process.exit(0));
+
+async function nextMessage<T>(type: string): Promise<T> {
+  for (;;) {
+    const index = inbox.findIndex((message) => message.type === type);
+    if (index >= 0) return inbox.splice(index, 1)[0] as T;
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
 }
 
-async function main(): Promise<void> {
-  const start = await nextMessage<WorkerStart>('start');
+/** One run: its own StockModule (connections, fault hooks), its orders, its figures. */
+async function placeOrders(start: WorkerStart): Promise<void> {
   const stock = await createStockTestApp({
     keyPrefix: start.keyPrefix,
     instanceId: `worker-${start.worker}`,
@@ -58,9 +65,13 @@ async function main(): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: start.inFlight }, client));
-  await send({ type: 'done', outcomes, conflicts, errors } satisfies WorkerDone);
   await stock.close();
-  process.exit(0);
+  await send({ type: 'done', outcomes, conflicts, errors } satisfies WorkerDone);
+}
+
+/** Loading the modules costs seconds of CPU; the process serves run after run (runOrdersAcrossProcesses' pool). */
+async function main(): Promise<void> {
+  for (;;) await placeOrders(await nextMessage<WorkerStart>('start'));
 }
 
 main().catch(async (error) => {

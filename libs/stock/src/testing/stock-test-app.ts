@@ -1,3 +1,4 @@
+import { lockServiceEndpoints } from '@oversell/contracts';
 import { Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -14,6 +15,7 @@ import type { FaultHook, FaultInjector } from '../fault-points';
 import { DEFAULT_STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { freshKeyPrefix, testRedisOptions } from '@oversell/locks/testing';
+import { stopIdleOrderWorkers } from './concurrent-orders';
 import { testMysqlSettings } from './test-services';
 
 export interface StockTestApp {
@@ -37,6 +39,7 @@ export async function createStockTestApp({
     ...DEFAULT_STOCK_OPTIONS,
     redis: testRedisOptions(),
     instanceId: `test-${process.pid}`,
+    lockServices: lockServiceEndpoints(process.env),
     ...options,
   };
 
@@ -73,6 +76,7 @@ export function useStockTestApp(options: Partial<Omit<StockOptions, 'keyPrefix'>
     app = await createStockTestApp({ ...options, keyPrefix });
   });
   afterAll(async () => {
+    stopIdleOrderWorkers();
     if (!app) return;
     const keys = await app.redis.keys(`${keyPrefix}:*`);
     if (keys.length) await app.redis.del(...keys);

@@ -7,6 +7,7 @@ import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-de
 import { StockNotSeededError } from '../../errors';
 import { GIVE_BACK, giveBack, recordOrGiveBack } from '../../redis/redis-stock';
 import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
+import type { RequestMoves } from '../../request-moves';
 
 const DECREMENT_COUNTER = loadLuaScript(__dirname, 'decrement-counter-2.lua');
 
@@ -65,6 +66,10 @@ class DecrCheckStrategy implements StockStrategy {
   /** The counter as it is: below 0 while (or, after a crash, since) an order overdrew it. */
   remaining(settings: ProductRunSettings): Promise<number | null> {
     return this.store.remaining(settings);
+  }
+
+  moves(settings: ProductRunSettings): Promise<Map<string, RequestMoves>> {
+    return this.store.moves(settings);
   }
 
   async deduct(context: DeductContext): Promise<DeductResult> {

@@ -5,7 +5,7 @@
   answers what it answered the first time instead of taking the units twice.
 
   KEYS[1] stock key
-  KEYS[2] the run's stock moves (hash: request id -> what the request did)
+  KEYS[2] the run's stock moves (hash: request id -> its moves, "t<units>:<stock left>" per take, "g<units>" per give-back)
   ARGV[1] units to take (a positive integer)
   ARGV[2] request id
 
@@ -13,8 +13,8 @@
 ]]
 local took = redis.call("HGET", KEYS[2], ARGV[2])
 if took then
-  return tonumber(took)
+  return tonumber(string.match(took, "^t%d+:(%-?%d+)"))
 end
 local left = redis.call("DECRBY", KEYS[1], ARGV[1])
-redis.call("HSET", KEYS[2], ARGV[2], left)
+redis.call("HSET", KEYS[2], ARGV[2], "t" .. ARGV[1] .. ":" .. left)
 return left

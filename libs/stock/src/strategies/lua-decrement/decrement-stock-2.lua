@@ -7,7 +7,7 @@
   the reply, and a decrement the server had already run must not run twice.
 
   KEYS[1] stock key
-  KEYS[2] the run's stock moves (hash: request id -> what the request did)
+  KEYS[2] the run's stock moves (hash: request id -> its moves, "t<units>:<stock left>" per take, "g<units>" per give-back)
   ARGV[1] units to take (a positive integer)
   ARGV[2] request id
 
@@ -16,7 +16,7 @@
 ]]
 local took = redis.call("HGET", KEYS[2], ARGV[2])
 if took then
-  return tonumber(took)
+  return tonumber(string.match(took, "^t%d+:(%-?%d+)"))
 end
 local stock = redis.call("GET", KEYS[1])
 if not stock then
@@ -27,5 +27,5 @@ if tonumber(stock) < units then
   return -1
 end
 local left = redis.call("DECRBY", KEYS[1], units)
-redis.call("HSET", KEYS[2], ARGV[2], left)
+redis.call("HSET", KEYS[2], ARGV[2], "t" .. ARGV[1] .. ":" .. left)
 return left

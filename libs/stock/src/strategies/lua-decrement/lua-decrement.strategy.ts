@@ -7,6 +7,7 @@ import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-de
 import { StockNotSeededError } from '../../errors';
 import { GIVE_BACK, recordOrGiveBack } from '../../redis/redis-stock';
 import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
+import type { RequestMoves } from '../../request-moves';
 
 export const DECREMENT_STOCK = loadLuaScript(__dirname, 'decrement-stock-2.lua');
 
@@ -37,6 +38,10 @@ class LuaDecrementStrategy implements StockStrategy {
 
   remaining(settings: ProductRunSettings): Promise<number | null> {
     return this.store.remaining(settings);
+  }
+
+  moves(settings: ProductRunSettings): Promise<Map<string, RequestMoves>> {
+    return this.store.moves(settings);
   }
 
   async deduct(context: DeductContext): Promise<DeductResult> {

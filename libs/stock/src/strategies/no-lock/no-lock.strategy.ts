@@ -3,6 +3,7 @@ import { RedisStockStore } from '../../compose/redis-stock-store';
 import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-definition';
 import { readCheckWrite } from '../../redis/redis-stock';
 import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
+import type { RequestMoves } from '../../request-moves';
 
 /**
  * The baseline: GET the stock, think, SET stock − n. Nothing keeps two orders apart, so every order
@@ -23,6 +24,10 @@ class NoLockStrategy implements StockStrategy {
 
   remaining(settings: ProductRunSettings): Promise<number | null> {
     return this.store.remaining(settings);
+  }
+
+  moves(settings: ProductRunSettings): Promise<Map<string, RequestMoves>> {
+    return this.store.moves(settings);
   }
 
   deduct(context: DeductContext): Promise<DeductResult> {

@@ -18,7 +18,7 @@ const DESCRIPTION: StrategyDescription = {
   guarantee:
     'Never oversells, even when the lock double-grants: a holder paused past its lease (stop-the-world GC) wakes with a token lower than the holder that took over, and the row refuses its write (outcome fenced, nothing taken). Otherwise as the watchdog: renewed while the holder lives, freed within one lease after it dies.',
   pitfall:
-    'The lock is no safer than the watchdog: a pause longer than the lease still lets two holders in. Only the row, which checks the token, is protected; any other side effect of the stale holder still happens. A Redis failover that loses the counter can issue a token again, which the row refuses until the counter passes it.',
+    'The lock is no safer than the watchdog: a pause longer than the lease still lets two holders in. Only the row, which checks the token, is protected; any other side effect of the stale holder still happens. A Redis failover loses the counter with the lock: when only the last grant was lost, the next holder is given that very token, and the row accepts it (an equal token is taken for the holder\'s own), so both write and one unit sells twice; only a token below the row\'s highest (two or more grants lost) is refused.',
   reproduce: 'A stop-the-world pause longer than the lease at the lock-acquired or stock-read point (its test blocks the holder\'s event loop with Atomics.wait): the stale holder is answered fenced and oversold stays 0.',
   symptom: 'Under a pause past the lease the lock timeline shows two holders at once (red), yet oversold stays 0 and the outcome counts show fenced for the stale holder\'s order.',
   steps: [

@@ -1,0 +1,34 @@
+import type { LockService } from '@oversell/contracts';
+import { LockError, type DistributedLock } from '@oversell/locks';
+import { LockServiceMissingError, StoreUnavailableError } from '../errors';
+import type { StrategyDeps } from './strategy-definition';
+
+/** A lock on a server of its own, and how to let go of the connection to it. */
+export interface ServiceLock {
+  lock: DistributedLock;
+  close(): unknown;
+}
+
+/**
+ * A lock on a lock service (etcd, …), connected at its first acquire to the endpoint
+ * StockOptions.lockServices gives for `service`. The process starts without the service; an order of
+ * the strategy is then refused with LockServiceMissingError, which names the variable to set. A failure
+ * that is not the lock's own (a LockError) is the service's: StoreUnavailableError names it, not Redis.
+ */
+export function lockOnService(service: LockService, deps: StrategyDeps, connect: (endpoint: string) => ServiceLock): DistributedLock {
+  let connected: ServiceLock | undefined;
+  deps.onShutdown(() => connected?.close());
+  return {
+    name: service,
+    async acquire(key, options) {
+      if (!connected) {
+        const endpoint = deps.options.lockServices?.[service];
+        if (!endpoint) throw new LockServiceMissingError(service);
+        connected = connect(endpoint);
+      }
+      return connected.lock.acquire(key, options).catch((error: unknown) => {
+        throw error instanceof LockError ? error : new StoreUnavailableError(service, error);
+      });
+    },
+  };
+}

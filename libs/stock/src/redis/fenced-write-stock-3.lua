@@ -1,0 +1,30 @@
+--[[
+  Writes a stock key for a holder with a fencing token: refused when a higher token has reached the
+  stock (read or written it), so a holder that lost its lock without knowing writes nothing.
+  An equal token is accepted: the holder's own read registered it. A written take is noted in the
+  run's stock moves under the request id, as write-stock does; sent again after a lost reply, the same
+  request writing the same value finds its take noted last and does nothing.
+
+  KEYS[1] stock key
+  KEYS[2] the highest fencing token the stock has seen
+  KEYS[3] the run's stock moves (hash: request id -> its moves, "t<units>:<stock left>" per take, "g<units>" per give-back)
+  ARGV[1] new stock value
+  ARGV[2] the holder's fencing token
+  ARGV[3] units taken
+  ARGV[4] request id
+
+  Returns 1 when written (or already written by this request), 0 when refused (nothing changes).
+]]
+local highest = tonumber(redis.call("GET", KEYS[2]) or "0")
+if tonumber(ARGV[2]) < highest then
+  return 0
+end
+local moves = redis.call("HGET", KEYS[3], ARGV[4])
+local take = "t" .. ARGV[3] .. ":" .. ARGV[1]
+if moves and string.sub(moves, -#take) == take then
+  return 1
+end
+redis.call("SET", KEYS[2], ARGV[2])
+redis.call("SET", KEYS[1], ARGV[1])
+redis.call("HSET", KEYS[3], ARGV[4], moves and (moves .. " " .. take) or take)
+return 1

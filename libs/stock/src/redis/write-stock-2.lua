@@ -1,0 +1,25 @@
+--[[
+  Writes a stock key for a holder that read it (GET, check, SET of the value read minus n) and notes the
+  take in the run's stock moves under the request id, in one step. The write is of a whole value, so
+  two holders that read the same stock both write it and both are noted: the moves then say more units
+  were taken than the stock shows (lost updates), which is what the lab must be able to show.
+
+  Sent again after a lost reply (ioredis re-sends), the same request writing the same value finds its
+  take already noted last and does nothing.
+
+  KEYS[1] stock key
+  KEYS[2] the run's stock moves (hash: request id -> its moves, "t<units>:<stock left>" per take, "g<units>" per give-back)
+  ARGV[1] new stock value
+  ARGV[2] units taken
+  ARGV[3] request id
+
+  Returns 1.
+]]
+local moves = redis.call("HGET", KEYS[2], ARGV[3])
+local take = "t" .. ARGV[2] .. ":" .. ARGV[1]
+if moves and string.sub(moves, -#take) == take then
+  return 1
+end
+redis.call("SET", KEYS[1], ARGV[1])
+redis.call("HSET", KEYS[2], ARGV[3], moves and (moves .. " " .. take) or take)
+return 1
