@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ensureDatabase, mysqlDataSourceOptions, runMigrationsExclusively, StockModule } from '@oversell/stock';
+import { ensureDatabase, MYSQL_STORE_CUT, mysqlDataSourceOptions, runMigrationsExclusively, StockModule, StoreCutProxy } from '@oversell/stock';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { appConfig, mysqlConfig, redisConfig, type AppConfig, type MysqlConfig, type RedisConfig } from './config/configuration';
 import { envSchema } from './config/env.schema';
 import { RunFaultInjector } from './faults/fault-injector';
+import { MysqlStoreCutModule } from './faults/mysql-store-cut.module';
 import { FiguresModule } from './figures/figures.module';
 import { HealthController } from './health/health.controller';
 import { RedisHealthIndicator } from './health/redis.health';
@@ -15,8 +16,11 @@ import { NoopController } from './http/noop.controller';
 import { OrdersController } from './http/orders.controller';
 import { ProductsController } from './http/products.controller';
 import { StrategiesController } from './http/strategies.controller';
-import { RUN_ENTITIES, RUN_MIGRATIONS } from './runs/run.entity';
+import { CONTROL_DATA_SOURCE, RUN_ENTITIES, RUN_MIGRATIONS } from './runs/run.entity';
 import { RunsModule } from './runs/runs.module';
+
+/** The runs table's pool: a run's few reads and writes, never the orders'. */
+const CONTROL_POOL_SIZE = 4;
 
 @Module({
   imports: [
@@ -34,16 +38,28 @@ import { RunsModule } from './runs/runs.module';
         pinoHttp: { level: app.logLevel, autoLogging: false, base: { instance: app.instanceId } },
       }),
     }),
+    // The runs table and the migrations: straight to MySQL, so a store cut never cuts the lab's bookkeeping.
     TypeOrmModule.forRootAsync({
+      name: CONTROL_DATA_SOURCE,
       inject: [mysqlConfig.KEY],
       useFactory: async (mysql: MysqlConfig) => {
         await ensureDatabase(mysql);
-        return mysqlDataSourceOptions(mysql, { entities: RUN_ENTITIES, migrations: RUN_MIGRATIONS }, mysql.poolSize);
+        // The name here too: @nestjs/typeorm's shutdown looks the DataSource up by the options' name.
+        return { ...mysqlDataSourceOptions(mysql, { entities: RUN_ENTITIES, migrations: RUN_MIGRATIONS }, CONTROL_POOL_SIZE), name: CONTROL_DATA_SOURCE };
       },
       dataSourceFactory: async (options) => {
         const dataSource = await new DataSource(options!).initialize();
         await runMigrationsExclusively(dataSource);
         return dataSource;
+      },
+    }),
+    // The stock's (the default DataSource StockModule injects): through the MySQL store-cut proxy when there is one.
+    TypeOrmModule.forRootAsync({
+      imports: [MysqlStoreCutModule],
+      inject: [mysqlConfig.KEY, MYSQL_STORE_CUT],
+      useFactory: async (mysql: MysqlConfig, storeCut: StoreCutProxy | null) => {
+        await ensureDatabase(mysql);
+        return mysqlDataSourceOptions({ ...mysql, ...storeCut?.route }, {}, mysql.poolSize);
       },
     }),
     StockModule.forRootAsync({
@@ -56,6 +72,7 @@ import { RunsModule } from './runs/runs.module';
         optimisticMaxAttempts: app.optimisticMaxAttempts,
         clockOffsetMs: app.clockOffsetMs,
         storeProxy: redis.storeProxy,
+        lockServices: app.lockServices,
       }),
       faultInjector: RunFaultInjector,
     }),

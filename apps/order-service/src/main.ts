@@ -11,7 +11,19 @@ async function main(): Promise<void> {
   process.stdout.write(`order-service ${config.instanceId} listening on http://${config.host}:${config.port}\n`);
 }
 
+/**
+ * An instance the launcher started holds an IPC channel to it: when the launcher is gone (Ctrl-C'd, killed,
+ * crashed), the channel closes and the instance shuts down as on SIGTERM, instead of living on as an
+ * orphan that keeps its port (a lab started on those ports next then fails with EADDRINUSE).
+ */
+function stopWithTheLauncher(): void {
+  if (!process.channel) return;
+  process.channel.unref();
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}
+
 logUnhandledRejections();
+stopWithTheLauncher();
 main().catch((error: unknown) => {
   process.stderr.write(`order-service failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

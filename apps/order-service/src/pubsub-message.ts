@@ -1,12 +1,12 @@
 import type { Logger } from '@nestjs/common';
-import type { ObjectSchema } from 'joi';
+import type { Schema } from 'joi';
 
 /**
  * Reads one Redis pub/sub message against the shape its listener expects. A malformed one (not JSON,
  * or not that shape: `null` is valid JSON) is logged and dropped, never thrown: a throw inside an
  * ioredis 'message' listener is an uncaught exception, and would take the whole instance down.
  */
-export function readMessage<T>(schema: ObjectSchema<T>, channel: string, raw: string, logger: Logger): T | null {
+export function readMessage<T>(schema: Schema<T>, channel: string, raw: string, logger: Logger): T | null {
   let value: unknown;
   try {
     value = JSON.parse(raw);

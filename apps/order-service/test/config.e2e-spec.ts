@@ -1,3 +1,4 @@
+import { STRATEGY_NAMES } from '@oversell/contracts';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { validateEnv } from '../src/config/validate-env';
@@ -8,9 +9,21 @@ describe('configuration', () => {
     expect(env).toMatchObject({ PORT: 3000, MYSQL_HOST: '127.0.0.1', MYSQL_PORT: 3306, MYSQL_USER: 'oversell', MYSQL_PASSWORD: 'oversell-lab', MYSQL_DATABASE: 'oversell_lab', REDIS_HOST: '127.0.0.1', REDIS_PORT: 6379, CLOCK_OFFSET_MS: 0, STORE_PROXY: false });
   });
 
+  it('queues a compare batch of every strategy (with its warm-up and ceiling runs) by default', () => {
+    expect(validateEnv({}).RUN_QUEUE_LIMIT).toBeGreaterThanOrEqual(STRATEGY_NAMES.length + 2);
+  });
+
   it('takes a clock offset either way, within an hour', () => {
     expect(validateEnv({ CLOCK_OFFSET_MS: '-5000' })).toMatchObject({ CLOCK_OFFSET_MS: -5000 });
     expect(validateEnv({ CLOCK_OFFSET_MS: '3600000' })).toMatchObject({ CLOCK_OFFSET_MS: 3_600_000 });
+  });
+
+  it('takes etcd client URLs, comma-separated', () => {
+    expect(validateEnv({ ETCD_ENDPOINTS: 'http://127.0.0.1:2379,http://etcd.lab:2379' })).toMatchObject({ ETCD_ENDPOINTS: 'http://127.0.0.1:2379,http://etcd.lab:2379' });
+  });
+
+  it('takes a ZooKeeper connect string, host:port comma-separated', () => {
+    expect(validateEnv({ ZOOKEEPER_CONNECT: '127.0.0.1:2181,zookeeper.lab:2181' })).toMatchObject({ ZOOKEEPER_CONNECT: '127.0.0.1:2181,zookeeper.lab:2181' });
   });
 
   it.each([
@@ -22,6 +35,11 @@ describe('configuration', () => {
     ['CLOCK_OFFSET_MS', '7200000'],
     ['CLOCK_OFFSET_MS', 'ahead'],
     ['STORE_PROXY', 'sometimes'],
+    ['ETCD_ENDPOINTS', '127.0.0.1:2379'],
+    ['ETCD_ENDPOINTS', 'http://127.0.0.1:2379,'],
+    ['ZOOKEEPER_CONNECT', 'http://127.0.0.1:2181'],
+    ['ZOOKEEPER_CONNECT', '127.0.0.1'],
+    ['REDIS_CLUSTER_NODES', 'redis://127.0.0.1:7000'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => validateEnv({ [name]: value })).toThrow(new RegExp(`"${name}"`));
   });

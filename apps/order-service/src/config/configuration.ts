@@ -1,4 +1,5 @@
 import { registerAs, type ConfigType } from '@nestjs/config';
+import { lockServiceEndpoints } from '@oversell/contracts';
 import { hostname } from 'node:os';
 
 /** One validated namespace per dependency; modules read these, never process.env. */
@@ -18,6 +19,8 @@ export const appConfig = registerAs('app', () => ({
   adminToken: process.env.ADMIN_TOKEN || undefined,
   corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').filter(Boolean),
   runQueueLimit: Number(process.env.RUN_QUEUE_LIMIT),
+  /** Where the lock services (etcd, …) are: their variables, validated in env.schema. */
+  lockServices: lockServiceEndpoints(process.env),
 }));
 
 export const mysqlConfig = registerAs('mysql', () => ({

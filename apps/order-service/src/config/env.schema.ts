@@ -33,8 +33,9 @@ export const envSchema = Joi.object({
     .allow('')
     .pattern(/^(https?:\/\/[^\s,]+)(,https?:\/\/[^\s,]+)*$/)
     .default(''),
-  // Runs waiting in the queue; beyond it POST /api/runs and /batch answer 429 and queue nothing.
-  RUN_QUEUE_LIMIT: Joi.number().integer().min(1).max(1000).default(20),
+  // Runs waiting in the queue; beyond it POST /api/runs and /batch answer 429 and queue nothing. The
+  // default takes a compare batch of every strategy (with its warm-up and ceiling runs: 21 with etcd) whole.
+  RUN_QUEUE_LIMIT: Joi.number().integer().min(1).max(1000).default(40),
 
   MYSQL_HOST: Joi.string().hostname().default('127.0.0.1'),
   MYSQL_PORT: Joi.number().port().default(3306),
@@ -50,4 +51,18 @@ export const envSchema = Joi.object({
   // Route the stock's Redis connections through an in-process proxy a store-cut fault can cut; it costs
   // throughput, so only the lab turns it on (the bench does not).
   STORE_PROXY: Joi.boolean().default(false),
+
+  // The lock services, each needed only by the strategies that lock on it (unset: those refuse orders, 503).
+  ETCD_ENDPOINTS: Joi.string().pattern(/^https?:\/\/[\w.-]+:\d+(,https?:\/\/[\w.-]+:\d+)*$/).messages({
+    'string.pattern.base': '"ETCD_ENDPOINTS" must be etcd client URLs, comma-separated (http://host:port[,http://host:port…])',
+  }),
+  ZOOKEEPER_CONNECT: Joi.string().pattern(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/).messages({
+    'string.pattern.base': '"ZOOKEEPER_CONNECT" must be a ZooKeeper connect string, host:port, comma-separated (host:port[,host:port…])',
+  }),
+  REDLOCK_NODES: Joi.string().pattern(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/).messages({
+    'string.pattern.base': '"REDLOCK_NODES" must be the RedLock nodes\' addresses, host:port, comma-separated (host:port[,host:port…])',
+  }),
+  REDIS_CLUSTER_NODES: Joi.string().pattern(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/).messages({
+    'string.pattern.base': '"REDIS_CLUSTER_NODES" must be Redis Cluster nodes, host:port, comma-separated (host:port[,host:port…])',
+  }),
 });

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { FaultEvent, FaultPointName, FaultSettings, ProductRunSettings } from '@oversell/contracts';
 import { preciseNow } from '@oversell/locks';
-import { RedisConnections, STOCK_OPTIONS, STORE_CUT, type FaultInjector, type FaultPoint, type StockOptions, type StoreCut } from '@oversell/stock';
+import { MYSQL_STORE_CUT, RedisConnections, STOCK_OPTIONS, STORE_CUT, type FaultInjector, type FaultPoint, type StockOptions, type StoreCut } from '@oversell/stock';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { announceCrash } from '../figures/flush-protocol';
 import { RUN_FIGURES_TTL_SECONDS, RunFigureKeys } from '../redis-keys';
 
 /**
@@ -16,7 +17,8 @@ export class RunFaultInjector implements FaultInjector {
   constructor(
     private readonly connections: RedisConnections,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
-    @Optional() @Inject(STORE_CUT) private readonly storeCut: StoreCut | null = null,
+    @Optional() @Inject(STORE_CUT) private readonly redisCut: StoreCut | null = null,
+    @Optional() @Inject(MYSQL_STORE_CUT) private readonly mysqlCut: StoreCut | null = null,
   ) {}
 
   /** Whether the fault applies to this instance: the one the run resolved, or every instance the run does not spare. */
@@ -47,7 +49,15 @@ export class RunFaultInjector implements FaultInjector {
 
   private async inject(fault: FaultSettings, point: FaultPointName, runId: string, requestId: string): Promise<void> {
     const startedAt = preciseNow();
-    const event = (endedAt: number | null): FaultEvent => ({ kind: fault.kind, at: point, instance: this.options.instanceId, requestId: requestId || null, startedAt, endedAt });
+    const event = (endedAt: number | null): FaultEvent => ({
+      kind: fault.kind,
+      at: point,
+      instance: this.options.instanceId,
+      requestId: requestId || null,
+      startedAt,
+      endedAt,
+      ...(fault.kind === 'store-cut' ? { store: fault.store ?? 'redis' } : {}),
+    });
     switch (fault.kind) {
       case 'pause':
         await sleep(fault.durationMs!);
@@ -56,14 +66,19 @@ export class RunFaultInjector implements FaultInjector {
         // Blocks the thread itself, as a long GC pause does: no timer (the watchdog's renewal) runs meanwhile.
         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, fault.durationMs!);
         break;
-      case 'store-cut':
+      case 'store-cut': {
+        const store = fault.store ?? 'redis';
+        const storeCut = store === 'mysql' ? this.mysqlCut : this.redisCut;
         // Runs refuse store-cut when an instance has no StoreCut; a reset by hand may still name one.
-        if (!this.storeCut) throw new Error(`store-cut at ${point}: instance ${this.options.instanceId} was not started with the store proxy`);
-        await this.storeCut.cut(fault.durationMs!);
+        if (!storeCut) throw new Error(`store-cut of ${store} at ${point}: instance ${this.options.instanceId} was not started with the store proxy`);
+        await storeCut.cut(fault.durationMs!);
         break;
+      }
       case 'crash':
         // Recorded before dying: the run accepts the death of an instance whose crash it finds recorded.
         await recordFaultEvent(this.connections, this.options.keyPrefix, runId, event(null));
+        // A flush already waiting for this instance's figures stops waiting (the crash may come during the drain).
+        await announceCrash(this.connections.control, { keyPrefix: this.options.keyPrefix, runId, instanceId: this.options.instanceId });
         process.kill(process.pid, 'SIGKILL');
         return;
       default:

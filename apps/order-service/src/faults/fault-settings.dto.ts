@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { FAULT_KINDS, FAULT_LIMITS, FAULT_POINT_NAMES, FAULTS_AT_A_POINT, FAULTS_WITH_DURATION, faultProblems, type FaultKind, type FaultPointName, type FaultSettings } from '@oversell/contracts';
+import { FAULT_KINDS, FAULT_LIMITS, FAULT_POINT_NAMES, FAULT_STORES, FAULTS_AT_A_POINT, FAULTS_WITH_DURATION, faultProblems, type FaultKind, type FaultPointName, type FaultSettings, type FaultStore } from '@oversell/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsObject, IsOptional, registerDecorator, ValidateNested } from 'class-validator';
 
@@ -54,6 +54,10 @@ export class FaultSettingsDto implements FaultSettings {
   @ApiPropertyOptional({ minimum: 1, maximum: FAULT_LIMITS.maxDurationMs, description: `Required for ${kinds(FAULTS_WITH_DURATION)}.` })
   @ByTheContract()
   durationMs?: number;
+
+  @ApiPropertyOptional({ enum: FAULT_STORES, description: 'store-cut only: the store this instance is cut off (default redis); the lab\'s own bookkeeping is never cut.' })
+  @ByTheContract()
+  store?: FaultStore;
 
   @ApiPropertyOptional({ minimum: -FAULT_LIMITS.maxClockOffsetMs, maximum: FAULT_LIMITS.maxClockOffsetMs, description: 'clock-offset only (required): ± ms, not 0.' })
   @ByTheContract()

@@ -3,7 +3,7 @@ import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { flushAckChannel, flushRequestsChannel } from '../redis-keys';
-import { requestFlush, type FlushAck, type FlushRequest, type FlushSpec } from './flush-protocol';
+import { announceCrash, requestFlush, type FlushAck, type FlushRequest, type FlushSpec } from './flush-protocol';
 
 /** The run worker's side of the flush protocol on the real Redis; the test plays the one instance asked. */
 const keyPrefix = freshKeyPrefix();
@@ -21,7 +21,7 @@ afterAll(async () => {
   await Promise.all([redis.quit(), peer.quit()]);
 });
 
-const flushSpec = (overrides: Partial<FlushSpec> = {}): FlushSpec => ({ keyPrefix, runId: randomUUID(), instances: [PEER], drainTimeoutMs: 50, ackTimeoutMs: 10_000, ...overrides });
+const flushSpec = (overrides: Partial<FlushSpec> = {}): FlushSpec => ({ keyPrefix, runId: randomUUID(), instances: [PEER], recordedCrashes: async () => [], drainTimeoutMs: 50, ackTimeoutMs: 10_000, ...overrides });
 
 /** The next flush request the peer hears. */
 function nextRequest(): Promise<FlushRequest> {
@@ -58,6 +58,31 @@ it('ignores malformed acks and still settles on the valid one', async () => {
   for (const malformed of ['not json{', 'null', '[]', '{"nonce": 7}']) await redis.publish(flushAckChannel(keyPrefix, spec.runId), malformed);
   await ack(spec, { nonce, drained: true, flushed: true });
   await expect(flushed).resolves.toBeUndefined();
+});
+
+// The pitfall lab's flake: a crash fault passed during the drain killed the instance after the worker
+// had read the crashes; the wait ran out and failed the run for a death the fault itself caused.
+it('stops waiting for an instance that announces its crash while the flush waits, and never acks', async () => {
+  const spec = flushSpec({ ackTimeoutMs: 5_000 });
+  const request = nextRequest();
+  const flushed = requestFlush(redis, spec);
+  await request;
+  await announceCrash(redis, { keyPrefix, runId: spec.runId, instanceId: PEER });
+  await expect(flushed).resolves.toBeUndefined();
+});
+
+it('does not wait for an instance whose crash was recorded before the flush listened', async () => {
+  const spec = flushSpec({ ackTimeoutMs: 5_000, recordedCrashes: async () => [PEER] });
+  await expect(requestFlush(redis, spec)).resolves.toBeUndefined();
+});
+
+it('still fails, naming it, when another instance of the run crashed but this one never answers', async () => {
+  const spec = flushSpec({ instances: [PEER, 'crashed-instance'], ackTimeoutMs: 300 });
+  const request = nextRequest();
+  const flushed = requestFlush(redis, spec);
+  await request;
+  await announceCrash(redis, { keyPrefix, runId: spec.runId, instanceId: 'crashed-instance' });
+  await expect(flushed).rejects.toThrow(`instance ${PEER} did not report its figures within 300 ms`);
 });
 
 // Not a defect before the fix either: the wait was awaited, so its timeout failed the run as it should.

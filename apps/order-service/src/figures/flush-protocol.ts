@@ -26,34 +26,51 @@ export interface FlushAck {
   flushed: boolean;
 }
 
+/**
+ * Sent by an instance its own crash fault is about to kill, once the crash is recorded: it will never
+ * ack, and the wait for it ends now rather than at the timeout.
+ */
+export interface CrashNotice {
+  instance: string;
+  crashed: true;
+}
+
 const FLUSH_REQUEST = Joi.object<FlushRequest>({ runId: Joi.string().required(), nonce: Joi.string().required(), drainTimeoutMs: Joi.number().integer().min(0).required() });
 const FLUSH_ACK = Joi.object<FlushAck>({ instance: Joi.string().required(), nonce: Joi.string().required(), drained: Joi.boolean().required(), flushed: Joi.boolean().required() });
+const CRASH_NOTICE = Joi.object<CrashNotice>({ instance: Joi.string().required(), crashed: Joi.valid(true).required() });
+const FLUSH_ANSWER = Joi.alternatives<FlushAck | CrashNotice>().try(FLUSH_ACK, CRASH_NOTICE);
 const logger = new Logger('FlushProtocol');
 
 export interface FlushSpec {
   keyPrefix: string;
   runId: string;
-  /** The instances that must ack. */
+  /** The instances that must ack, unless a crash fault kills them. */
   instances: readonly string[];
+  /**
+   * The instances whose crash this run recorded so far: read once the wait listens for crash notices,
+   * so a crash is either in this list or heard. They are not waited for.
+   */
+  recordedCrashes: () => Promise<readonly string[]>;
   drainTimeoutMs: number;
   /** How long to wait for the acks once the request is out. */
   ackTimeoutMs: number;
 }
 
 /**
- * The worker's side: resolves once every instance acked a drain and a flush; rejects naming the first
- * instance that could not, or those that did not answer within ackTimeoutMs.
+ * The worker's side: resolves once every instance acked a drain and a flush or recorded its crash;
+ * rejects naming the first instance that could not, or those that did not answer within ackTimeoutMs.
  */
-export async function requestFlush(redis: Redis, { keyPrefix, runId, instances, drainTimeoutMs, ackTimeoutMs }: FlushSpec): Promise<void> {
+export async function requestFlush(redis: Redis, { keyPrefix, runId, instances, recordedCrashes, drainTimeoutMs, ackTimeoutMs }: FlushSpec): Promise<void> {
   const acks = new FlushAcks(randomUUID(), instances, drainTimeoutMs);
   const subscriber = redis.duplicate();
   // Listening before the request goes out: an ack may come back before PUBLISH's own reply.
   subscriber.on('message', (channel: string, raw: string) => {
-    const ack = readMessage(FLUSH_ACK, channel, raw, logger);
-    if (ack) acks.receive(ack);
+    const answer = readMessage(FLUSH_ANSWER, channel, raw, logger);
+    if (answer) acks.receive(answer);
   });
   try {
     await subscriber.subscribe(flushAckChannel(keyPrefix, runId));
+    for (const instance of await recordedCrashes()) acks.receive({ instance, crashed: true });
     await redis.publish(flushRequestsChannel(keyPrefix), JSON.stringify({ runId, nonce: acks.nonce, drainTimeoutMs } satisfies FlushRequest));
     await acks.all(ackTimeoutMs);
   } finally {
@@ -75,9 +92,12 @@ class FlushAcks {
     this.pending = new Set(instances);
   }
 
-  receive(ack: FlushAck): void {
-    if (ack.nonce !== this.nonce) return;
-    if (!ack.drained || !ack.flushed) {
+  receive(ack: FlushAck | CrashNotice): void {
+    if ('crashed' in ack) {
+      this.pending.delete(ack.instance);
+    } else if (ack.nonce !== this.nonce) {
+      return;
+    } else if (!ack.drained || !ack.flushed) {
       this.failure ??= new Error(ack.drained ? `instance ${ack.instance} could not write its figures to Redis` : `instance ${ack.instance} still had orders in flight ${this.drainTimeoutMs} ms after the load stopped`);
     } else {
       this.pending.delete(ack.instance);
@@ -102,6 +122,14 @@ class FlushAcks {
       this.changed();
     });
   }
+}
+
+/**
+ * The side of an instance its own crash fault kills, once the crash is recorded: a flush of this run
+ * waiting for it (now or later: the worker also reads the recorded crashes) stops waiting.
+ */
+export async function announceCrash(redis: Redis, { keyPrefix, runId, instanceId }: { keyPrefix: string; runId: string; instanceId: string }): Promise<void> {
+  await redis.publish(flushAckChannel(keyPrefix, runId), JSON.stringify({ instance: instanceId, crashed: true } satisfies CrashNotice));
 }
 
 /** What an instance reports once asked: whether its in-flight orders finished, and its figures reached Redis. */

@@ -3,6 +3,7 @@ import type { ErrorBody, ErrorCode } from '@oversell/contracts';
 import {
   DuplicateIdempotencyKeyError,
   IdempotencyKeyReusedError,
+  LockServiceMissingError,
   ProductNotFoundError,
   StockError,
   StockNotSeededError,
@@ -22,6 +23,7 @@ function fromStockError(error: StockError): ErrorBody {
   if (error instanceof StockStoreLostError) return { statusCode: 503, error: 'stock_store_lost', message: error.message };
   if (error instanceof DuplicateIdempotencyKeyError) return { statusCode: 409, error: 'conflict', message: error.message, field: 'idempotencyKey' };
   if (error instanceof IdempotencyKeyReusedError) return { statusCode: 409, error: 'idempotency_key_reused', message: error.message, field: 'idempotencyKey' };
+  if (error instanceof LockServiceMissingError) return { statusCode: 503, error: 'store_unavailable', message: error.message };
   if (error instanceof StoreUnavailableError) return { statusCode: 503, error: 'store_unavailable', message: error.message };
   return { statusCode: 500, error: 'internal_error', message: error.message };
 }

@@ -1,18 +1,59 @@
 import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
 import { finished } from 'node:stream/promises';
+
+/** Bodies up to this many times the limit are read to their end; beyond, the connection is closed. */
+export const OVERSIZED_READ_FACTOR = 64;
+/** How long a closing connection keeps draining what the client still sends (nginx's lingering_timeout is 5 s). */
+const LINGER_MS = 2000;
 
 /**
  * Reads (and drops) a body declared larger than the limit before Fastify refuses it with 413. Fastify
  * refuses on the Content-Length alone and closes the connection while the client is still writing
  * the body (it has had its 100 Continue, or never asked): the client's write fails (EPIPE), the unread
  * bytes reset the connection, often before the 413 is read, and a proxy in front answers 500. Read
- * to its end, the body is gone and the 413 arrives whole. Node's requestTimeout bounds how long a
- * client can keep writing.
+ * to its end, the body is gone and the 413 arrives whole.
+ *
+ * Only up to `capBytes` (OVERSIZED_READ_FACTOR × the limit): a body declared larger is not read at all.
+ * Fastify answers its 413 with `Connection: close` at once, and the close lingers (as nginx's does):
+ * the 413 is sent and the sending side shut, then what the client still sends is read and dropped,
+ * up to `capBytes` more, until the client ends or LINGER_MS passed; only then is the socket destroyed.
+ * Closed at once, the unread bytes would reset the connection and the client could lose the 413 it
+ * had not read yet. A body without a Content-Length (chunked) gets the same close when Fastify finds
+ * it over the limit.
  */
-export function readOversizedBodies(fastify: FastifyInstance, limitBytes: number): void {
+export function readOversizedBodies(fastify: FastifyInstance, limitBytes: number, capBytes = limitBytes * OVERSIZED_READ_FACTOR): void {
   fastify.addHook('onRequest', async (request) => {
-    if (!(Number(request.headers['content-length']) > limitBytes)) return;
+    const declared = Number(request.headers['content-length']);
+    if (Number.isNaN(declared) && request.headers['transfer-encoding']) return lingerOnClose(request.raw.socket, capBytes);
+    if (!(declared > limitBytes)) return;
+    if (declared > capBytes) return lingerOnClose(request.raw.socket, capBytes);
     request.raw.resume();
     await finished(request.raw);
   });
+}
+
+/**
+ * Node's server closes a `Connection: close` response's socket with destroySoon: end, then destroy as
+ * soon as the answer is written, with the client's unread bytes still arriving (a reset). Here the
+ * socket is ended and drained (up to `capBytes` more, then no longer read), and destroyed only when
+ * the client ends too or LINGER_MS passed. The gateway closes its own refusals the same way (launcher's linger-on-close.ts;
+ * no library both apps may import holds it).
+ */
+function lingerOnClose(socket: Socket, capBytes: number): void {
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+    let read = 0;
+    const destroy = () => socket.destroy();
+    const timer = setTimeout(destroy, LINGER_MS).unref();
+    socket.once('close', () => clearTimeout(timer));
+    socket.once('end', destroy);
+    socket.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      // Read no more, but close only on the timer: destroyed now, with the client's bytes still
+      // buffered, the reset would reach a client that has not read its answer yet (seen in CI).
+      if (read > capBytes) socket.pause();
+    });
+    socket.resume();
+  };
 }

@@ -11,7 +11,7 @@ import { requestFlush } from '../figures/flush-protocol';
 import { holdersBySecond, overallLatency, RunFiguresReader, timeline, type RunFigures } from '../figures/run-figures.reader';
 import { InstanceRegistry, PeakMemory, RunInstancesWatch, type InstanceBeat } from './instance-registry';
 import { reconcile } from './reconciliation';
-import { RunEntity } from './run.entity';
+import { CONTROL_DATA_SOURCE, RunEntity } from './run.entity';
 import { RunEventsBus } from './run-events.bus';
 import { toView } from './runs.service';
 
@@ -70,7 +70,7 @@ export class RunExecutor {
   private readonly logger = new Logger(RunExecutor.name);
 
   constructor(
-    @InjectRepository(RunEntity) private readonly runs: Repository<RunEntity>,
+    @InjectRepository(RunEntity, CONTROL_DATA_SOURCE) private readonly runs: Repository<RunEntity>,
     private readonly registry: InstanceRegistry,
     private readonly reader: RunFiguresReader,
     private readonly bus: RunEventsBus,
@@ -127,12 +127,13 @@ export class RunExecutor {
     const measurement = await this.begin(run, await this.liveInstances());
     const summary = await this.driveLoad(measurement, runToken);
     const durationSec = (Date.now() - measurement.startedAt) / 1000;
-    noteCrashes(measurement, await this.reader.faultEvents(run.id));
-    // A crashed instance cannot flush: what it had not pushed yet is lost (the result says so).
-    const survivors = measurement.instances.filter((i) => !measurement.crashed.has(i.instance));
-    await this.flushInstances(run.id, survivors, this.longestOrderMs(run.params));
+    await this.recordDoubleClick(measurement, summary);
+    // A crashed instance cannot flush: what it had not pushed yet is lost (the result says so). Its crash
+    // may also come during the drain, its fault point passed by an order still in flight.
+    await this.flushInstances(run.id, measurement.instances, this.longestOrderMs(run.params));
     // Read after the drain: a fault still lasting when the load stopped (a cut, a pause) is recorded as it ends, inside its order.
     const faults = await this.reader.faultEvents(run.id);
+    noteCrashes(measurement, faults);
     await this.sampleRemaining(measurement);
     const figures = await this.reader.read(run.id);
     const lockEvents = await this.reader.lockEvents(run.id);
@@ -172,6 +173,23 @@ export class RunExecutor {
         await recordFaultEvent(this.connections, this.options.keyPrefix, runId, { kind: fault.kind, at: null, instance: beat.instance, requestId: null, startedAt, endedAt: null });
       }
     }
+  }
+
+  /** The double-click is the load tool's, driven from this instance over the whole load: marked here, with what it sent. */
+  private async recordDoubleClick({ run, noop, startedAt }: Measurement, summary: LoadSummary): Promise<void> {
+    const doubleClick = noop ? undefined : doubleClickOf(run.params.faults);
+    if (!doubleClick) return;
+    // k6 reports requests, not clicks: each click sent every copy in one batch.
+    const clicks = summary.clicks ?? Math.floor(summary.sent / doubleClick.copies);
+    await recordFaultEvent(this.connections, this.options.keyPrefix, run.id, {
+      kind: 'double-click',
+      at: null,
+      instance: this.options.instanceId,
+      requestId: null,
+      startedAt,
+      endedAt: Date.now(),
+      doubleClick: { clicks, ...doubleClick },
+    });
   }
 
   private async sampleRemaining({ settings, strategy, remainingBySecond }: Measurement): Promise<void> {
@@ -295,7 +313,7 @@ export class RunExecutor {
 
   /**
    * Asks every instance to let its in-flight orders finish and push what it still buffers, and waits
-   * for each one's answer, so the figures read next are complete. An instance that does not answer,
+   * for each one's answer or recorded crash, so the figures read next are complete. An instance that does not answer,
    * still had orders in flight, or could not write its figures fails the run rather than skew it.
    */
   private flushInstances(runId: string, instances: readonly InstanceBeat[], drainTimeoutMs: number): Promise<void> {
@@ -303,15 +321,21 @@ export class RunExecutor {
       keyPrefix: this.options.keyPrefix,
       runId,
       instances: instances.map((i) => i.instance),
+      recordedCrashes: async () => crashesIn(await this.reader.faultEvents(runId)),
       drainTimeoutMs,
       ackTimeoutMs: drainTimeoutMs + FLUSH_ACK_MARGIN_MS,
     });
   }
 }
 
-/** Remembers the instances that recorded a crash fault: they are expected to die. */
+/** The instances that recorded a crash fault: they are expected to die. */
+function crashesIn(faults: readonly FaultEvent[]): string[] {
+  return faults.filter((event) => event.kind === 'crash').map((event) => event.instance);
+}
+
+/** Remembers the instances that recorded a crash fault: their death does not fail the run. */
 function noteCrashes({ crashed }: Measurement, faults: readonly FaultEvent[]): void {
-  for (const event of faults) if (event.kind === 'crash') crashed.add(event.instance);
+  for (const instance of crashesIn(faults)) crashed.add(instance);
 }
 
 function describe(beat: InstanceBeat): string {

@@ -64,4 +64,9 @@ export class CreateRuns1763800000001 implements MigrationInterface {
 }
 
 export const RUN_ENTITIES = [RunEntity];
+/**
+ * The TypeORM DataSource the runs table goes through: straight to MySQL, never through the store-cut
+ * proxy the stock's default DataSource uses, so a MySQL store cut cannot fail the run that injected it.
+ */
+export const CONTROL_DATA_SOURCE = 'control';
 export const RUN_MIGRATIONS = [CreateRuns1763800000001];

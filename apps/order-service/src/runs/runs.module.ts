@@ -5,7 +5,7 @@ import { redisConfig, type RedisConfig } from '../config/configuration';
 import { FiguresModule } from '../figures/figures.module';
 import { bullPrefix } from '../redis-keys';
 import { InstanceRegistry } from './instance-registry';
-import { RunEntity } from './run.entity';
+import { CONTROL_DATA_SOURCE, RunEntity } from './run.entity';
 import { RunEventsBus } from './run-events.bus';
 import { RunExecutor } from './run-executor';
 import { RunProcessor } from './run.processor';
@@ -17,7 +17,7 @@ import { RunsService } from './runs.service';
 @Module({
   imports: [
     FiguresModule,
-    TypeOrmModule.forFeature([RunEntity]),
+    TypeOrmModule.forFeature([RunEntity], CONTROL_DATA_SOURCE),
     BullModule.forRootAsync({
       inject: [redisConfig.KEY],
       useFactory: (redis: RedisConfig) => ({

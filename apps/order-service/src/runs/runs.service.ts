@@ -10,7 +10,7 @@ import { targetFaults } from '../faults/fault-targets';
 import { ApiError } from '../http/error-body';
 import { InstanceRegistry } from './instance-registry';
 import type { RunBatchDto } from './run-params.dto';
-import { RunEntity } from './run.entity';
+import { CONTROL_DATA_SOURCE, RunEntity } from './run.entity';
 import { RunEventsBus } from './run-events.bus';
 import { RunTokens } from './run-tokens';
 import { RUNS_QUEUE, type RunJobData } from './runs.constants';
@@ -21,7 +21,7 @@ const RUN_PRODUCT_IDS_FROM = 1_000_000_000;
 @Injectable()
 export class RunsService implements OnModuleInit {
   constructor(
-    @InjectRepository(RunEntity) private readonly runs: Repository<RunEntity>,
+    @InjectRepository(RunEntity, CONTROL_DATA_SOURCE) private readonly runs: Repository<RunEntity>,
     @InjectQueue(RUNS_QUEUE) private readonly queue: Queue<RunJobData>,
     private readonly bus: RunEventsBus,
     private readonly tokens: RunTokens,

@@ -1,0 +1,76 @@
+import type { RunView } from '@oversell/contracts';
+import { freshKeyPrefix, testRedisOptions, until } from '@oversell/stock/testing';
+import Redis from 'ioredis';
+import { startServiceProcess, type ServiceProcess } from './service-process';
+
+/**
+ * A crash fault that fires during the end-of-run drain, after the run worker read the run's crashes:
+ * the pitfall lab's CI flake (dead-holder-no-ttl failed "instance-2 did not report its figures"). Two
+ * service processes on the same keys; the victim has no run worker. The victim's order pauses at
+ * lock-acquired past the load tool's request timeout (autocannon: 10 s), so the load ends with that
+ * order still in flight; the flush then waits on the victim's drain, and the crash at that order's
+ * stock-read kills it mid-drain. The run must not fail for a death its own fault caused.
+ */
+const keyPrefix = freshKeyPrefix();
+/** Past the load tool's 10 s request timeout, within the drain's (LOCK_WAIT_TIMEOUT_MS + 15 s). */
+const PAUSE_MS = 14_000;
+let redis: Redis;
+let victim: ServiceProcess;
+let peer: ServiceProcess;
+
+const port = (p: ServiceProcess) => Number(new URL(p.url).port);
+
+/** Two processes of ts-node compile on a shared 2-core machine: minutes, not seconds. */
+const START_TIMEOUT_MS = 300_000;
+
+beforeAll(async () => {
+  redis = new Redis(testRedisOptions());
+  const env = { REDIS_KEY_PREFIX: keyPrefix, LOCK_WAIT_TIMEOUT_MS: '400' };
+  [victim, peer] = await Promise.all([startServiceProcess({ env: { ...env, RUN_WORKER: 'false' } }), startServiceProcess({ env: { ...env, RUN_WORKER: 'true' } })]);
+  await until(async () => (await redis.hlen(`${keyPrefix}:instances`)) === 2, 'both instances beat');
+}, START_TIMEOUT_MS);
+
+afterAll(async () => {
+  await Promise.all([victim?.stop(), peer?.stop()]);
+  const keys = await redis.keys(`${keyPrefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+});
+
+it('a crash fault passed by an order still in flight when the load ended: the run completes with the victim among its crashed instances', async () => {
+  // Faults name the victim by its index among the live instances, in port order.
+  const instance = port(victim) < port(peer) ? 0 : 1;
+  const created = await peer.request('/api/runs', {
+    method: 'POST',
+    body: {
+      strategy: 'setnx-expire',
+      initialStock: 20,
+      // Outlasts the pause: no other order gets the lock, so only the paused one passes stock-read.
+      lockTtlMs: 30_000,
+      load: { connections: 2, totalRequests: 8 },
+      faults: [
+        { kind: 'pause', at: 'lock-acquired', durationMs: PAUSE_MS, once: true, instance },
+        { kind: 'crash', at: 'stock-read', once: true, instance },
+      ],
+    },
+  });
+  expect(created.status).toBe(201);
+  let run: RunView = created.body;
+  await until(
+    async () => {
+      run = (await peer.request(`/api/runs/${run.id}`)).body;
+      return run.status === 'completed' || run.status === 'failed';
+    },
+    'the run ends',
+    120_000,
+  );
+  expect(run).toMatchObject({ status: 'completed', failure: null });
+  expect(victim.alive).toBe(false);
+  const result = run.result!;
+  expect(result.crashedInstances).toEqual([victim.instanceId]);
+  const [pause, crash] = result.faults!;
+  expect(pause).toMatchObject({ kind: 'pause', at: 'lock-acquired', instance: victim.instanceId });
+  // The paused order itself, once its pause was over: the load had given up on it by then.
+  expect(crash).toMatchObject({ kind: 'crash', at: 'stock-read', instance: victim.instanceId, requestId: pause.requestId });
+  expect(crash.startedAt).toBeGreaterThanOrEqual(pause.endedAt!);
+}, 300_000);
