@@ -31,7 +31,7 @@ for (const strategy of STRATEGIES) {
   if (STRATEGY_NAMES.indexOf(strategy) < 0) throw new Error('unknown strategy in STRATEGIES: ' + strategy);
 }
 const LOAD = loadFromEnv(scenario.load);
-const REQUEST = orderRequest('orders', __ENV.RUN_TOKEN, doubleClickFromEnv());
+const REQUEST = orderRequest('orders', __ENV.RUN_TOKEN, doubleClickFromEnv(scenario.faults));
 const URLS = baseUrls();
 const P99_MS = __ENV.P99_MS || '2000';
 // The pause lets the previous strategy's in-flight requests drain before the next one starts.

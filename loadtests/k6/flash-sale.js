@@ -4,7 +4,8 @@
 // MAX_DURATION_SEC; load overrides on top of the scenario file: CONNECTIONS, DURATION_SEC, TOTAL_REQUESTS,
 // ARRIVAL_RATE, QUANTITY; SKIP_RESET=true (the caller reset the product), RUN_TOKEN (x-run-token header
 // on each order), TARGET=orders|noop, DOUBLE_CLICK_COPIES and DOUBLE_CLICK_KEY=true|false (each order sent
-// that many times at once, with one idempotency key or none). runner/k6.ts runK6Load() drives this script with all of them.
+// that many times at once, with one idempotency key or none; default: the scenario's double-click fault). The
+// scenario's faults go with the reset. runner/k6.ts runK6Load() drives this script with all of them.
 import {
   baseUrls,
   doubleClickFromEnv,
@@ -29,7 +30,8 @@ const STRATEGY = __ENV.STRATEGY || scenario.strategy;
 if (!STRATEGY) throw new Error('STRATEGY is required: scenario ' + SCENARIO_NAME + ' names no default strategy');
 const LOAD = loadFromEnv(scenario.load);
 const TARGET = targetFromEnv();
-const REQUEST = orderRequest(TARGET, __ENV.RUN_TOKEN, doubleClickFromEnv());
+// The no-op takes no key: a scenario's double-click applies to orders only.
+const REQUEST = orderRequest(TARGET, __ENV.RUN_TOKEN, doubleClickFromEnv(TARGET === 'orders' ? scenario.faults : undefined));
 const URLS = baseUrls();
 const P99_MS = __ENV.P99_MS || '2000';
 // The caller (the order service's run worker) has reset the product itself: resetting again would wipe its run.

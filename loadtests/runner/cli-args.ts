@@ -1,16 +1,20 @@
 import { parseArgs } from 'node:util';
-import { isStrategyName, STRATEGY_NAMES, type StrategyName } from '@oversell/contracts';
-import { LOAD_TARGETS, type LoadTarget } from './summary';
+import { FAULT_LIMITS, isStrategyName, STRATEGY_NAMES, type StrategyName } from '@oversell/contracts';
+import { LOAD_TARGETS, type DoubleClick, type LoadTarget } from './summary';
 
 export const DEFAULT_URL = 'http://127.0.0.1:8080';
 
 export const USAGE = `Usage: node loadtests/dist/cli.js --scenario <name> [options]
-  --scenario <name>    scenario file in loadtests/scenarios (required)
+  --scenario <name>    scenario file in loadtests/scenarios, or a path ending in .json (required);
+                       its faults go with the reset, its double-click fault to the load
   --url <base>         service base URL; repeat to spread the load (default ${DEFAULT_URL})
   --strategy <name>    ${STRATEGY_NAMES.join(' | ')} (default: the scenario's)
   --product <id>       product to reset and load (default: a random fresh one)
   --target <t>         ${LOAD_TARGETS.join(' | ')} (default orders)
   --no-reset           do not reset the product first
+  --double-click[=k]   send each order k times at once (default 2, up to ${FAULT_LIMITS.maxCopies}), with one idempotency
+                       key: one order each (replaces the scenario's double-click fault)
+  --no-idempotency-key with --double-click: send the copies without a key, so each copy is an order
   --json <file>        also write the summary as JSON
   --ipc                child mode for forkLoad: options arrive over the IPC channel`;
 
@@ -30,7 +34,12 @@ export interface CliArgs {
   target: LoadTarget;
   reset: boolean;
   jsonPath?: string;
+  /** From --double-click; undefined leaves the scenario's double-click fault, if any. */
+  doubleClick?: DoubleClick;
 }
+
+const DOUBLE_CLICK = '--double-click';
+const DEFAULT_COPIES = 2;
 
 export type CliMode = { mode: 'ipc' } | { mode: 'help' } | ({ mode: 'run' } & CliArgs);
 
@@ -38,7 +47,8 @@ export function parseCliArgs(argv: string[]): CliMode {
   let values;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      // parseArgs has no optional value: a bare --double-click means the default copies.
+      args: argv.map((arg) => (arg === DOUBLE_CLICK ? `${DOUBLE_CLICK}=${DEFAULT_COPIES}` : arg)),
       strict: true,
       options: {
         scenario: { type: 'string' },
@@ -48,6 +58,8 @@ export function parseCliArgs(argv: string[]): CliMode {
         target: { type: 'string' },
         'no-reset': { type: 'boolean' },
         json: { type: 'string' },
+        'double-click': { type: 'string' },
+        'no-idempotency-key': { type: 'boolean' },
         ipc: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -72,6 +84,12 @@ export function parseCliArgs(argv: string[]): CliMode {
   if (productId !== undefined && (!Number.isSafeInteger(productId) || productId < 1)) {
     throw new UsageError(`--product must be a positive integer (got "${values.product}")`);
   }
+  const copies = values['double-click'] === undefined ? undefined : Number(values['double-click']);
+  if (copies !== undefined && (!Number.isInteger(copies) || copies < 2 || copies > FAULT_LIMITS.maxCopies)) {
+    throw new UsageError(`--double-click must be a whole number of copies from 2 to ${FAULT_LIMITS.maxCopies} (got "${values['double-click']}")`);
+  }
+  if (values['no-idempotency-key'] && copies === undefined) throw new UsageError('--no-idempotency-key needs --double-click');
+  if (copies !== undefined && target !== 'orders') throw new UsageError('--double-click applies to --target orders only (the no-op takes no key)');
   return {
     mode: 'run',
     scenario: values.scenario,
@@ -81,5 +99,6 @@ export function parseCliArgs(argv: string[]): CliMode {
     target: target as LoadTarget,
     reset: !values['no-reset'],
     jsonPath: values.json,
+    doubleClick: copies === undefined ? undefined : { copies, idempotencyKey: !values['no-idempotency-key'] },
   };
 }

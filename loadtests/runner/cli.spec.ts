@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDist, CLI_PATH } from './test-support/build';
@@ -54,6 +54,44 @@ describe('cli', () => {
     expect(result.stdout).not.toContain('server inventory');
   });
 
+  it('sends a scenario file\'s faults with the reset, and double-clicks as its double-click fault says', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oversell-cli-'));
+    const faults = [{ kind: 'pause', at: 'stock-read', durationMs: 5 }, { kind: 'double-click', copies: 3, idempotencyKey: false }];
+    const file = join(dir, 'clicks.json');
+    writeFileSync(file, JSON.stringify({ name: 'clicks', description: 'd', initialStock: 50, load: { connections: 2, totalRequests: 4 }, faults }));
+    const result = await cli(['--scenario', file, '--url', service.url, '--strategy', 'uuid-lua', '--product', '7']);
+
+    expect(result.code).toBe(0);
+    expect(service.resets).toEqual([{ stock: 50, strategy: 'uuid-lua', faults }]);
+    // 4 clicks, 3 copies each, none keyed.
+    expect(service.orders).toHaveLength(12);
+    expect(service.orders.some((order) => order.idempotencyKey !== undefined)).toBe(false);
+    expect(result.stdout).toContain('faults: {"kind":"pause","at":"stock-read","durationMs":5}');
+  });
+
+  it.each([
+    [['--double-click'], 2, true],
+    [['--double-click=3', '--no-idempotency-key'], 3, false],
+  ])('with %j sends each order that many times at once, keyed %s', async (flags, copies, keyed) => {
+    const result = await cli(['--scenario', 'smoke', '--url', service.url, '--product', '9', ...flags]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`double-click: each order sent ${copies} times at once, ${keyed ? 'with one' : 'without an'} idempotency key`);
+    const byKey = new Map<string | undefined, number>();
+    for (const order of service.orders) byKey.set(order.idempotencyKey, (byKey.get(order.idempotencyKey) ?? 0) + 1);
+    if (keyed) expect(new Set(byKey.values())).toEqual(new Set([copies]));
+    else expect([...byKey.keys()]).toEqual([undefined]);
+    expect(service.orders.length % copies).toBe(0);
+  });
+
+  it('exits 2 naming the fault\'s field when a scenario file\'s fault is wrong, before any reset', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'oversell-cli-')), 'bad.json');
+    writeFileSync(file, JSON.stringify({ name: 'bad', description: 'd', initialStock: 5, load: { connections: 1, totalRequests: 1 }, faults: [{ kind: 'store-cut', at: 'stock-read' }] }));
+    const result = await cli(['--scenario', file, '--url', service.url, '--strategy', 'watchdog']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('faults[0].durationMs is refused: a store-cut fault needs durationMs');
+    expect(service.resets).toHaveLength(0);
+  });
+
   it.each([
     [['--strategy', 'lua-decrement'], '--scenario is required'],
     [['--scenario', 'nope'], 'Unknown scenario "nope". Available: ceiling, compare'],
@@ -63,6 +101,10 @@ describe('cli', () => {
     [['--scenario', 'smoke', '--target', 'refunds'], '--target must be one of orders, noop'],
     [['--scenario', 'smoke', '--url', 'localhost:8080'], '--url must be an http(s) base URL'],
     [['--scenario', 'smoke', '--speed', '3'], "Unknown option '--speed'"],
+    [['--scenario', 'smoke', '--double-click=1'], '--double-click must be a whole number of copies from 2 to 10 (got "1")'],
+    [['--scenario', 'smoke', '--double-click=many'], '--double-click must be a whole number of copies from 2 to 10'],
+    [['--scenario', 'smoke', '--no-idempotency-key'], '--no-idempotency-key needs --double-click'],
+    [['--scenario', 'smoke', '--double-click', '--target', 'noop'], '--double-click applies to --target orders only'],
   ])('exits 2 on %j, naming the argument', async (args, message) => {
     const result = await cli(args);
     expect(result.code).toBe(2);

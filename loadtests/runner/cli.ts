@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import type { InventoryView, Scenario } from '@oversell/contracts';
 import { parseCliArgs, UsageError, USAGE, type CliArgs } from './cli-args';
+import { doubleClickOf } from './double-click';
 import { serveLoadOverIpc } from './ipc-child';
 import { fetchInventory, resetProduct } from './product-api';
 import { createProgressDisplay } from './progress-display';
@@ -33,10 +34,14 @@ async function runScenario(args: CliArgs): Promise<void> {
   const [entryUrl] = args.urls;
 
   if (args.reset) {
-    const { initialStock: stock, lockTtlMs, businessDelayMs, segments } = scenario;
-    await resetProduct(entryUrl, productId, { stock, strategy, lockTtlMs, businessDelayMs, segments });
+    const { initialStock: stock, lockTtlMs, businessDelayMs, segments, faults } = scenario;
+    // The faults ride on the reset, as a lab run's do: every instance reads them from the product's settings.
+    await resetProduct(entryUrl, productId, { stock, strategy, lockTtlMs, businessDelayMs, segments, ...(faults?.length ? { faults } : {}) });
   }
   console.log(`${scenario.name}: ${args.target} on product ${productId} with ${strategy} via ${args.urls.join(', ')}`);
+  const doubleClick = args.doubleClick ?? (args.target === 'orders' ? doubleClickOf(scenario.faults) : undefined);
+  if (doubleClick) console.log(`double-click: each order sent ${doubleClick.copies} times at once, ${doubleClick.idempotencyKey ? 'with one idempotency key' : 'without an idempotency key'}`);
+  if (scenario.faults?.length) console.log(`faults: ${scenario.faults.map((fault) => JSON.stringify(fault)).join(', ')}${args.reset ? '' : ' (not sent: --no-reset)'}`);
 
   const interrupted = new AbortController();
   process.once('SIGINT', () => interrupted.abort());
@@ -47,6 +52,7 @@ async function runScenario(args: CliArgs): Promise<void> {
     productId,
     strategy,
     profile: scenario.load,
+    doubleClick,
     onTick: (tick) => display.update(tick),
     signal: interrupted.signal,
   }).finally(() => display.stop());
@@ -55,7 +61,7 @@ async function runScenario(args: CliArgs): Promise<void> {
   const inventory: InventoryView | null = args.target === 'orders' ? await fetchInventory(entryUrl, productId) : null;
   console.log(formatReport(summary, inventory));
   if (args.jsonPath) {
-    const record = { scenario: scenario.name, target: args.target, strategy, productId, urls: args.urls, client: summary, inventory };
+    const record = { scenario: scenario.name, target: args.target, strategy, productId, urls: args.urls, ...(doubleClick ? { doubleClick } : {}), client: summary, inventory };
     writeFileSync(args.jsonPath, `${JSON.stringify(record, null, 2)}\n`);
   }
 }

@@ -85,6 +85,7 @@ export async function runDoubleClicks(load: DoubleClickLoad): Promise<LoadSummar
     driver: 'node',
     requests,
     sent: requests + errors,
+    clicks,
     durationSec,
     statusCounts: { ...statusCounts },
     non2xx: Object.entries(statusCounts)

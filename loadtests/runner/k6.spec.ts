@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { STRATEGY_NAMES, type InventoryView, type StrategyDescription } from '@oversell/contracts';
 import { findK6, K6_SCRIPTS_DIR, parseK6Summary, runK6, runK6Load, type K6SummaryData } from './k6';
 import type { LoadOptions } from './summary';
@@ -87,7 +87,7 @@ interface StubbedRun {
 type StubbedInventory = Omit<InventoryView, 'productId' | 'runId' | 'strategy'>;
 
 /** A run with the service's default settings (lease 2000 ms, no business delay) that sold exactly its stock. */
-const SAFE_INVENTORY: StubbedInventory = { initialStock: 100, lockTtlMs: 2000, businessDelayMs: 0, sold: 100, remaining: 0, orders: 100, oversold: 0, storesAgree: true, storeLost: false };
+const SAFE_INVENTORY: StubbedInventory = { initialStock: 100, lockTtlMs: 2000, businessDelayMs: 0, sold: 100, remaining: 0, orders: 100, oversold: 0, storesAgree: true, lost: 0, lostUpdates: 0, moves: null, storeLost: false };
 const OVERSOLD_INVENTORY: StubbedInventory = { ...SAFE_INVENTORY, sold: 103, orders: 103, oversold: 3, storesAgree: false };
 /** The settings of the expiry-pitfall scenario: the business takes longer than the lease. */
 const LEASE_OUTLIVED = { lockTtlMs: 100, businessDelayMs: 250 };
@@ -315,6 +315,37 @@ describe('k6 scripts, run with k6 stubbed', () => {
     expect(stubbedError('flash-sale.js', { ...base, DOUBLE_CLICK_KEY: 'false' })).toMatch(/DOUBLE_CLICK_KEY needs DOUBLE_CLICK_COPIES/);
     expect(stubbedError('flash-sale.js', { ...base, DOUBLE_CLICK_COPIES: '2', DOUBLE_CLICK_KEY: 'nope' })).toMatch(/DOUBLE_CLICK_KEY must be true or false/);
     expect(stubbedError('flash-sale.js', { ...base, DOUBLE_CLICK_COPIES: '2', TARGET: 'noop' })).toMatch(/applies to TARGET=orders only/);
+  });
+
+  it('carries the scenario\'s faults in every product reset it makes, for the service to inject and check', () => {
+    const { faults } = JSON.parse(readFileSync(join(K6_SCRIPTS_DIR, '..', 'scenarios', 'store-cut-lock-lost.json'), 'utf8'));
+    for (const script of ['flash-sale.js', 'compare-strategies.js']) {
+      const run = runStubbed(script, { SCENARIO: 'store-cut-lock-lost', STRATEGIES: 'watchdog,uuid-lua' });
+      const resets = run.requests.filter((request) => request.url.endsWith('/reset'));
+      expect(resets.length).toBeGreaterThan(0);
+      for (const reset of resets) expect(reset.body).toMatchObject({ stock: 40, lockTtlMs: 500, faults });
+    }
+    expect(runStubbed('flash-sale.js', {}).requests.find((request) => request.url.endsWith('/reset'))?.body).not.toHaveProperty('faults');
+  });
+
+  it('double-clicks as the scenario\'s double-click fault says, unless DOUBLE_CLICK_COPIES overrides it', () => {
+    // open() resolves against the script: a scenario outside loadtests/scenarios is reached by a relative name.
+    const dir = mkdtempSync(join(tmpdir(), 'oversell-k6-scenario-'));
+    const name = relative(join(K6_SCRIPTS_DIR, '..', 'scenarios'), join(dir, 'clicks'));
+    const scenario = { name, description: 'd', strategy: 'uuid-lua', initialStock: 10, load: { connections: 1, durationSec: 1 }, faults: [{ kind: 'double-click', copies: 3, idempotencyKey: false }] };
+    writeFileSync(join(dir, 'clicks.json'), JSON.stringify(scenario));
+    const orders = (env: Record<string, string>) => runStubbed('flash-sale.js', { SCENARIO: name, PRODUCT_ID: '42', ...env }).requests.filter((request) => request.url.endsWith('/api/orders'));
+
+    const clicked = orders({});
+    expect(clicked).toHaveLength(3);
+    expect(new Set(clicked.map((order) => order.batch)).size).toBe(1);
+    for (const order of clicked) expect(order.body).not.toHaveProperty('idempotencyKey');
+    const overridden = orders({ DOUBLE_CLICK_COPIES: '2' });
+    expect(overridden).toHaveLength(2);
+    expect(overridden[0].body?.idempotencyKey).toEqual(overridden[1].body?.idempotencyKey);
+    expect(orders({ TARGET: 'noop' })).toHaveLength(0);
+    writeFileSync(join(dir, 'clicks.json'), JSON.stringify({ ...scenario, faults: { kind: 'double-click' } }));
+    expect(stubbedError('flash-sale.js', { SCENARIO: name })).toContain('clicks.json: faults must be a list');
   });
 
   it('compare-strategies double-clicks the same way', () => {

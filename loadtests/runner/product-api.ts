@@ -1,4 +1,4 @@
-import type { InventoryView, ProductRunSettings, ResetProductRequest } from '@oversell/contracts';
+import type { ErrorBody, InventoryView, ProductRunSettings, ResetProductRequest } from '@oversell/contracts';
 
 /**
  * The two product calls the CLI makes around a run: seed a fresh run, then read what happened. A reset
@@ -22,6 +22,18 @@ async function callJson<T>(url: URL, init: RequestInit): Promise<T> {
     throw new Error(`cannot reach ${url.origin}: ${error.cause?.code ?? error.cause?.message ?? error.message}`);
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method} ${url.pathname} answered ${response.status}: ${text.slice(0, 300)}`);
+  if (!response.ok) throw new Error(`${init.method} ${url.pathname} answered ${response.status} ${refusal(text)}`);
   return JSON.parse(text) as T;
+}
+
+/** The service's error body in words, naming the field it refused (faults[0].instance, …); anything else as sent. */
+function refusal(text: string): string {
+  let body: Partial<ErrorBody>;
+  try {
+    body = JSON.parse(text) as Partial<ErrorBody>;
+  } catch {
+    return text.slice(0, 300);
+  }
+  if (typeof body?.message !== 'string') return text.slice(0, 300);
+  return `${body.error ?? 'error'}${body.field ? ` on ${body.field}` : ''}: ${body.message}`;
 }

@@ -33,7 +33,7 @@ function loadError(content: unknown): InvalidFieldError {
 
 describe('scenario files in loadtests/scenarios', () => {
   it('include the ones the tools and docs rely on', () => {
-    expect(listScenarios()).toEqual(expect.arrayContaining(['ceiling', 'compare', 'expiry-pitfall', 'flash-sale', 'smoke']));
+    expect(listScenarios()).toEqual(expect.arrayContaining(['ceiling', 'compare', 'expiry-pitfall', 'flash-sale', 'smoke', 'store-cut-lock-lost']));
   });
 
   it.each(listScenarios(SCENARIOS_DIR))('%s passes validation', (name) => {
@@ -77,6 +77,22 @@ describe('loadScenario', () => {
 
   it('reports malformed JSON against the file', () => {
     expect(loadError('{ "name": ').field).toBe('(file)');
+  });
+
+  it('reads faults by the service\'s rules, naming the fault\'s field when one is wrong', () => {
+    const faults = [{ kind: 'pause', at: 'stock-read', durationMs: 300, every: 5 }, { kind: 'double-click', copies: 3, idempotencyKey: false }];
+    expect(loadScenario('tmp', scenarioDir({ tmp: { ...valid, faults } })).faults).toEqual(faults);
+    const error = loadError({ ...valid, faults: [faults[0], { kind: 'pause', at: 'stock-read' }] });
+    expect(error.field).toBe('faults[1].durationMs');
+    expect(error.message).toContain('faults[1].durationMs is refused: a pause fault needs durationMs');
+    expect(loadError({ ...valid, faults: { kind: 'pause' } }).field).toBe('faults');
+    expect(loadError({ ...valid, faults: [{ kind: 'meteor' }] }).field).toBe('faults[0].kind');
+  });
+
+  it('reads a scenario file given by its path, named after the file', () => {
+    const dir = scenarioDir({ mine: { ...valid, name: 'mine' } });
+    expect(loadScenario(join(dir, 'mine.json')).name).toBe('mine');
+    expect(() => loadScenario(join(dir, 'missing.json'))).toThrow(/missing\.json: \(file\) cannot be read/);
   });
 
   it('lists the available names for an unknown scenario', () => {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { isStrategyName, RUN_LIMITS, STRATEGY_NAMES, type Scenario } from '@oversell/contracts';
+import { basename, join, resolve } from 'node:path';
+import { faultSettingsProblems, isStrategyName, RUN_LIMITS, STRATEGY_NAMES, type FaultSettings, type Scenario } from '@oversell/contracts';
 import { validateLoadProfile } from './load-profile';
 import { expectKnownKeys, expectObject, InvalidFieldError, readNumber, requireNumber, requireString } from './validation';
 
@@ -16,6 +16,7 @@ const SCENARIO_KEYS: readonly (keyof Scenario)[] = [
   'businessDelayMs',
   'segments',
   'load',
+  'faults',
 ];
 
 export class UnknownScenarioError extends Error {
@@ -36,14 +37,27 @@ export function listScenarios(dir = SCENARIOS_DIR): string[] {
     .sort();
 }
 
-/** Reads and validates `<dir>/<name>.json`; errors name the file and the field at fault. */
+/**
+ * Reads and validates `<dir>/<name>.json`, or the file itself when `name` ends in .json (a scenario of
+ * one's own, kept outside loadtests/scenarios); errors name the file and the field at fault.
+ */
 export function loadScenario(name: string, dir = SCENARIOS_DIR): Scenario {
+  if (name.endsWith('.json')) return readScenario(resolve(name), basename(name, '.json'));
   const available = listScenarios(dir);
   if (!available.includes(name)) throw new UnknownScenarioError(name, available);
-  const file = join(dir, `${name}.json`);
+  return readScenario(join(dir, `${name}.json`), name);
+}
+
+function readScenario(file: string, name: string): Scenario {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new InvalidFieldError('(file)', `cannot be read: ${(error as Error).message}`, file);
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new InvalidFieldError('(file)', `is not valid JSON: ${(error as Error).message}`, file);
   }
@@ -75,5 +89,13 @@ export function validateScenario(value: unknown, expectedName: string): Scenario
     businessDelayMs: readNumber(fields, 'businessDelayMs', { min: 0, max: RUN_LIMITS.maxBusinessDelayMs, integer: true }),
     segments: readNumber(fields, 'segments', { min: 1, max: 1000, integer: true }),
     load: validateLoadProfile(fields.load),
+    ...(fields.faults === undefined ? {} : { faults: validateFaults(fields.faults) }),
   };
+}
+
+/** By the service's own rules (faultSettingsProblems), so a file it would refuse stops here, naming the same field. */
+function validateFaults(faults: unknown): FaultSettings[] {
+  const [first] = faultSettingsProblems(faults);
+  if (first) throw new InvalidFieldError(first.field, `is refused: ${first.message}`);
+  return faults as FaultSettings[];
 }

@@ -45,6 +45,8 @@ export interface LoadSummary {
   requests: number;
   /** Requests written to the wire (includes ones that timed out or were cut off at the end). */
   sent: number;
+  /** A double-click run's clicks: orders meant, each sent DoubleClick.copies times (the Node runner counts them). */
+  clicks?: number;
   durationSec: number;
   /** Responses by HTTP status code ("201", "409", ...). */
   statusCounts: Record<string, number>;

@@ -7,7 +7,7 @@ import { Counter } from 'k6/metrics';
  * Kept in step with STRATEGY_NAMES in libs/contracts (a loadtests test compares the two): compare-strategies
  * builds one k6 scenario per strategy in its options, before any request can ask the service.
  */
-export const STRATEGY_NAMES = ['no-lock', 'setnx-no-ttl', 'setnx-expire', 'naive-setnx', 'setnx-getset', 'uuid-check-del', 'uuid-lua', 'watchdog', 'watchdog-fenced', 'watchdog-fenced-mysql', 'segmented', 'decr-check', 'lua-decrement', 'db-lock-table', 'db-lock-table-ttl', 'db-optimistic', 'db-pessimistic', 'db-conditional'];
+export const STRATEGY_NAMES = ['no-lock', 'setnx-no-ttl', 'setnx-expire', 'naive-setnx', 'setnx-getset', 'uuid-check-del', 'uuid-lua', 'watchdog', 'watchdog-fenced', 'watchdog-fenced-mysql', 'etcd', 'zookeeper', 'segmented', 'segmented-cluster', 'decr-check', 'lua-decrement', 'db-lock-table', 'db-lock-table-ttl', 'db-optimistic', 'db-pessimistic', 'db-conditional'];
 
 /** Error codes a 409/503 order answer may legitimately carry; any other is a failed check. */
 const EXPECTED_ERROR_CODES = { 409: ['sold_out', 'conflict'], 503: ['lock_timeout', 'lock_lost', 'fenced'] };
@@ -40,6 +40,8 @@ export function parseScenario(text, name) {
   if (!(load.durationSec > 0) && !(load.totalRequests > 0)) {
     throw new Error(name + '.json: load.durationSec or load.totalRequests is required so the run is bounded');
   }
+  // Each fault is checked by the service when the reset carries it (a 400 naming faults[i].field).
+  if (scenario.faults !== undefined && !Array.isArray(scenario.faults)) throw new Error(name + '.json: faults must be a list');
   return scenario;
 }
 
@@ -131,14 +133,16 @@ export function orderRequest(target, runToken, doubleClick) {
 
 /**
  * The double-click fault from the environment: DOUBLE_CLICK_COPIES (2 … 10) copies of each order sent at
- * once, all with one idempotency key, or none when DOUBLE_CLICK_KEY=false. Null when unset.
+ * once, all with one idempotency key, or none when DOUBLE_CLICK_KEY=false. When unset, the double-click
+ * among `faults` (a scenario's), if any, as the Node runner reads it (copies default 2, key on); else null.
  */
-export function doubleClickFromEnv() {
+export function doubleClickFromEnv(faults) {
   const copies = positiveNumberFromEnv('DOUBLE_CLICK_COPIES', true);
   const key = __ENV.DOUBLE_CLICK_KEY;
   if (copies === undefined) {
     if (key !== undefined && key !== '') throw new Error('DOUBLE_CLICK_KEY needs DOUBLE_CLICK_COPIES');
-    return null;
+    const fault = (faults || []).filter((f) => f.kind === 'double-click')[0];
+    return fault ? { copies: fault.copies || 2, idempotencyKey: fault.idempotencyKey !== false } : null;
   }
   if (copies < 2 || copies > 10) throw new Error('DOUBLE_CLICK_COPIES must be from 2 to 10 (got "' + __ENV.DOUBLE_CLICK_COPIES + '")');
   if (key !== undefined && key !== '' && key !== 'true' && key !== 'false') throw new Error('DOUBLE_CLICK_KEY must be true or false (got "' + key + '")');
@@ -172,6 +176,8 @@ export function resetProduct(baseUrl, productId, strategy, scenario) {
     lockTtlMs: scenario.lockTtlMs,
     businessDelayMs: scenario.businessDelayMs,
     segments: scenario.segments,
+    // The scenario's faults ride on the reset, so every instance injects them (JSON drops them when absent).
+    faults: scenario.faults,
   };
   // A reset is an admin action: a lab reachable beyond loopback wants its ADMIN_TOKEN.
   const headers = Object.assign({}, JSON_HEADERS);

@@ -63,6 +63,9 @@ export async function startFakeOrderService(stock: number): Promise<FakeOrderSer
           orders: sold,
           oversold: 0,
           storesAgree: true,
+          lost: 0,
+          lostUpdates: 0,
+          moves: null,
           storeLost: false,
         };
         return reply(res, 200, view);
