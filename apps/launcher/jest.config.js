@@ -12,5 +12,6 @@ module.exports = {
     '^@oversell/locks/testing$': '<rootDir>/../../../libs/locks/src/testing/index.ts',
     '^@oversell/loadtests$': '<rootDir>/../../../loadtests/runner/index.ts',
   },
+  globalSetup: '<rootDir>/testing/global-setup.ts',
   testTimeout: 300_000,
 };

@@ -1,4 +1,4 @@
-import { describeBadRequests, JSON_HEADERS, BAD_REQUEST_PRODUCT } from '@oversell/contracts/testing';
+import { describeBadRequests, JSON_HEADERS, BAD_REQUEST_PRODUCT, sendEndlessBody } from '@oversell/contracts/testing';
 import type { Lab } from './lab';
 import { keepAliveClient, type KeepAliveClient } from './testing/keep-alive-client';
 import { startTestLab } from './testing/test-lab';
@@ -41,5 +41,13 @@ describe.each([
     expect(sold).toMatchObject({ status: 201, body: { productId, quantity: 1 } });
     const inventory = await client.send({ method: 'GET', path: `/api/products/${productId}/inventory` });
     expect(inventory.body).toMatchObject({ remaining: BAD_REQUEST_PRODUCT.stock - 1, sold: 1, orders: 1 });
+  });
+
+  it('stops reading an endless body (declared 1 GiB): 413 with Connection: close after a few MB, and the entry point still answers', async () => {
+    const answer = await sendEndlessBody(Number(new URL(baseUrl()).port), '/api/orders');
+    expect(answer).toMatchObject({ status: 413, closed: true, headers: { connection: 'close' } });
+    // The instance reads at most 64 × its 16 KiB limit and lingers for as much again; the rest is socket buffers.
+    expect(answer.bodyBytesWritten).toBeLessThan(32 * 1024 ** 2);
+    expect((await client.send({ method: 'GET', path: '/api/strategies' })).status).toBe(200);
   });
 });

@@ -20,6 +20,9 @@ beforeAll(async () => {
       strategies: [...STRATEGY_NAMES],
       instances: 2,
       durationSec: 3,
+      // Fewer units than smoke's 50, so the slowest lock sells out within the 3 s too: etcd's grant is
+      // several Raft writes, each an fsync (10–25 grants/s measured on a loaded 2-core machine).
+      stock: 20,
       outDir,
       command: 'bench.int-spec (smoke, 3 s, 2 instances)',
       env: testLabEnv(),

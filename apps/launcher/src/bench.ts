@@ -5,15 +5,14 @@
  *   --scenario compare  --strategies a,b  --instances 3  --duration 8  --connections 100  --stock 500
  *   --url http://127.0.0.1:8080   (use a lab that is already running instead of starting one)
  */
-import { STRATEGY_NAMES, isStrategyName, type BenchReport, type RunView, type StrategyName } from '@oversell/contracts';
+import { STRATEGY_NAMES, isStrategyName, type BenchReport, type StrategyName } from '@oversell/contracts';
 import { loadScenario } from '@oversell/loadtests';
 import { benchRow, markdownTable, withCeiling } from './bench-report';
 import { intOption, parse, UsageError } from './cli-options';
-import type { LabClient } from './lab-client';
 import { openLabSession, type LabRunOptions } from './lab-session';
 import { BENCH_RESULTS_DIR } from './paths';
 import { fileStamp, machineInfo, writeReportFiles } from './report-files';
-import { runEnded, runProgress } from './run-progress';
+import { followRuns } from './run-progress';
 
 export interface BenchOptions extends LabRunOptions {
   scenario: string;
@@ -71,7 +70,7 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
   try {
     // The batch opens with a discarded warm-up run (ceilingWarmUp), then measures the ceiling.
     const batch = await client.queueBatch({ ...settings, load, strategies: options.strategies, includeCeiling: true, scenario: scenario.name });
-    const finished = await waitForRuns(client, batch.runs, print);
+    const finished = await followRuns('bench', client, batch.runs, process.stdout, print);
     const { ceiling, rows } = withCeiling(finished.filter((run) => !run.params.warmUp).map(benchRow));
     const report: BenchReport = {
       command: options.command,
@@ -95,22 +94,6 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
   } finally {
     await stop();
   }
-}
-
-/** Follows the queued runs to the end, with a progress bar on a terminal and plain lines otherwise. */
-async function waitForRuns(client: LabClient, queued: readonly RunView[], print: (line: string) => void): Promise<RunView[]> {
-  const progress = runProgress('bench', queued.length, process.stdout, print);
-  const done: RunView[] = [];
-  try {
-    for (const run of queued) {
-      progress.running(run.params.strategy);
-      done.push(await runEnded(client, run));
-      progress.ended(run.params.strategy, done[done.length - 1]);
-    }
-  } finally {
-    progress.stop();
-  }
-  return done;
 }
 
 if (require.main === module) {

@@ -1,4 +1,4 @@
-import { findPitfallPreset, pitfallRunParams, pitfallShown, type PitfallPreset, type PitfallSide, type RunParams, type RunView } from '@oversell/contracts';
+import { findPitfallPreset, pitfallRunParams, pitfallShown, type PitfallSide, type RunParams, type RunView } from '@oversell/contracts';
 import Redis from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Instance } from './instance';
@@ -9,10 +9,13 @@ import { startTestLab, testLabEnv } from './testing/test-lab';
 /**
  * The crash presets, as the Pitfalls view sends them, in a real lab of 2 instances behind the gateway:
  * the crash never kills the instance whose worker runs the run, whichever port that is, so every run
- * completes (the launcher restarts the crashed one meanwhile) and still shows its pitfall.
+ * completes (the launcher restarts the crashed one meanwhile) and still shows its pitfall. One preset
+ * per port: pitfalls.int-spec runs both presets again, with the worker where the lab puts it.
  */
-const CRASH_PRESETS = ['crash-between-setnx-and-expire', 'dead-holder-no-ttl'].map((name) => findPitfallPreset(name)!);
-const SIDES: [PitfallPreset, PitfallSide][] = CRASH_PRESETS.flatMap((preset) => preset.sides.map((side): [PitfallPreset, PitfallSide] => [preset, side]));
+const RUNNER_AND_PRESET = [
+  [0, 'the lower port', findPitfallPreset('crash-between-setnx-and-expire')!],
+  [1, 'the higher port', findPitfallPreset('dead-holder-no-ttl')!],
+] as const;
 /** Strategies whose lock is a plain Redis key: a dead holder leaves it with no TTL. */
 const REDIS_KEY_LOCKS = new Set(['setnx-expire', 'setnx-no-ttl']);
 
@@ -30,16 +33,13 @@ async function runToTheEnd(lab: Lab, runner: Instance, params: RunParams): Promi
   return view;
 }
 
-describe.each([
-  [0, 'the lower port'],
-  [1, 'the higher port'],
-])('the run worker on instance %i (%s)', (runnerIndex) => {
+describe.each(RUNNER_AND_PRESET)('the run worker on instance %i (%s)', (runnerIndex, _port, preset) => {
   const env = testLabEnv();
   let lab: Lab;
   let redis: Redis;
 
   beforeAll(async () => {
-    // One crash per run, five runs: more restarts within a minute than the launcher's default allows.
+    // One crash per run, runs back to back: more restarts within a minute than the launcher's default allows.
     lab = await startTestLab(2, { env, runWorker: runnerIndex, maxRestartsPerMinute: 20 });
     redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true });
   });
@@ -49,7 +49,7 @@ describe.each([
     await redis?.quit();
   });
 
-  it.each(SIDES.map(([preset, side]) => [preset.name, side.label, preset, side] as const))('%s, %s: completes; the crash hit the other instance; the pitfall shows on the broken side only', async (_, __, preset, side) => {
+  it.each(preset.sides.map((side) => [preset.name, side.label, side] as const))('%s, %s: completes; the crash hit the other instance; the pitfall shows on the broken side only', async (_, __, side: PitfallSide) => {
     const runner = lab.instances[runnerIndex];
     const victim = lab.instances[1 - runnerIndex];
     // The launcher brought back the instance the last run crashed: a crash needs 2 live instances.

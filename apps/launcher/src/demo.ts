@@ -1,6 +1,6 @@
 /**
- * `npm run demo`: checks Redis and MariaDB, starts K order-service instances and the gateway, prints
- * where to look, and stops everything it started on Ctrl-C.
+ * `npm run demo`: checks Redis and MariaDB, starts the lock services the strategies need (etcd, …), K
+ * order-service instances and the gateway, prints where to look, and stops everything it started on Ctrl-C.
  *   --instances 3   --port 8080   --base-port 3001   --host 127.0.0.1   --public-host lab.example.org
  * Beyond loopback (--host 0.0.0.0, or LAB_HOST) it needs ADMIN_TOKEN, which admin actions then carry;
  * the gateway answers only Host names of loopback, its bind address and --public-host (LAB_PUBLIC_HOST,
@@ -28,13 +28,13 @@ Oversell Lab is running: ${instances} order-service instances (ports ${basePort}
   Dashboard  ${lab.gatewayUrl}/
   API docs   ${lab.gatewayUrl}/api/docs
   Health     ${lab.gatewayUrl}/health
-Ctrl-C stops everything.`);
+${Object.entries(lab.lockServices).map(([variable, endpoint]) => `  ${variable}=${endpoint}\n`).join('')}Ctrl-C stops everything.`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping the gateway and ${instances} instances…`);
+    console.log(`\n${signal}: stopping the gateway, ${instances} instances and the lock services…`);
     await lab.stop();
     console.log('stopped; nothing left running.');
     process.exit(0);

@@ -1,8 +1,13 @@
-import type { InventoryView, RunParams, RunView } from '@oversell/contracts';
+import type { FaultEvent, InventoryView, RunParams, RunView } from '@oversell/contracts';
 import { runLoad } from '@oversell/loadtests';
+import Redis from 'ioredis';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Lab } from './lab';
-import { startTestLab } from './testing/test-lab';
+import { startTestLab, testLabEnv } from './testing/test-lab';
 
 /**
  * The launcher's share of the faults, through the lab's API as a presenter would use it: the instances
@@ -10,6 +15,7 @@ import { startTestLab } from './testing/test-lab';
  * Node runner's double click on its own (2 instances behind the gateway, real Redis and MySQL).
  */
 let lab: Lab;
+const labEnv = testLabEnv();
 /**
  * Longer than an instance may go without a heartbeat (the service's INSTANCE_SILENT_AFTER_MS, 3 s), and
  * past the load's end into the drain and flush: the cut is the stock's and the locks', not the lab's view
@@ -18,7 +24,7 @@ let lab: Lab;
 const CUT_MS = 8000;
 
 beforeAll(async () => {
-  lab = await startTestLab(2);
+  lab = await startTestLab(2, { env: labEnv });
 });
 
 afterAll(async () => {
@@ -53,6 +59,60 @@ it('a store-cut fault cuts a watchdog holder off Redis for real: it answers lock
   expect(done.result!.reconciliation).toMatchObject({ oversold: 0, lost: 0, storesAgree: true });
 });
 
+describe('a MySQL store cut', () => {
+  const MYSQL_CUT_MS = 1500;
+  const mysqlCut = (at: 'stock-written' | 'stock-read') => ({ kind: 'store-cut', store: 'mysql', at, durationMs: MYSQL_CUT_MS, instance: 0 }) as const;
+
+  it('rolls back the order whose transaction it cut: 503 store_unavailable naming mysql, the stock row untouched, no order', async () => {
+    const productId = 100_000 + Math.floor(Math.random() * 2_000_000_000);
+    const [first] = lab.instances;
+    const reset = await fetch(`${first.url}/api/products/${productId}/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ stock: 10, strategy: 'db-conditional', faults: [mysqlCut('stock-written')] }),
+    });
+    expect(reset.status).toBe(200);
+    // Cut between the UPDATE and the order INSERT, inside the transaction; the answer comes once the cut is over.
+    const order = await fetch(`${first.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId, quantity: 1, strategy: 'db-conditional' }) });
+    expect(order.status).toBe(503);
+    expect(await order.json()).toMatchObject({ error: 'store_unavailable', message: expect.stringMatching(/^mysql is unavailable/) });
+    const inventory = (await (await fetch(`${first.url}/api/products/${productId}/inventory`)).json()) as InventoryView;
+    expect(inventory).toMatchObject({ remaining: 10, sold: 0, orders: 0, oversold: 0, storesAgree: true });
+    // The instance's pool reconnects once the cut is over: the next order is sold.
+    const next = await fetch(`${first.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId, quantity: 1, strategy: 'db-conditional' }) });
+    expect(next.status).toBe(201);
+  });
+
+  it.each(['db-conditional', 'db-pessimistic'] as const)('mid-run on %s: the run completes, orders during the cut fail, nothing is lost or oversold, MySQL orders = units taken', async (strategy) => {
+    const done = await run({ strategy, initialStock: 20_000, load: { connections: 4, durationSec: 5 }, faults: [mysqlCut('stock-written')] });
+    expect(done.failure ?? null).toBeNull();
+    expect(done.status).toBe('completed');
+    const result = done.result!;
+    expect(result.faults).toEqual([expect.objectContaining({ kind: 'store-cut', store: 'mysql', at: 'stock-written', instance: 'instance-1' })]);
+    const [cut] = result.faults!;
+    expect(cut.endedAt! - cut.startedAt).toBeGreaterThanOrEqual(MYSQL_CUT_MS);
+    expect(result.counts.error).toBeGreaterThanOrEqual(1);
+    expect(result.counts.sold).toBeGreaterThan(0);
+    const { reconciliation } = result;
+    expect(reconciliation).toMatchObject({ oversold: 0, lost: 0, storesAgree: true });
+    expect(reconciliation.orders).toBe(reconciliation.sold);
+    expect(reconciliation.initialStock - reconciliation.remaining).toBe(reconciliation.sold);
+  });
+
+  it('lasting past the load\'s end, on the instance running the run, does not fail it: the drain waits for the cut order, then it reconciles', async () => {
+    const outlasting = { ...mysqlCut('stock-written'), durationMs: 6000 };
+    const done = await run({ strategy: 'db-conditional', initialStock: 20_000, load: { connections: 4, durationSec: 3 }, faults: [outlasting] });
+    expect(done.failure ?? null).toBeNull();
+    const [cut] = done.result!.faults!;
+    expect(cut).toMatchObject({ kind: 'store-cut', store: 'mysql', instance: 'instance-1' });
+    // instance-1 (index 0, the lowest port) runs the run's worker in this lab.
+    expect(done.result!.executor).toBe('instance-1');
+    expect(cut.endedAt! - cut.startedAt).toBeGreaterThanOrEqual(6000);
+    expect(cut.endedAt!).toBeGreaterThan(Date.parse(done.startedAt!) + 3000);
+    expect(done.result!.reconciliation).toMatchObject({ oversold: 0, lost: 0, storesAgree: true });
+  });
+});
+
 it.each([
   [true, 30],
   [false, 90],
@@ -65,6 +125,12 @@ it.each([
   });
   expect(done.status).toBe('completed');
   expect(done.result!.reconciliation).toMatchObject({ orders, sold: orders, remaining: 200 - orders, oversold: 0, storesAgree: true });
+  // Listed with the run's other faults: on the instance whose worker drove the load, over the load's span, with what it sent.
+  expect(done.result!.faults).toEqual([
+    expect.objectContaining({ kind: 'double-click', at: null, instance: done.result!.executor, requestId: null, doubleClick: { clicks: 30, copies: 3, idempotencyKey } }),
+  ]);
+  const [click] = done.result!.faults!;
+  expect(click.endedAt!).toBeGreaterThan(click.startedAt);
 });
 
 describe('the Node runner double-clicking', () => {
@@ -107,5 +173,70 @@ describe('the Node runner double-clicking', () => {
     // 8 clicks × 3 copies = 24 orders asked for; 20 units: 20 sold, 4 sold out.
     expect(statusCounts).toEqual({ '201': 20, '409': 4 });
     expect(inventory).toMatchObject({ orders: 20, sold: 20, remaining: 0, oversold: 0, storesAgree: true });
+  });
+});
+
+describe('npm run load (the Node runner\'s CLI, built) against the lab', () => {
+  const LOAD_CLI = join(__dirname, '..', '..', '..', 'loadtests', 'dist', 'cli.js');
+  const workDir = mkdtempSync(join(tmpdir(), 'oversell-load-cli-'));
+
+  function load(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      execFile(process.execPath, [LOAD_CLI, '--url', lab.gatewayUrl, ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }));
+    });
+  }
+
+  /** A scenario file of the test's own, passed to --scenario by its path. */
+  function scenarioFile(name: string, fields: object): string {
+    const file = join(workDir, `${name}.json`);
+    writeFileSync(file, JSON.stringify({ name, description: 'a lab test scenario', ...fields }));
+    return file;
+  }
+
+  /** The CLI's --json record: what the client saw and the inventory read back after the load. */
+  const recordOf = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { client: { statusCounts: Record<string, number> }; inventory: InventoryView };
+
+  async function faultEventsOf(runId: string): Promise<FaultEvent[]> {
+    const redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true });
+    try {
+      return (await redis.lrange(`${labEnv.REDIS_KEY_PREFIX}:run:{${runId}}:faults`, 0, -1)).map((json) => JSON.parse(json) as FaultEvent);
+    } finally {
+      redis.disconnect();
+    }
+  }
+
+  it('sends the scenario\'s faults with the reset and the service injects them: store-cut-lock-lost cuts instance 0 off Redis, nothing oversells', async () => {
+    const json = join(workDir, 'store-cut.json');
+    const result = await load(['--scenario', 'store-cut-lock-lost', '--json', json]);
+    expect(result.code).toBe(0);
+    const { client, inventory } = recordOf(json);
+    const events = await faultEventsOf(inventory.runId);
+    expect(events).toEqual([expect.objectContaining({ kind: 'store-cut', at: 'stock-read', instance: 'instance-1' })]);
+    expect(events[0].endedAt! - events[0].startedAt).toBeGreaterThanOrEqual(1500);
+    // The cut holder's order is refused (503), not written: sold = orders, nothing oversold.
+    expect(client.statusCounts['503']).toBeGreaterThanOrEqual(1);
+    expect(inventory).toMatchObject({ oversold: 0, storesAgree: true });
+    expect(inventory.sold).toBe(inventory.orders);
+  });
+
+  it('prints the service\'s 400 naming the fault\'s field and exits 1 when the lab refuses a scenario\'s fault', async () => {
+    // Valid on its own (the CLI checks that), refused by the lab: it has 2 instances, not 6.
+    const file = scenarioFile('too-far', { strategy: 'uuid-lua', initialStock: 5, load: { connections: 1, totalRequests: 1 }, faults: [{ kind: 'pause', at: 'stock-read', durationMs: 5, instance: 5 }] });
+    const result = await load(['--scenario', file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/load run failed: POST \/api\/products\/\d+\/reset answered 400 validation_failed on faults\[0\]\.instance: faults\[0\]\.instance is 5, but only 2 instance\(s\) are live/);
+  });
+
+  it.each([
+    [[] as string[], 10, { '201': 10, '200': 20 }],
+    [['--no-idempotency-key'], 30, { '201': 30 }],
+  ])('--double-click=3 %j: 10 clicks make %i orders', async (flags, orders, statusCounts) => {
+    const file = scenarioFile('clicks', { strategy: 'uuid-lua', initialStock: 200, load: { connections: 4, totalRequests: 10 } });
+    const json = join(workDir, 'clicks-out.json');
+    const result = await load(['--scenario', file, '--double-click=3', ...flags, '--json', json]);
+    expect(result.code).toBe(0);
+    const { client, inventory } = recordOf(json);
+    expect(client.statusCounts).toEqual(statusCounts);
+    expect(inventory).toMatchObject({ orders, sold: orders, remaining: 200 - orders, oversold: 0, storesAgree: true });
   });
 });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sendEndlessBody } from '@oversell/contracts/testing';
 import { startGateway } from './gateway';
 
 /** A GET with the Host header as given (fetch will not let a caller set Host). */
@@ -40,6 +41,8 @@ describe('the gateway', () => {
       expect(response.status).toBe(421);
       expect(JSON.parse(response.body)).toMatchObject({ statusCode: 421, error: 'misdirected_request', message: expect.stringContaining('does not answer for Host') });
       expect((await get(port, '/', host)).status).toBe(421);
+      // Its own refusals carry the security headers too.
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     },
   );
 
@@ -49,6 +52,14 @@ describe('the gateway', () => {
       // No instance is up here: the gateway's own 503, past the Host check.
       expect((await get(port, '/api/strategies', host)).status).toBe(503);
     }
+  });
+
+  it('refuses an endless body (declared 1 GiB) itself: 413 payload_too_large with Connection: close, after reading at most 1 MiB more', async () => {
+    const answer = await sendEndlessBody(port, '/api/orders');
+    expect(answer).toMatchObject({ status: 413, closed: true, headers: { connection: 'close' } });
+    // 1 MiB drained while lingering; the rest is what both loopback sockets buffer.
+    expect(answer.bodyBytesWritten).toBeLessThan(16 * 1024 ** 2);
+    expect((await get(port, '/', `127.0.0.1:${port}`)).status).toBe(200);
   });
 
   it('sends the security headers, with a CSP the dashboard can live with', async () => {

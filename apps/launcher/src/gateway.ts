@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { isLoopbackHost, LAB_CSP_DIRECTIVES, type ErrorBody } from '@oversell/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
+import { lingerOnClose } from './linger-on-close';
 
 export interface GatewayOptions {
   port: number;
@@ -21,6 +22,8 @@ export interface GatewayOptions {
 }
 
 const WILDCARD_BINDS = ['0.0.0.0', '::'];
+/** No instance takes a body over 1 MiB (the ceiling of its BODY_LIMIT_BYTES). */
+const BODY_LIMIT_BYTES = 1_048_576;
 
 /** The host name of a Host header, without its port: `[::1]:8080` → `::1`, `Lab.local:80` → `lab.local`. */
 function hostName(header: string): string {
@@ -51,7 +54,10 @@ export function assertAdminTokenFor(host: string, adminToken: string | undefined
 export async function startGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const host = options.host ?? '127.0.0.1';
   assertAdminTokenFor(host, options.adminToken);
-  const gateway = Fastify({ logger: false, bodyLimit: 1_048_576 });
+  const gateway = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES });
+  // The lab's CSP (what the dashboard and the API docs load); no HSTS, the lab speaks plain http. First, so
+  // the gateway's own refusals (421, 413) carry them too.
+  await gateway.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: LAB_CSP_DIRECTIVES }, strictTransportSecurity: false });
   const allowed = allowsHost(options, host);
   gateway.addHook('onRequest', async (request, reply) => {
     if (allowed(request.headers.host)) return;
@@ -62,8 +68,16 @@ export async function startGateway(options: GatewayOptions): Promise<FastifyInst
     };
     return reply.code(421).send(body);
   });
-  // The lab's CSP (what the dashboard and the API docs load); no HSTS, the lab speaks plain http.
-  await gateway.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: LAB_CSP_DIRECTIVES }, strictTransportSecurity: false });
+  // Bodies are streamed to the instance unread, so the body limit above does not apply to them. One
+  // declared larger than any instance takes is refused here, without reading it: forwarded, the
+  // instance would cut it off mid-stream and the client would get no answer at all.
+  gateway.addHook('onRequest', async (request, reply) => {
+    const declared = Number(request.headers['content-length']);
+    if (!(declared > BODY_LIMIT_BYTES)) return;
+    lingerOnClose(request.raw.socket, BODY_LIMIT_BYTES);
+    const body: ErrorBody = { statusCode: 413, error: 'payload_too_large', message: `the body is ${declared} bytes; the lab takes at most ${BODY_LIMIT_BYTES}` };
+    return reply.code(413).header('connection', 'close').send(body);
+  });
   // No body timeout: an SSE stream of a long run stays open for minutes.
   await gateway.register(replyFrom, { undici: { connections: 256, pipelining: 1, bodyTimeout: 0, headersTimeout: 30_000 } });
   // Bodies are passed through untouched; the instance parses and validates them.

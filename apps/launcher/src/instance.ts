@@ -64,8 +64,10 @@ export class Instance {
         INSTANCE_ID: this.spec.id,
         RUN_WORKER: String(this.spec.runWorker),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // The IPC channel is only there to close when this process dies: the instance stops with it (main.ts).
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
+    child.channel?.unref();
     this.child = child;
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -1,3 +1,4 @@
+import type { StrategyName } from '@oversell/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startLab, type Lab } from './lab';
 import { LabClient } from './lab-client';
@@ -13,6 +14,8 @@ export interface LabRunOptions {
   env?: NodeJS.ProcessEnv;
   basePort?: number;
   gatewayPort?: number;
+  /** The strategies it will run, for a lab it starts (LabOptions.strategies): default every one. */
+  strategies?: readonly StrategyName[];
 }
 
 export interface LabSession {
@@ -47,6 +50,7 @@ export async function openLabSession(
         env: options.env ?? { REDIS_KEY_PREFIX: own.keyPrefix },
         storeProxy: own.storeProxy,
         maxRestartsPerMinute: own.maxRestartsPerMinute,
+        strategies: options.strategies,
         log: own.log,
       });
   const allUp = async () => {

@@ -1,7 +1,9 @@
+import type { StrategyName } from '@oversell/contracts';
 import { execFileSync } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { assertAdminTokenFor, startGateway } from './gateway';
 import { Instance } from './instance';
+import { startLockServices } from './lock-services';
 import { DASHBOARD_DIST, ENSURE_SERVICES_SCRIPT } from './paths';
 
 export interface LabOptions {
@@ -30,12 +32,19 @@ export interface LabOptions {
   maxRestartsPerMinute?: number;
   /** The index of the instance whose run worker executes the runs (default 0, the lowest port); the others run none. */
   runWorker?: number;
+  /**
+   * The strategies the lab will run (default: every one): the lock services they need (etcd, …) are
+   * started before the instances and stopped with the lab. The others refuse orders (503) in this lab.
+   */
+  strategies?: readonly StrategyName[];
   log?: (line: string) => void;
 }
 
 export interface Lab {
   gatewayUrl: string;
   instances: readonly Instance[];
+  /** The lock services' variables the instances were given (ETCD_ENDPOINTS, …). */
+  lockServices: Readonly<Record<string, string>>;
   stop(): Promise<void>;
 }
 
@@ -45,7 +54,8 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   if (options.ensureServices ?? true) execFileSync('bash', [ENSURE_SERVICES_SCRIPT], { stdio: 'inherit' });
   const adminToken = options.adminToken ?? process.env.ADMIN_TOKEN;
   assertAdminTokenFor(options.gatewayHost ?? '127.0.0.1', adminToken);
-  const env = { STORE_PROXY: String(options.storeProxy ?? true), ...options.env, ...(adminToken ? { ADMIN_TOKEN: adminToken } : {}) };
+  const lockServices = await startLockServices(options.strategies, { ...process.env, ...options.env }, log);
+  const env = { STORE_PROXY: String(options.storeProxy ?? true), ...lockServices.env, ...options.env, ...(adminToken ? { ADMIN_TOKEN: adminToken } : {}) };
   const instances = Array.from(
     { length: options.instances },
     (_, i) => new Instance({ id: `instance-${i + 1}`, port: options.basePort + i, runWorker: i === (options.runWorker ?? 0), env, maxRestartsPerMinute: options.maxRestartsPerMinute }, log),
@@ -54,6 +64,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   const stop = async () => {
     await gateway?.close();
     await Promise.all(instances.map((instance) => instance.stop()));
+    await lockServices.stop();
   };
   try {
     await Promise.all(instances.map((instance) => instance.start()));
@@ -71,5 +82,5 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   }
   const address = gateway.server.address();
   const port = typeof address === 'object' && address ? address.port : options.gatewayPort;
-  return { gatewayUrl: `http://127.0.0.1:${port}`, instances, stop };
+  return { gatewayUrl: `http://127.0.0.1:${port}`, instances, lockServices: lockServices.env, stop };
 }

@@ -1,5 +1,5 @@
 import { findPitfallPreset, type PitfallPreset, type Reconciliation, type RunResult, type RunView } from '@oversell/contracts';
-import { pitfallRunRecord, pitfallsMarkdown, tallyLine, tallyPreset, type PitfallRunRecord, type PitfallsReport } from './pitfalls-report';
+import { failedRunRecord, pitfallRunRecord, pitfallsMarkdown, tallyLine, tallyPreset, type PitfallRunRecord, type PitfallsReport } from './pitfalls-report';
 
 const preset = (name: string): PitfallPreset => findPitfallPreset(name)!;
 const misDeletion = preset('mis-deletion');
@@ -43,6 +43,21 @@ describe('pitfallRunRecord', () => {
   });
 });
 
+describe('failedRunRecord', () => {
+  it('records a side that never ended as failed, with its reason and the run id if it had one', () => {
+    expect(failedRunRecord(misDeletion, broken, 2, 'could not be queued: fetch failed')).toMatchObject({
+      preset: 'mis-deletion',
+      role: 'broken',
+      repetition: 2,
+      runId: null,
+      status: 'failed',
+      verdict: 'failed',
+      failure: 'could not be queued: fetch failed',
+    });
+    expect(failedRunRecord(misDeletion, fix, 1, 'lost while running', 'run-x')).toMatchObject({ runId: 'run-x', verdict: 'failed' });
+  });
+});
+
 describe('tallyPreset', () => {
   it('counts the broken runs that showed and the fix runs that stayed clean; 19/20 and 20/20 meet the target', () => {
     const runs = repetitions(Array.from({ length: 20 }, (_, i): [number, number] => [i === 0 ? 0 : 3, 0]));
@@ -70,6 +85,58 @@ describe('tallyPreset', () => {
   });
 });
 
+describe('a pitfall whose cost is throughput (hot-key)', () => {
+  const hotKey = preset('hot-key');
+  const [oneLock, segmented] = hotKey.sides;
+  /** A completed hot-key run: units left unsold and the contended phase's units/s. */
+  function hotKeyRun(remaining: number, unitsPerSec: number): RunView {
+    const run = ended(0);
+    const result = run.result!;
+    const sold = 200 - remaining;
+    return {
+      ...run,
+      result: {
+        ...result,
+        counts: { ...result.counts, lock_timeout: 0 },
+        reconciliation: { ...result.reconciliation, initialStock: 200, remaining, sold, orders: sold },
+        contendedPhase: { soldOut: remaining === 0, durationMs: 4000, attempts: 500, units: sold, unitsPerSec, p50: 1, p99: 2 },
+      },
+    };
+  }
+  const runs = [
+    pitfallRunRecord(hotKey, oneLock, 1, hotKeyRun(80, 24)),
+    pitfallRunRecord(hotKey, segmented, 1, hotKeyRun(0, 190)),
+    pitfallRunRecord(hotKey, oneLock, 2, hotKeyRun(76, 25)),
+    pitfallRunRecord(hotKey, segmented, 2, hotKeyRun(0, 200)),
+    failedRunRecord(hotKey, segmented, 3, 'lost while running'),
+  ];
+
+  it("keeps each run's units/s and gives each side's mean over its completed runs", () => {
+    expect(runs.map((r) => [r.verdict, r.unitsPerSec])).toEqual([
+      ['showed', 24],
+      ['clean', 190],
+      ['showed', 25],
+      ['clean', 200],
+      ['failed', null],
+    ]);
+    const tally = tallyPreset(hotKey, runs);
+    expect(tally.unitsPerSec).toEqual({ broken: 24.5, fix: 195 });
+    expect(tallyLine(tally)).toBe('broken 2/2 · fix 2/3 clean · 1 failed · broken 24.5 vs fix 195 units/s');
+  });
+
+  it('shows no units/s for the other pitfalls', () => {
+    expect(tallyPreset(misDeletion, repetitions([[3, 0]])).unitsPerSec).toBeUndefined();
+  });
+
+  it('puts the units/s of both sides in the markdown', () => {
+    const tally = tallyPreset(hotKey, runs);
+    const markdown = pitfallsMarkdown({ command: '', startedAt: '', finishedAt: '', machine: { cpus: 2, memoryGb: 4, node: 'v22' }, instances: 2, repeat: 3, allTargetsMet: false, presets: [tally], runs });
+    expect(markdown).toContain('hot-key: its cost is throughput');
+    expect(markdown).toContain('broken 24.5 vs fix 195 units/s');
+    expect(markdown).toContain('| hot-key | segmented, 20 locks | fix | 3 | – | failed: lost while running | 0 | 0 | 0 | 0 | 0 | 0 | 0 | – |');
+  });
+});
+
 describe('pitfallsMarkdown', () => {
   const runs = repetitions([[3, 0], [0, 0]]);
   const report: PitfallsReport = {
@@ -92,6 +159,6 @@ describe('pitfallsMarkdown', () => {
 
   it('names every run with its verdict and figures', () => {
     for (const run of runs) expect(markdown).toContain(`| ${run.runId} | ${run.verdict} |`);
-    expect(markdown).toContain(`| mis-deletion | naive-setnx, DEL on release | broken | 2 | ${runs[2].runId} | missed | 0 | 0 | 3 | 40 | 40 | 0 | 1 |`);
+    expect(markdown).toContain(`| mis-deletion | naive-setnx, DEL on release | broken | 2 | ${runs[2].runId} | missed | 0 | 0 | 3 | 40 | 40 | 0 | 1 | – |`);
   });
 });

@@ -13,7 +13,8 @@ export interface PitfallRunRecord {
   strategy: string;
   /** 1-based. */
   repetition: number;
-  runId: string;
+  /** Null when the run could not be queued. */
+  runId: string | null;
   status: RunView['status'];
   failure: string | null;
   verdict: PitfallVerdict;
@@ -24,6 +25,8 @@ export interface PitfallRunRecord {
   sold: number;
   conflictRetries: number;
   faultsFired: number;
+  /** Units sold per second from the first order to the sell-out (the whole run when stock was left); null without a result. */
+  unitsPerSec: number | null;
 }
 
 /** How a preset fared over all its runs. A failed run counts against its side: it is neither shown nor clean. */
@@ -35,6 +38,8 @@ export interface PitfallTally {
   fix: { clean: number; runs: number; failed: number };
   brokenTargetMet: boolean;
   fixTargetMet: boolean;
+  /** For a pitfall whose cost is throughput (hot-key): each side's mean units/s over its completed runs. */
+  unitsPerSec?: { broken: number | null; fix: number | null };
 }
 
 export interface PitfallsReport {
@@ -68,7 +73,39 @@ export function pitfallRunRecord(preset: PitfallPreset, side: PitfallSide, repet
     sold,
     conflictRetries,
     faultsFired: run.result?.faults?.length ?? 0,
+    unitsPerSec: run.result?.contendedPhase?.unitsPerSec ?? null,
   };
+}
+
+/** A side that never came to an end of its own: it could not be queued, or was lost while running (the lab went away). */
+export function failedRunRecord(preset: PitfallPreset, side: PitfallSide, repetition: number, reason: string, runId: string | null = null): PitfallRunRecord {
+  return {
+    preset: preset.name,
+    side: side.label,
+    role: side.role,
+    strategy: side.strategy,
+    repetition,
+    runId,
+    status: 'failed',
+    failure: reason,
+    verdict: 'failed',
+    oversold: 0,
+    exclusionViolations: 0,
+    lockTimeouts: 0,
+    orders: 0,
+    sold: 0,
+    conflictRetries: 0,
+    faultsFired: 0,
+    unitsPerSec: null,
+  };
+}
+
+/** The pitfalls whose cost is throughput: their report shows each side's units per second beside the verdicts. */
+const COSTS_THROUGHPUT: readonly PitfallSign[] = ['hot-key'];
+
+function meanUnitsPerSec(runs: readonly PitfallRunRecord[]): number | null {
+  const figures = runs.flatMap((run) => (run.unitsPerSec === null ? [] : [run.unitsPerSec]));
+  return figures.length ? Math.round((figures.reduce((sum, x) => sum + x, 0) / figures.length) * 10) / 10 : null;
 }
 
 export function tallyPreset(preset: PitfallPreset, runs: readonly PitfallRunRecord[]): PitfallTally {
@@ -87,13 +124,24 @@ export function tallyPreset(preset: PitfallPreset, runs: readonly PitfallRunReco
     fix: { clean: fix.expected, runs: fix.runs, failed: fix.failed },
     brokenTargetMet: broken.runs > 0 && broken.expected / broken.runs >= BROKEN_TARGET,
     fixTargetMet: fix.runs > 0 && fix.expected / fix.runs >= FIX_TARGET,
+    ...(COSTS_THROUGHPUT.includes(preset.shows)
+      ? { unitsPerSec: { broken: meanUnitsPerSec(own.filter((run) => run.role === 'broken')), fix: meanUnitsPerSec(own.filter((run) => run.role === 'fix')) } }
+      : {}),
   };
 }
 
-/** The line a preset gets in the terminal: `broken 19/20 · fix 20/20 clean`. */
+const perSec = (figure: number | null) => (figure === null ? '–' : String(figure));
+
+/** `broken 24 vs fix 180 units/s`, for a pitfall whose cost is throughput; '' for the others. */
+function throughputText(tally: PitfallTally): string {
+  return tally.unitsPerSec ? `broken ${perSec(tally.unitsPerSec.broken)} vs fix ${perSec(tally.unitsPerSec.fix)} units/s` : '';
+}
+
+/** The line a preset gets in the terminal: `broken 19/20 · fix 20/20 clean` (and the units/s of a throughput pitfall). */
 export function tallyLine(tally: PitfallTally): string {
   const failed = tally.broken.failed + tally.fix.failed;
-  return `broken ${tally.broken.showed}/${tally.broken.runs} · fix ${tally.fix.clean}/${tally.fix.runs} clean${failed ? ` · ${failed} failed` : ''}`;
+  const throughput = throughputText(tally);
+  return `broken ${tally.broken.showed}/${tally.broken.runs} · fix ${tally.fix.clean}/${tally.fix.runs} clean${failed ? ` · ${failed} failed` : ''}${throughput ? ` · ${throughput}` : ''}`;
 }
 
 function targetCell(tally: PitfallTally): string {
@@ -111,12 +159,13 @@ export function pitfallsMarkdown(report: PitfallsReport): string {
     ...report.presets.map((t) => `| ${t.preset} | ${t.shows} | ${t.broken.showed}/${t.broken.runs} | ${t.fix.clean}/${t.fix.runs} | ${t.broken.failed + t.fix.failed} | ${targetCell(t)} |`),
     '',
     `All targets ${report.allTargetsMet ? 'met' : 'NOT met'}.`,
+    ...report.presets.filter((t) => t.unitsPerSec).map((t) => `\n${t.preset}: its cost is throughput — units sold per second, first order to sell-out (mean of the completed runs): ${throughputText(t)}.`),
     '',
-    '| preset | side | role | # | run | verdict | oversold | excl. violations | lock timeouts | orders | sold | conflict retries | faults fired |',
-    '|---|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| preset | side | role | # | run | verdict | oversold | excl. violations | lock timeouts | orders | sold | conflict retries | faults fired | units/s |',
+    '|---|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...report.runs.map(
       (r) =>
-        `| ${r.preset} | ${r.side} | ${r.role} | ${r.repetition} | ${r.runId} | ${r.verdict}${r.failure ? `: ${r.failure}` : ''} | ${r.oversold} | ${r.exclusionViolations} | ${r.lockTimeouts} | ${r.orders} | ${r.sold} | ${r.conflictRetries} | ${r.faultsFired} |`,
+        `| ${r.preset} | ${r.side} | ${r.role} | ${r.repetition} | ${r.runId ?? '–'} | ${r.verdict}${r.failure ? `: ${r.failure}` : ''} | ${r.oversold} | ${r.exclusionViolations} | ${r.lockTimeouts} | ${r.orders} | ${r.sold} | ${r.conflictRetries} | ${r.faultsFired} | ${perSec(r.unitsPerSec)} |`,
     ),
   ].join('\n');
 }

@@ -1,6 +1,11 @@
-import { PITFALL_PRESETS } from '@oversell/contracts';
+import { findPitfallPreset, PITFALL_PRESETS } from '@oversell/contracts';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { UsageError } from './cli-options';
-import { parsePitfallsArgs } from './pitfalls';
+import { parsePitfallsArgs, runPitfalls } from './pitfalls';
+import type { PitfallsReport } from './pitfalls-report';
+import { freePort } from './testing/test-lab';
 
 describe('parsePitfallsArgs', () => {
   it('runs every preset once on 2 instances by default', () => {
@@ -20,5 +25,30 @@ describe('parsePitfallsArgs', () => {
 
   it('refuses a repeat that is not a whole number from 1', () => {
     expect(() => parsePitfallsArgs(['--repeat', '0'])).toThrow('--repeat must be a whole number from 1 to 1000 (got 0)');
+  });
+});
+
+describe('runPitfalls without a lab to run on', () => {
+  it('still writes the report: the first run failed with the reason it could not be queued, the rest not run', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'oversell-pitfalls-'));
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const presets = [findPitfallPreset('double-click')!, findPitfallPreset('hot-key')!];
+    const { report, files } = await runPitfalls({ presets, repeat: 1, instances: 2, strict: false, url, outDir, command: 'pitfalls.spec (nothing listening)' }, () => undefined);
+
+    expect(report.runs.map((r) => [r.preset, r.role, r.status, r.verdict, r.runId])).toEqual([
+      ['double-click', 'broken', 'failed', 'failed', null],
+      ['double-click', 'fix', 'failed', 'failed', null],
+      ['hot-key', 'broken', 'failed', 'failed', null],
+      ['hot-key', 'fix', 'failed', 'failed', null],
+    ]);
+    const reason = 'could not be queued: fetch failed (ECONNREFUSED)';
+    expect(report.runs.map((r) => r.failure)).toEqual([reason, ...Array(3).fill(`not run: double-click #1 broken (lua-decrement) ${reason}`)]);
+    expect(report.presets.map((t) => [t.broken.failed, t.fix.failed, t.brokenTargetMet, t.fixTargetMet])).toEqual([
+      [1, 1, false, false],
+      [1, 1, false, false],
+    ]);
+    const json = JSON.parse(readFileSync(files[0], 'utf8')) as PitfallsReport;
+    expect(json.runs).toHaveLength(4);
+    expect(readFileSync(files[1], 'utf8')).toContain(`| double-click | without an idempotency key | broken | 1 | – | failed: ${reason} |`);
   });
 });

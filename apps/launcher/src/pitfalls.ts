@@ -5,11 +5,12 @@
  *   --preset double-click,mis-deletion (repeatable)  --repeat 20  --instances 2  --strict
  *   --url http://127.0.0.1:8080   (use a lab that is already running instead of starting one)
  */
-import { PITFALL_PRESETS, findPitfallPreset, pitfallRunParams, type PitfallPreset } from '@oversell/contracts';
+import { PITFALL_PRESETS, findPitfallPreset, pitfallRunParams, type PitfallPreset, type PitfallSide, type RunView } from '@oversell/contracts';
 import { intOption, parse, UsageError } from './cli-options';
+import type { LabClient } from './lab-client';
 import { openLabSession, type LabRunOptions } from './lab-session';
 import { BENCH_RESULTS_DIR } from './paths';
-import { pitfallRunRecord, pitfallsMarkdown, tallyLine, tallyPreset, type PitfallRunRecord, type PitfallsReport } from './pitfalls-report';
+import { failedRunRecord, pitfallRunRecord, pitfallsMarkdown, tallyLine, tallyPreset, type PitfallRunRecord, type PitfallsReport } from './pitfalls-report';
 import { fileStamp, machineInfo, writeReportFiles } from './report-files';
 import { runEnded, runProgress } from './run-progress';
 
@@ -58,18 +59,27 @@ export async function runPitfalls(options: PitfallsOptions, print: (line: string
     const runs: PitfallRunRecord[] = [];
     // With --url the lab is someone else's: how many instances it has is read off the runs' results.
     let lastResultInstances: number | undefined;
+    // Why the runs stopped: once one could not be queued or was lost, the rest are not run but recorded failed.
+    let stoppedBy: string | null = null;
     try {
       for (const preset of options.presets) {
         for (let repetition = 1; repetition <= options.repeat; repetition++) {
           // One run at a time, broken side first: the fix runs under the same fault on a lab the broken side has left.
           for (const side of preset.sides) {
             const label = `${preset.name} #${repetition} ${side.role} (${side.strategy})`;
-            await allUp();
-            progress.running(label);
-            const ended = await runEnded(client, await client.queueRun(pitfallRunParams(side, preset.name)));
-            progress.ended(label, ended);
-            runs.push(pitfallRunRecord(preset, side, repetition, ended));
-            lastResultInstances = ended.result?.instances.length ?? lastResultInstances;
+            let record: PitfallRunRecord;
+            if (stoppedBy) {
+              record = failedRunRecord(preset, side, repetition, `not run: ${stoppedBy}`);
+            } else {
+              await allUp();
+              progress.running(label);
+              const ended = await runSide(client, preset, side);
+              if ('error' in ended) stoppedBy = `${label} ${ended.error}`;
+              else lastResultInstances = ended.result?.instances.length ?? lastResultInstances;
+              record = 'error' in ended ? failedRunRecord(preset, side, repetition, ended.error, ended.runId) : pitfallRunRecord(preset, side, repetition, ended);
+            }
+            progress.ended(label, record);
+            runs.push(record);
           }
         }
       }
@@ -95,6 +105,33 @@ export async function runPitfalls(options: PitfallsOptions, print: (line: string
   } finally {
     await stop();
   }
+}
+
+/**
+ * One side's run, queued and followed to its end; a run that cannot be queued or is lost while running
+ * (the lab went away, polls kept failing) is an error that says so: the report is still written, with
+ * what completed, this run failed with its reason and the ones after it failed as not run.
+ */
+async function runSide(client: LabClient, preset: PitfallPreset, side: PitfallSide): Promise<RunView | { error: string; runId: string | null }> {
+  let queued: RunView;
+  try {
+    queued = await client.queueRun(pitfallRunParams(side, preset.name));
+  } catch (error) {
+    return { error: `could not be queued: ${messageOf(error)}`, runId: null };
+  }
+  try {
+    return await runEnded(client, queued);
+  } catch (error) {
+    return { error: `lost while running: ${messageOf(error)}`, runId: queued.id };
+  }
+}
+
+/** fetch's own message is only 'fetch failed': the cause (ECONNREFUSED, …) says why. */
+function messageOf(error: unknown): string {
+  // Read by shape: an Error from another realm (fetch's, under a test runner) is no instanceof Error here.
+  const { message, cause } = (error ?? {}) as { message?: string; cause?: { code?: string; message?: string } };
+  if (message === undefined) return String(error);
+  return cause ? `${message} (${cause.code ?? cause.message})` : message;
 }
 
 if (require.main === module) {

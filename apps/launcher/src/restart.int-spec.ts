@@ -1,16 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Lab } from './lab';
+import { alive } from './testing/process-alive';
 import { startTestLab } from './testing/test-lab';
-
-/** Whether a process with this id still exists (signal 0 only checks). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Polls the real condition: the instance's own port answers /health with 200. */
 async function healthyOn(url: string): Promise<void> {

@@ -28,7 +28,7 @@ export async function runEnded(client: LabClient, run: RunView): Promise<RunView
 
 export interface RunProgress {
   running(label: string): void;
-  ended(label: string, run: RunView): void;
+  ended(label: string, run: Pick<RunView, 'status' | 'failure'>): void;
   stop(): void;
 }
 
@@ -49,4 +49,20 @@ export function runProgress(name: string, total: number, terminal: NodeJS.WriteS
     },
     stop: () => bar?.stop(),
   };
+}
+
+/** Follows queued runs to their end, one after another, with the progress on `terminal` (lines to `printLine` when it is not one). */
+export async function followRuns(name: string, client: LabClient, queued: readonly RunView[], terminal: NodeJS.WriteStream, printLine: (line: string) => void): Promise<RunView[]> {
+  const progress = runProgress(name, queued.length, terminal, printLine);
+  const done: RunView[] = [];
+  try {
+    for (const run of queued) {
+      progress.running(run.params.strategy);
+      done.push(await runEnded(client, run));
+      progress.ended(run.params.strategy, done[done.length - 1]);
+    }
+  } finally {
+    progress.stop();
+  }
+  return done;
 }

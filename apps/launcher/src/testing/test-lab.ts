@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { startLab, type Lab, type LabOptions } from '../lab';
 
 /** A free TCP port, found by letting the OS pick one. */
@@ -14,12 +15,27 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Ports for n instances in a row that are all free right now. */
+/**
+ * Ports for n instances in a row that are all free right now, below the kernel's ephemeral range (as
+ * infra/scripts/local-server.sh picks them): a port in that range, freed by an instance the test kills,
+ * can become the local end of any outgoing connection (to Redis, MySQL, …) before the launcher restarts
+ * the instance on it, which then fails with EADDRINUSE.
+ */
 export async function freePortRange(n: number): Promise<number> {
+  const low = 20_000;
+  const high = ephemeralLow() - n;
   for (;;) {
-    const base = await freePort();
+    const base = low + Math.floor(Math.random() * (high - low));
     const checks = await Promise.all(Array.from({ length: n }, (_, i) => isFree(base + i)));
     if (checks.every(Boolean)) return base;
+  }
+}
+
+function ephemeralLow(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
   }
 }
 

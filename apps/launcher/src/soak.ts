@@ -1,0 +1,162 @@
+/**
+ * `npm run soak` (not in CI): a long run of the lab under steady load, to see that it holds — memory,
+ * event loop, figures. By default 10 minutes at 500 clients over a product of 100k units, the time split
+ * evenly over the safe strategies (one run each, one after another, through the runs API). Prints each
+ * instance's RSS and event-loop delay p99 at the end of every minute, each run's errors, lost and
+ * oversold units; writes JSON + markdown under bench-results/. Exits 1 when a target is not met: RSS flat
+ * (±10 %) after the first minute, 0 errors, 0 lost, 0 oversold. Before minute 0, every strategy is run
+ * once for a few seconds and discarded (as the bench warms before it measures): each strategy's first run
+ * loads its clients (etcd, ZooKeeper, the cluster, …), which otherwise reads as RSS growth for as long
+ * as new strategies come up.
+ *   --minutes 10  --connections 500  --stock 100000  --instances 3  --strategies a,b  --warmup-seconds 3  --out dir
+ * Always on a lab of its own (no --url): the RSS is read off the instances it started.
+ */
+import { isStrategyName, STRATEGY_NAMES, type StrategyName } from '@oversell/contracts';
+import { setInterval as every } from 'node:timers/promises';
+import { intOption, parse, UsageError } from './cli-options';
+import type { Lab } from './lab';
+import type { LabClient } from './lab-client';
+import { openLabSession, type LabRunOptions } from './lab-session';
+import { BENCH_RESULTS_DIR } from './paths';
+import { fileStamp, machineInfo, writeReportFiles } from './report-files';
+import { followRuns } from './run-progress';
+import { soakMarkdown, soakRun, soakVerdict, type SoakReport, type SoakSample } from './soak-report';
+
+const MINUTE_MS = 60_000;
+const MB = 1024 * 1024;
+
+export interface SoakOptions extends Omit<LabRunOptions, 'url' | 'strategies'> {
+  minutes: number;
+  connections: number;
+  /** Seconds of discarded load per strategy before minute 0; 0: none. */
+  warmupSeconds: number;
+  stock: number;
+  /** None given: every strategy the lab calls safe. */
+  strategies?: StrategyName[];
+}
+
+export function parseSoakArgs(args: string[]): SoakOptions {
+  const values = parse(args, {
+    minutes: { type: 'string' },
+    connections: { type: 'string' },
+    'warmup-seconds': { type: 'string' },
+    stock: { type: 'string' },
+    instances: { type: 'string' },
+    strategies: { type: 'string' },
+    out: { type: 'string' },
+  });
+  const strategies = values.strategies === undefined ? undefined : String(values.strategies).split(',').map((s) => s.trim());
+  const unknown = (strategies ?? []).filter((s) => !isStrategyName(s));
+  if (unknown.length) throw new UsageError(`--strategies: unknown ${unknown.join(', ')}; valid: ${STRATEGY_NAMES.join(', ')}`);
+  return {
+    minutes: intOption(values, 'minutes', 10, 1, 600),
+    connections: intOption(values, 'connections', 500, 1, 2000),
+    warmupSeconds: intOption(values, 'warmup-seconds', 3, 0, 60),
+    stock: intOption(values, 'stock', 100_000, 1, 1_000_000),
+    instances: intOption(values, 'instances', 3, 1, 16),
+    strategies: strategies as StrategyName[] | undefined,
+    outDir: String(values.out ?? BENCH_RESULTS_DIR),
+    command: `npm run soak${args.length ? ' -- ' + args.join(' ') : ''}`,
+  };
+}
+
+export async function runSoak(options: SoakOptions, print: (line: string) => void = console.log): Promise<{ report: SoakReport; files: string[] }> {
+  const startedAt = new Date();
+  const toStderr = (line: string) => process.stderr.write(`${line}\n`);
+  // No store-cut proxy: the soak runs no faults.
+  const { client, lab, stop } = await openLabSession(options, { keyPrefix: 'ol-soak', basePort: 3301, storeProxy: false, log: toStderr });
+  const samples: SoakSample[] = [];
+  const sampling = new AbortController();
+  try {
+    const strategies = options.strategies ?? (await client.strategies()).filter((s) => s.safe).map((s) => s.name);
+    const secondsPerStrategy = Math.max(1, Math.floor((options.minutes * 60) / strategies.length));
+    if (options.warmupSeconds > 0) await warmUp(client, strategies, options);
+    samples.push(...(await sampleInstances(lab!, 0)));
+    const sampled = sampleEveryMinute(lab!, samples, sampling.signal, print);
+    const batch = await client.queueBatch({
+      initialStock: options.stock,
+      load: { connections: options.connections, durationSec: secondsPerStrategy },
+      strategies,
+      includeCeiling: false,
+      scenario: 'soak',
+    });
+    const finished = await followRuns('soak', client, batch.runs, process.stderr, toStderr);
+    sampling.abort();
+    await sampled;
+    const runs = finished.map(soakRun);
+    const report: SoakReport = {
+      command: options.command,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: machineInfo(),
+      settings: { minutes: options.minutes, connections: options.connections, stock: options.stock, instances: options.instances, secondsPerStrategy, strategies, warmupSeconds: options.warmupSeconds },
+      samples,
+      runs,
+      verdict: soakVerdict(samples, runs),
+    };
+    const markdown = soakMarkdown(report);
+    print(`\n${markdown}\n`);
+    const files = writeReportFiles(options.outDir, `soak-${fileStamp(report.startedAt)}`, report, markdown, report.command);
+    print(`written: ${files.join(', ')}`);
+    return { report, files };
+  } finally {
+    sampling.abort();
+    await stop();
+  }
+}
+
+/** Every strategy once, briefly, not measured; a warm-up run that does not complete stops the soak. */
+async function warmUp(client: LabClient, strategies: StrategyName[], options: SoakOptions): Promise<void> {
+  const batch = await client.queueBatch({ initialStock: WARMUP_STOCK, load: { connections: options.connections, durationSec: options.warmupSeconds }, strategies, includeCeiling: false, scenario: 'soak-warmup' });
+  const toStderr = (line: string) => process.stderr.write(`${line}\n`);
+  const failed = (await followRuns('soak warm-up', client, batch.runs, process.stderr, toStderr)).filter((run) => run.status !== 'completed');
+  if (failed.length) throw new Error(`soak warm-up: ${failed.map((run) => `${run.params.strategy} ${run.status}${run.failure ? ` (${run.failure})` : ''}`).join(', ')}`);
+}
+
+/** Small: the warm-up only has to take each strategy's whole path, not sell for long. */
+const WARMUP_STOCK = 1000;
+
+/** One sample per instance at the end of every minute, printed as it comes, until `signal` aborts. */
+async function sampleEveryMinute(lab: Lab, samples: SoakSample[], signal: AbortSignal, print: (line: string) => void): Promise<void> {
+  let minute = 0;
+  try {
+    for await (const _ of every(MINUTE_MS, undefined, { signal })) {
+      const taken = await sampleInstances(lab, ++minute);
+      samples.push(...taken);
+      print(`minute ${minute}: ${taken.map((s) => `${s.instance} ${s.rssMb.toFixed(1)} MB, loop p99 ${s.eventLoopP99Ms.toFixed(1)} ms`).join(' · ')}`);
+    }
+  } catch (error) {
+    if (!signal.aborted) throw error;
+  }
+}
+
+/** Each instance that is up, as its /metrics says (prom-client's default process and event-loop metrics). */
+async function sampleInstances(lab: Lab, minute: number): Promise<SoakSample[]> {
+  const taken = await Promise.all(
+    lab.instances.map(async (instance): Promise<SoakSample | null> => {
+      if (!instance.up) return null;
+      const metrics = await fetch(`${instance.url}/metrics`).then((r) => r.text(), () => null);
+      if (metrics === null) return null;
+      const rss = metricValue(metrics, 'oversell_process_resident_memory_bytes');
+      if (rss === null) return null;
+      return { minute, instance: instance.spec.id, pid: instance.pid ?? null, rssMb: Math.round((rss / MB) * 10) / 10, eventLoopP99Ms: Math.round((metricValue(metrics, 'oversell_nodejs_eventloop_lag_p99_seconds') ?? 0) * 10_000) / 10 };
+    }),
+  );
+  return taken.filter((s): s is SoakSample => s !== null);
+}
+
+/** A metric without labels from Prometheus' text format. */
+export function metricValue(text: string, name: string): number | null {
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.slice(name.length + 1)) : null;
+}
+
+if (require.main === module) {
+  (async () => {
+    const { report } = await runSoak(parseSoakArgs(process.argv.slice(2)));
+    process.exit(report.verdict.met ? 0 : 1);
+  })().catch((error: unknown) => {
+    console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  });
+}
