@@ -1,4 +1,4 @@
-import { FAULT_KINDS, FAULT_LIMITS, FAULT_POINT_NAMES, faultFieldsOf, type FaultKind, type FaultSettings } from '@oversell/contracts';
+import { FAULT_KINDS, FAULT_LIMITS, FAULT_POINT_NAMES, FAULT_STORES, faultFieldsOf, type FaultKind, type FaultSettings } from '@oversell/contracts';
 import { faultField } from '../lib/form-errors';
 import { DEFAULT_FAULT, type FaultFormValues, type FaultFrequency } from '../lib/fault-form';
 import { NumberField } from './NumberField';
@@ -120,6 +120,17 @@ export function FaultFields({ faults, onChange, errors }: FaultFieldsProps) {
               </>
             )}
             {reads.has('durationMs') && <NumberField {...number('durationMs')} label="Duration (ms)" min={1} max={FAULT_LIMITS.maxDurationMs} />}
+            {reads.has('store') && (
+              <SelectField
+                id={id('store')}
+                label="Store cut off"
+                value={fault.store}
+                options={FAULT_STORES}
+                hint="redis: the stock keys and the locks; mysql: the stock rows, the MySQL locks and every order write"
+                error={errorOf('store')}
+                onChange={(store) => update(index, { store })}
+              />
+            )}
             {reads.has('offsetMs') && (
               <NumberField {...number('offsetMs')} label="Clock offset (± ms)" min={-FAULT_LIMITS.maxClockOffsetMs} max={FAULT_LIMITS.maxClockOffsetMs} />
             )}

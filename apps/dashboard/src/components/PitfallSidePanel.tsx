@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { PitfallPreset, PitfallSide } from '@oversell/contracts';
 import { useLiveRun } from '../hooks/useLiveRun';
+import { formatContendedPhase } from '../lib/format';
 import { isExpectedVerdict, pitfallVerdict, VERDICT_TEXT } from '../lib/pitfall-verdict';
 import { routeHref } from '../lib/routes';
 import { runFigures } from '../lib/run-figures';
@@ -51,6 +52,12 @@ export function PitfallSidePanel({ preset, side, runId }: PitfallSidePanelProps)
         <>
           <OversoldCounter oversold={figures.oversold} live={!isFinished(figures.status)} />
           {figures.counts && <OutcomeCounts counts={figures.counts} conflictRetries={figures.conflictRetries} />}
+          {/* The hot key's cost is throughput: both sides' units/s, side by side. */}
+          {figures.contendedPhase && (
+            <p className="run-meta" data-testid="pitfall-contended-phase">
+              First order to sell-out: {formatContendedPhase(figures.contendedPhase)}
+            </p>
+          )}
           <FaultList faults={figures.faults} />
           <LockTimeline events={figures.lockEvents} faults={figures.faults} emptyText={isFinished(figures.status) ? 'No lock holdings were recorded.' : 'No lock holdings yet.'} />
           {figures.reconciliation && <ReconciliationTable reconciliation={figures.reconciliation} />}

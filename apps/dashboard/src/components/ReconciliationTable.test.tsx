@@ -23,6 +23,24 @@ describe('ReconciliationTable', () => {
     expect(row).toHaveClass('alarm-row');
   });
 
+  it('lists by request id what the totals hide, as alarms, and names the lost updates apart from lost', () => {
+    const none = { count: 0, units: 0, first: [] };
+    const moves = { requests: 60, unitsTaken: 57, unitsWithoutOrder: 2, takenWithoutOrder: { count: 1, units: 1, first: ['b1'] }, takenTwice: { count: 7, units: 7, first: ['a1', 'a2', 'a3', 'a4', 'a5'] }, orderedWithoutTake: none };
+    render(<ReconciliationTable reconciliation={{ ...result().reconciliation, lost: 2, lostUpdates: 3, moves }} />);
+    expect(screen.getByTestId('reconciliation-lost')).toHaveTextContent(/^Lost \(units taken with no order\)2$/);
+    expect(screen.getByTestId('reconciliation-lost-updates')).toHaveTextContent(/3$/);
+    expect(screen.getByTestId('reconciliation-taken-without-order')).toHaveTextContent('1 request, 1 unit: b1');
+    expect(screen.getByTestId('reconciliation-taken-twice')).toHaveTextContent('7 requests, 7 units: a1, a2, a3, a4, a5, …');
+    expect(screen.getByTestId('reconciliation-taken-twice')).toHaveClass('alarm-row');
+    expect(screen.getByTestId('reconciliation-ordered-without-take')).not.toHaveClass('alarm-row');
+  });
+
+  it('shows no by-id rows where the store keeps no moves (a MySQL row) or the result predates them', () => {
+    render(<ReconciliationTable reconciliation={{ ...result().reconciliation, lostUpdates: 0, moves: null }} />);
+    expect(screen.queryByTestId('reconciliation-taken-twice')).toBeNull();
+    expect(screen.getByTestId('reconciliation-lost-updates')).toHaveTextContent(/0$/);
+  });
+
   it('shows a complete exclusion check as a plain count', () => {
     render(<ReconciliationTable reconciliation={{ ...result().reconciliation, exclusionViolations: 0, lockEventsDropped: 0 }} />);
     const row = screen.getByTestId('reconciliation-exclusion-violations');

@@ -1,5 +1,5 @@
 import type { Reconciliation } from '@oversell/contracts';
-import { formatCount } from '../lib/format';
+import { formatCount, formatRequestIds } from '../lib/format';
 
 /** The books after the run: does what was sold plus what is left add up to what there was? */
 export function ReconciliationTable({ reconciliation: r }: { reconciliation: Reconciliation }) {
@@ -9,7 +9,19 @@ export function ReconciliationTable({ reconciliation: r }: { reconciliation: Rec
     { label: 'Orders', value: formatCount(r.orders), alarm: false, testId: 'orders' },
     { label: 'Remaining in the store', value: formatCount(r.remaining), alarm: r.remaining < 0, testId: 'remaining' },
     { label: 'Oversold', value: formatCount(r.oversold), alarm: r.oversold > 0, testId: 'oversold' },
-    { label: 'Lost (stock gone without an order, or the reverse)', value: formatCount(r.lost), alarm: r.lost > 0, testId: 'lost' },
+    // Results from before lostUpdates existed counted the lost updates in lost.
+    r.lostUpdates === undefined
+      ? { label: 'Lost (stock gone without an order, or the reverse)', value: formatCount(r.lost), alarm: r.lost > 0, testId: 'lost' }
+      : { label: 'Lost (units taken with no order)', value: formatCount(r.lost), alarm: r.lost > 0, testId: 'lost' },
+    ...(r.lostUpdates === undefined ? [] : [{ label: 'Lost updates (sales another write overwrote: units sold twice)', value: formatCount(r.lostUpdates), alarm: r.lostUpdates > 0, testId: 'lost-updates' }]),
+    // By request id: the store's moves against the orders (absent for a MySQL row, whose orders are its moves).
+    ...(r.moves
+      ? [
+          { label: 'Took stock, no order (by request id)', value: formatRequestIds(r.moves.takenWithoutOrder), alarm: r.moves.takenWithoutOrder.count > 0, testId: 'taken-without-order' },
+          { label: 'Took stock twice (by request id)', value: formatRequestIds(r.moves.takenTwice), alarm: r.moves.takenTwice.count > 0, testId: 'taken-twice' },
+          { label: 'Ordered, took no stock (by request id)', value: formatRequestIds(r.moves.orderedWithoutTake), alarm: r.moves.orderedWithoutTake.count > 0, testId: 'ordered-without-take' },
+        ]
+      : []),
     {
       label: 'Mutual-exclusion violations',
       // Holdings past an instance's cap were not kept: the check saw only part of them.

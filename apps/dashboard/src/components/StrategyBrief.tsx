@@ -1,4 +1,4 @@
-import type { StrategyDescription } from '@oversell/contracts';
+import { LOCK_SERVICES, type StrategyDescription } from '@oversell/contracts';
 
 /** What a strategy promises, where it breaks, and how to make it break on stage. */
 export function StrategyBrief({ strategy }: { strategy: StrategyDescription }) {
@@ -8,6 +8,11 @@ export function StrategyBrief({ strategy }: { strategy: StrategyDescription }) {
         <span className={`tag ${strategy.safe ? 'tag--safe' : 'tag--unsafe'}`}>{strategy.safe ? 'safe' : 'oversells'}</span>
         <span className="tag">{strategy.kind}</span>
         <span className="tag">{strategy.store}</span>
+        {strategy.needs?.map((service) => (
+          <span key={service} className="tag" title={`${LOCK_SERVICES[service].env}; npm run demo starts it`}>
+            needs {LOCK_SERVICES[service].title}
+          </span>
+        ))}
       </p>
       <p>{strategy.description}</p>
       <dl className="brief">

@@ -12,7 +12,9 @@ describe('toFaultSettings', () => {
   });
 
   it('says once or a probability as chosen, and leaves an empty instance out (every instance)', () => {
-    expect(toFaultSettings({ ...DEFAULT_FAULT, kind: 'store-cut' })).toEqual({ kind: 'store-cut', at: 'lock-acquired', once: true, durationMs: 500 });
+    expect(toFaultSettings({ ...DEFAULT_FAULT, kind: 'store-cut' })).toEqual({ kind: 'store-cut', at: 'lock-acquired', once: true, durationMs: 500, store: 'redis' });
+    expect(toFaultSettings({ ...DEFAULT_FAULT, kind: 'store-cut', store: 'mysql' })).toMatchObject({ kind: 'store-cut', store: 'mysql' });
+    expect(toFaultSettings({ ...DEFAULT_FAULT, kind: 'pause', store: 'mysql' })).not.toHaveProperty('store');
     expect(toFaultSettings({ ...DEFAULT_FAULT, frequency: 'probability', probability: '0.25' })).toMatchObject({ probability: 0.25 });
   });
 

@@ -1,4 +1,4 @@
-import { faultFieldsOf, type FaultKind, type FaultPointName, type FaultSettings } from '@oversell/contracts';
+import { faultFieldsOf, type FaultKind, type FaultPointName, type FaultSettings, type FaultStore } from '@oversell/contracts';
 
 /** How often a fault at a point fires: the first passage only, every Nth, or each with a probability. */
 export type FaultFrequency = 'once' | 'every' | 'probability';
@@ -11,6 +11,8 @@ export interface FaultFormValues {
   every: string;
   probability: string;
   durationMs: string;
+  /** store-cut: which store. */
+  store: FaultStore;
   offsetMs: string;
   /** Empty: every instance. */
   instance: string;
@@ -25,6 +27,7 @@ export const DEFAULT_FAULT: FaultFormValues = {
   every: '10',
   probability: '0.1',
   durationMs: '500',
+  store: 'redis',
   offsetMs: '5000',
   instance: '',
   copies: '2',
@@ -48,6 +51,7 @@ export function toFaultSettings(values: FaultFormValues): FaultSettings {
     every: given('every', values.frequency === 'every' ? number(values.every) : undefined),
     probability: given('probability', values.frequency === 'probability' ? number(values.probability) : undefined),
     durationMs: given('durationMs', number(values.durationMs)),
+    store: given('store', values.store),
     offsetMs: given('offsetMs', number(values.offsetMs)),
     instance: given('instance', number(values.instance)),
     copies: given('copies', number(values.copies)),
@@ -55,4 +59,22 @@ export function toFaultSettings(values: FaultFormValues): FaultSettings {
   };
   // Fields left undefined are dropped by JSON anyway; dropping them here keeps the object readable in tests and logs.
   return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as FaultSettings;
+}
+
+/** A fault as the form shows it (a scenario's): the fields it leaves out keep the form's defaults. */
+export function toFaultFormValues(fault: FaultSettings): FaultFormValues {
+  const text = (value: number | undefined, fallback: string) => (value === undefined ? fallback : String(value));
+  return {
+    kind: fault.kind,
+    at: fault.at ?? DEFAULT_FAULT.at,
+    frequency: fault.every !== undefined ? 'every' : fault.probability !== undefined ? 'probability' : 'once',
+    every: text(fault.every, DEFAULT_FAULT.every),
+    probability: text(fault.probability, DEFAULT_FAULT.probability),
+    durationMs: text(fault.durationMs, DEFAULT_FAULT.durationMs),
+    store: fault.store ?? DEFAULT_FAULT.store,
+    offsetMs: text(fault.offsetMs, DEFAULT_FAULT.offsetMs),
+    instance: text(fault.instance, ''),
+    copies: text(fault.copies, DEFAULT_FAULT.copies),
+    idempotencyKey: fault.idempotencyKey ?? DEFAULT_FAULT.idempotencyKey,
+  };
 }

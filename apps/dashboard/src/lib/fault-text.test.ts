@@ -15,4 +15,18 @@ describe('describeFault', () => {
     );
     expect(describeFault(faultEvent({ kind: 'clock-offset', at: null, requestId: null, endedAt: null }))).toBe('clock-offset on order-1');
   });
+
+  it('says what a double click sent: how many clicks, how many copies each, with or without the key', () => {
+    const click = { kind: 'double-click', at: null, instance: 'order-2', requestId: null, startedAt: 1000, endedAt: 4000 } as const;
+    expect(describeFault(faultEvent({ ...click, doubleClick: { clicks: 30, copies: 3, idempotencyKey: false } }))).toBe(
+      'double-click on order-2 for 3000 ms — 30 clicks, each sent 3 times at once without an idempotency key',
+    );
+    expect(describeFault(faultEvent({ ...click, doubleClick: { clicks: 12, copies: 2, idempotencyKey: true } }))).toContain('12 clicks, each sent 2 times at once with one idempotency key');
+  });
+
+  it('names the store a store-cut cut off', () => {
+    expect(describeFault(faultEvent({ kind: 'store-cut', at: 'stock-read', store: 'mysql', requestId: null, startedAt: 1000, endedAt: 3000 }))).toBe(
+      'store-cut of mysql at stock-read on order-1 for 2000 ms',
+    );
+  });
 });

@@ -1,10 +1,17 @@
-import type { ContendedPhase } from '@oversell/contracts';
+import type { ContendedPhase, RequestIds } from '@oversell/contracts';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 export function formatCount(value: number | undefined): string {
   return value === undefined ? '—' : integer.format(value);
+}
+
+/** "2 requests, 3 units: a1, b2, …": request ids found in one state, the first few named. */
+export function formatRequestIds(ids: RequestIds): string {
+  if (ids.count === 0) return '0';
+  const more = ids.count > ids.first.length ? ', …' : '';
+  return `${integer.format(ids.count)} request${ids.count === 1 ? '' : 's'}, ${integer.format(ids.units)} unit${ids.units === 1 ? '' : 's'}: ${ids.first.join(', ')}${more}`;
 }
 
 /** Requests per second. */

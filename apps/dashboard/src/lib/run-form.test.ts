@@ -51,4 +51,20 @@ describe('run form', () => {
       scenario: 'flash-sale',
     });
   });
+
+  it('takes a scenario\'s faults into the form and its batch, and sends them back as written', () => {
+    const faults = [
+      { kind: 'store-cut', at: 'stock-written', durationMs: 1500, store: 'mysql', instance: 0 },
+      { kind: 'pause', at: 'stock-read', every: 4, durationMs: 300 },
+      { kind: 'double-click', copies: 3, idempotencyKey: false },
+    ] as const;
+    const scenario = { ...SCENARIOS[0], faults: [...faults] };
+    const values = formFromScenario(scenario, { ...DEFAULT_FORM_VALUES, faults: [] });
+    expect(values.faults.map((fault) => fault.kind)).toEqual(['store-cut', 'pause', 'double-click']);
+    expect(toRunParams(values, strategy()).faults).toEqual([{ ...faults[0], once: true }, faults[1], faults[2]]);
+    expect(scenarioToBatchRequest(scenario).faults).toEqual(faults);
+    // A scenario without faults leaves the presenter's.
+    const kept = formFromScenario(SCENARIOS[0], values);
+    expect(kept.faults).toBe(values.faults);
+  });
 });

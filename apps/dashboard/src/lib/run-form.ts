@@ -8,7 +8,7 @@ import {
   type StrategyDescription,
   type StrategyName,
 } from '@oversell/contracts';
-import { toFaultSettings, type FaultFormValues } from './fault-form';
+import { toFaultFormValues, toFaultSettings, type FaultFormValues } from './fault-form';
 
 /** How a run's load is bounded: by time or by request count. */
 export type LoadBound = 'duration' | 'requests';
@@ -70,8 +70,8 @@ export function formFromScenario(scenario: Scenario, current: RunFormValues): Ru
     durationSec: load.durationSec === undefined ? current.durationSec : text(load.durationSec),
     totalRequests: load.totalRequests === undefined ? current.totalRequests : text(load.totalRequests),
     arrivalRate: text(load.arrivalRate),
-    // Scenario files carry no faults: the presenter's stay.
-    faults: current.faults,
+    // A scenario's faults replace the form's; one without any leaves the presenter's.
+    faults: scenario.faults ? scenario.faults.map(toFaultFormValues) : current.faults,
     scenario: scenario.name,
   };
 }
@@ -115,6 +115,6 @@ export function toBatchRequest(values: RunFormValues): RunBatchRequest {
 
 /** A scenario as a batch: the compare view's "run all" with a scenario other than the form's. */
 export function scenarioToBatchRequest(scenario: Scenario): RunBatchRequest {
-  const { name, initialStock, lockTtlMs, businessDelayMs, segments, load } = scenario;
-  return { initialStock, lockTtlMs, businessDelayMs, segments, load, scenario: name };
+  const { name, initialStock, lockTtlMs, businessDelayMs, segments, load, faults } = scenario;
+  return { initialStock, lockTtlMs, businessDelayMs, segments, load, ...(faults ? { faults } : {}), scenario: name };
 }

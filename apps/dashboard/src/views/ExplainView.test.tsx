@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../test/fake-api';
-import { STRATEGIES } from '../test/fixtures';
+import { STRATEGIES, strategy } from '../test/fixtures';
 import { renderWithClient } from '../test/render';
 import { ExplainView } from './ExplainView';
 
@@ -24,6 +24,13 @@ describe('ExplainView', () => {
     const noLock = screen.getByTestId('explain-no-lock');
     expect(within(noLock).getByText(/red oversold counter goes above 0/)).toBeInTheDocument();
     expect(noLock.querySelector('pre')).toBeNull();
+  });
+
+  it('names the lock service a strategy needs besides Redis and MySQL', async () => {
+    fakeApi([{ path: 'strategies', body: [strategy(), strategy({ name: 'etcd', kind: 'lock', needs: ['etcd'] })] }]);
+    renderWithClient(<ExplainView />);
+    expect(await within(await screen.findByTestId('explain-etcd')).findByText('needs etcd')).toHaveAttribute('title', 'ETCD_ENDPOINTS; npm run demo starts it');
+    expect(within(screen.getByTestId('explain-no-lock')).queryByText(/^needs/)).toBeNull();
   });
 
   it('says when the service cannot be reached', async () => {

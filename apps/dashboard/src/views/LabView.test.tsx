@@ -138,7 +138,8 @@ describe('LabView', () => {
     expect(FakeEventSource.instances).toHaveLength(0);
   });
 
-  it('checks the faults by the service\'s rules before sending, names the field, and sends them with the run once right', async () => {
+  /** The lab open with a run to queue, and one fault added to its form: that fault's fieldset. */
+  async function withOneFault() {
     const api = openLab([
       { method: 'POST', path: 'runs', status: 201, body: queued },
       { path: 'runs/run-1', body: queued },
@@ -147,11 +148,16 @@ describe('LabView', () => {
     const user = userEvent.setup();
     await screen.findByRole('option', { name: 'No lock' });
     await user.click(screen.getByRole('button', { name: 'Add a fault' }));
-    const fault = screen.getByTestId('fault-0');
+    return { api, user, fault: screen.getByTestId('fault-0') };
+  }
+
+  it('checks the faults by the service\'s rules before sending, names the field, and sends them with the run once right', async () => {
+    const { api, user, fault } = await withOneFault();
     // A pause reads a fault point, how often and a duration; no clock offset, no copies.
     expect(within(fault).getByLabelText('Fault point')).toBeInTheDocument();
     expect(within(fault).queryByLabelText('Clock offset (± ms)')).not.toBeInTheDocument();
     expect(within(fault).queryByLabelText('Copies of each order')).not.toBeInTheDocument();
+    expect(within(fault).queryByLabelText('Store cut off')).not.toBeInTheDocument();
     await user.selectOptions(within(fault).getByLabelText('Fault point'), 'release-checked-before-del');
     await user.clear(within(fault).getByLabelText('Duration (ms)'));
     await user.click(screen.getByRole('button', { name: 'Start run' }));
@@ -167,6 +173,18 @@ describe('LabView', () => {
     await waitFor(() => expect(window.location.hash).toBe('#/lab/run-1'));
     expect(api.requests.find((r) => r.method === 'POST')?.body).toMatchObject({
       faults: [{ kind: 'pause', at: 'release-checked-before-del', every: 4, durationMs: 300 }],
+    });
+  });
+
+  it('sends a store-cut with the store picked (redis by default, or mysql)', async () => {
+    const { api, user, fault } = await withOneFault();
+    await user.selectOptions(within(fault).getByLabelText('Kind'), 'store-cut');
+    expect(within(fault).getByLabelText('Store cut off')).toHaveValue('redis');
+    await user.selectOptions(within(fault).getByLabelText('Store cut off'), 'mysql');
+    await user.click(screen.getByRole('button', { name: 'Start run' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/lab/run-1'));
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      faults: [{ kind: 'store-cut', at: 'lock-acquired', once: true, durationMs: 500, store: 'mysql' }],
     });
   });
 

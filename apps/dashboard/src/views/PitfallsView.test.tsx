@@ -82,6 +82,30 @@ describe('PitfallsView', () => {
     await waitFor(() => expect(broken).toHaveAttribute('data-verdict', 'missed'));
   });
 
+  it('hot key: judges the one lock by the stock it left unsold and shows both sides\' units per second', async () => {
+    const hotKey = findPitfallPreset('hot-key') as PitfallPreset;
+    const { initialStock } = hotKey.sides[0].settings;
+    const hotKeyRun = (id: string, remaining: number, unitsPerSec: number) =>
+      run({
+        id,
+        result: result({
+          reconciliation: { ...result().reconciliation, initialStock, remaining, sold: initialStock - remaining, oversold: 0 },
+          contendedPhase: { soldOut: remaining === 0, durationMs: remaining === 0 ? 1000 : 4000, attempts: 300, units: initialStock - remaining, unitsPerSec, p50: 5, p99: 40 },
+        }),
+      });
+    openPitfalls(`#/pitfalls/${hotKey.name}/run-broken,run-fix`, [
+      { path: 'runs/run-broken', body: hotKeyRun('run-broken', 30, 12) },
+      { path: 'runs/run-fix', body: hotKeyRun('run-fix', 0, 80) },
+    ]);
+    expect(await screen.findByTestId('pitfall-explanation')).toHaveTextContent('20 segments (segmented)');
+    const broken = await screen.findByTestId('pitfall-side-broken');
+    const fix = screen.getByTestId('pitfall-side-fix');
+    await waitFor(() => expect(broken).toHaveAttribute('data-verdict', 'showed'));
+    await waitFor(() => expect(fix).toHaveAttribute('data-verdict', 'clean'));
+    expect(within(broken).getByTestId('pitfall-contended-phase')).toHaveTextContent('never sold out, 12 units/s');
+    expect(within(fix).getByTestId('pitfall-contended-phase')).toHaveTextContent('sold out in 1 s, 80 units/s');
+  });
+
   it('says so for a preset name it does not know', async () => {
     openPitfalls('#/pitfalls/no-such-thing');
     expect(await screen.findByText('There is no pitfall preset named no-such-thing.')).toBeInTheDocument();

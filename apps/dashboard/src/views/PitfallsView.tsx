@@ -18,6 +18,7 @@ function describeSettings(preset: PitfallPreset): string {
     `stock ${settings.initialStock}`,
     settings.lockTtlMs !== undefined && `lock TTL ${settings.lockTtlMs} ms`,
     settings.businessDelayMs !== undefined && `business delay ${settings.businessDelayMs} ms`,
+    settings.segments !== undefined && `${settings.segments} segments (segmented)`,
     `${load.connections} connections`,
     load.durationSec !== undefined ? `${load.durationSec} s` : `${load.totalRequests} requests`,
     ...(settings.faults ?? []).map((f) => `fault: ${f.kind}${f.at ? ` at ${f.at}` : ''}${f.durationMs ? ` for ${f.durationMs} ms` : ''}`),
