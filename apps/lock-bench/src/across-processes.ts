@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LockName } from './locks-under-test';
@@ -22,13 +23,16 @@ export type RunSpec = Omit<ProcessStart, 'type'>;
 
 const EXIT_GRACE_MS = 5000;
 
-// Built (npm run bench:locks): plain node on dist/. Under ts-jest: the TypeScript source through ts-node.
-const COMPILED = __filename.endsWith('.js');
-const PROCESS_MAIN = join(__dirname, `section-process.${COMPILED ? 'js' : 'ts'}`);
-// The environment as it is at the fork: a server started for the run (etcd) is named in it.
-const tsOptions = () => ({
-  execArgv: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'],
+// Plain node on dist/, also under ts-jest: the test target builds first (package.json), and ts-node
+// spent ~3 s of CPU compiling each process's modules, 4 processes per lock. Source only when unbuilt.
+const BUILT_MAIN = resolve(__dirname, '..', 'dist', 'section-process.js');
+const COMPILED = __filename.endsWith('.js') || existsSync(BUILT_MAIN);
+const PROCESS_MAIN = COMPILED ? BUILT_MAIN : join(__dirname, 'section-process.ts');
+// The environment as it is at the fork, passed explicitly: under jest, process.env is the test file's
+// copy, and a server started for the run (etcd) is named only there.
+const forkOptions = () => ({
   env: { ...process.env, TS_NODE_PROJECT: resolve(__dirname, '../tsconfig.json') },
+  ...(COMPILED ? {} : { execArgv: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'] }),
 });
 
 /**
@@ -40,7 +44,7 @@ export async function runAcrossProcesses(processes: number, spec: RunSpec): Prom
   const children: ChildProcess[] = [];
   try {
     for (let i = 0; i < processes; i++) {
-      const child = fork(PROCESS_MAIN, [], { ...(COMPILED ? {} : tsOptions()), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const child = fork(PROCESS_MAIN, [], { ...forkOptions(), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       children.push(child);
     }
     const ready = children.map((child) => expectMessage(child, 'ready'));

@@ -1,5 +1,5 @@
 import { CREATE_LOCK_TABLE } from '@oversell/locks';
-import { startEtcd } from '@oversell/locks/testing';
+import { startEtcd, startRedisNodes, startZookeeper } from '@oversell/locks/testing';
 import Redis from 'ioredis';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -72,8 +72,10 @@ export async function runLockBench(options: LockBenchOptions, print: (line: stri
   const startedAt = new Date();
   const keyPrefix = `lockbench-${startedAt.getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const boundSeconds = Math.min(MAX_BOUND_SECONDS, options.seconds);
-  // The bench's processes find it through ETCD_ENDPOINTS; it stops when this process exits.
+  // The bench's processes find them through ETCD_ENDPOINTS and ZOOKEEPER_CONNECT; they stop when this process exits.
   if (options.locks.includes('etcd')) print(`lock-bench: etcd at ${startEtcd()}`);
+  if (options.locks.includes('zookeeper')) print(`lock-bench: ZooKeeper at ${startZookeeper()}`);
+  if (options.locks.some((lock) => lock === 'redlock' || lock === 'redlock-lib')) print(`lock-bench: RedLock nodes at ${startRedisNodes().join(',')}`);
   const redis = new Redis(redisOptions());
   const mysql = await openBenchDatabase();
   try {

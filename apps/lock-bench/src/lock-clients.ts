@@ -1,7 +1,8 @@
-import type { SqlClient } from '@oversell/locks';
+import { connectRedisNodes, type SqlClient } from '@oversell/locks';
 import { Etcd3 } from 'etcd3';
 import Redis from 'ioredis';
 import { createConnection, createPool, type Pool } from 'mysql2/promise';
+import { createClient, type Client } from 'node-zookeeper-client';
 
 /** The connections one process hands to the lock under test: every lock factory takes what it needs. */
 export interface LockClients {
@@ -12,6 +13,15 @@ export interface LockClients {
   mysql: Pool;
   /** For the etcd lock; it connects only when a lock first calls etcd. */
   etcd: Etcd3;
+  /** For the ZooKeeper lock: a session of this process's, opened when first asked for. */
+  zookeeper: LazyZookeeper;
+  /** For RedLock: the independent Redis masters the bench started (REDLOCK_NODES); none when it did not. */
+  redlockNodes: Redis[];
+}
+
+export interface LazyZookeeper {
+  client(): Client;
+  close(): void;
 }
 
 /** The shared Redis, overridable like the service's. */
@@ -29,6 +39,35 @@ function mysqlServer() {
 
 /** The etcd the bench started (runLockBench, when the etcd lock is selected), or etcd's default address. */
 const etcdEndpoints = () => (process.env.ETCD_ENDPOINTS ?? 'http://127.0.0.1:2379').split(',');
+
+/** The ZooKeeper the bench started (runLockBench, when the ZooKeeper lock is selected), or ZooKeeper's default address. */
+const zookeeperConnect = () => process.env.ZOOKEEPER_CONNECT ?? '127.0.0.1:2181';
+
+/** Unlike etcd3 and ioredis, node-zookeeper-client connects only when told to, and retries for good after. */
+function lazyZookeeper(): LazyZookeeper {
+  let client: Client | undefined;
+  return {
+    client: () => {
+      if (!client) {
+        client = createClient(zookeeperConnect());
+        client.connect();
+      }
+      return client;
+    },
+    close: () => client?.close(),
+  };
+}
+
+/**
+ * A quarter of the bench's 2 s lease. redis.io wants it small next to the TTL, but the timeout runs on
+ * the client's own event loop: with 50 workers a process on a loaded 2-core machine (load 22) answered
+ * its timers late, and at 200 ms 41 acquires of a 5 s run saw no node answer in time (lock_unavailable)
+ * while the nodes were fine. The time it takes still comes off the validity.
+ */
+const REDLOCK_NODE_TIMEOUT_MS = 500;
+
+/** The RedLock nodes the bench started (runLockBench, when a RedLock is selected). */
+const redlockNodes = () => (process.env.REDLOCK_NODES ? process.env.REDLOCK_NODES.split(',') : []);
 
 export const MYSQL_DATABASE = process.env.MYSQL_LOCK_BENCH_DATABASE ?? 'oversell_lock_bench';
 
@@ -53,6 +92,8 @@ export async function connectClients(): Promise<LockClients> {
     subscriber: new Redis({ ...redisOptions(), lazyConnect: true }),
     mysql: createPool({ ...mysqlServer(), database: MYSQL_DATABASE }),
     etcd: new Etcd3({ hosts: etcdEndpoints() }),
+    zookeeper: lazyZookeeper(),
+    redlockNodes: await connectRedisNodes(redlockNodes(), REDLOCK_NODE_TIMEOUT_MS),
   };
   await Promise.all([clients.redis.connect(), clients.subscriber.connect()]);
   return clients;
@@ -60,7 +101,8 @@ export async function connectClients(): Promise<LockClients> {
 
 export async function closeClients(clients: LockClients): Promise<void> {
   clients.etcd.close();
-  await Promise.all([clients.redis.quit(), clients.subscriber.quit(), clients.mysql.end()]);
+  clients.zookeeper.close();
+  await Promise.all([clients.redis.quit(), clients.subscriber.quit(), clients.mysql.end(), ...clients.redlockNodes.map((node) => node.quit())]);
 }
 
 /** A mysql2 pool as the lock table takes it: the result alone, without mysql2's field list. */

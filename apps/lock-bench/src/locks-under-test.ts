@@ -2,18 +2,20 @@ import {
   dbLockTableLock,
   EtcdLock,
   naiveSetnxLock,
+  redlock,
+  redlockLib,
   setnxExpireLock,
   setnxGetsetLock,
   setnxNoTtlLock,
   uuidCheckDelLock,
   uuidLuaLock,
   WatchdogLock,
+  ZookeeperLock,
   type DistributedLock,
 } from '@oversell/locks';
 import { sqlClient, type LockClients } from './lock-clients';
 import { noLock } from './no-lock';
 import { redisSemaphoreMutex } from './peers/redis-semaphore';
-import { redlockLock } from './peers/redlock';
 
 /**
  * The one table of the locks the bench compares, in table order: the no-lock control, every lock of
@@ -32,8 +34,10 @@ export const LOCKS_UNDER_TEST = {
   'db-lock-table': ({ mysql }) => dbLockTableLock(sqlClient(mysql), 'owner'),
   'db-lock-table-ttl': ({ mysql }) => dbLockTableLock(sqlClient(mysql), 'expiring'),
   etcd: ({ etcd }) => new EtcdLock(etcd),
+  zookeeper: ({ zookeeper }) => new ZookeeperLock(zookeeper.client()),
+  redlock: ({ redlockNodes }) => redlock(redlockNodes),
   'redis-semaphore': ({ redis }) => redisSemaphoreMutex(redis),
-  redlock: ({ redis }) => redlockLock(redis),
+  'redlock-lib': ({ redlockNodes }) => redlockLib(redlockNodes),
 } satisfies Record<string, (clients: LockClients) => DistributedLock>;
 
 export type LockName = keyof typeof LOCKS_UNDER_TEST;
