@@ -3,6 +3,7 @@ import { ORDER_OUTCOMES, type FaultEvent, type LockEvent, type OutcomeCounts, ty
 import { RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
 import type * as hdr from 'hdr-histogram-js';
 import { decodeHistogram, newLatencyHistogram, summarize } from './latency-histogram';
+import type { Holding } from './lock-history';
 import { LOCK_EVENTS_DROPPED, RunFigureKeys } from '../redis-keys';
 
 export interface RunFigures {
@@ -81,6 +82,18 @@ export class RunFiguresReader {
     return this.list<LockEvent>(this.keys(runId).lockEvents, from, max);
   }
 
+  /**
+   * Every lock event of the run, `pageSize` at a time, in the order they were pushed: each page is parsed
+   * and handed over before the next is read, so its JSON need not all be alive at once.
+   */
+  async readLockEvents(runId: string, visit: (page: LockEvent[]) => void, pageSize = 5000): Promise<void> {
+    for (let from = 0; ; from += pageSize) {
+      const page = await this.lockEvents(runId, from, pageSize);
+      if (page.length) visit(page);
+      if (page.length < pageSize) return;
+    }
+  }
+
   /** Fault events from index `from` on, in the order they were recorded. */
   faultEvents(runId: string, from = 0): Promise<FaultEvent[]> {
     return this.list<FaultEvent>(this.keys(runId).faultEvents, from, Number.MAX_SAFE_INTEGER);
@@ -104,8 +117,8 @@ export function overallLatency(figures: RunFigures) {
  * The per-second timeline from the load's first second on: attempts and units from the counters,
  * p99 from the merged histogram, remaining stock as sampled, lock holders from the holdings.
  */
-export function timeline(figures: RunFigures, startSecond: number, remainingBySecond: ReadonlyMap<number, number>, lockEvents: readonly LockEvent[]): TimelinePoint[] {
-  const holders = holdersBySecond(lockEvents);
+export function timeline(figures: RunFigures, startSecond: number, remainingBySecond: ReadonlyMap<number, number>, holdings: readonly Holding[]): TimelinePoint[] {
+  const holders = holdersBySecond(holdings);
   const seconds = [...figures.seconds.keys(), ...remainingBySecond.keys()].filter((s) => s >= startSecond);
   if (!seconds.length) return [];
   const last = Math.max(...seconds);
@@ -130,9 +143,9 @@ export function timeline(figures: RunFigures, startSecond: number, remainingBySe
 }
 
 /** Distinct lock holders (requests) that held a lock at some moment of each epoch second. */
-export function holdersBySecond(lockEvents: readonly LockEvent[]): Map<number, Set<string>> {
+export function holdersBySecond(holdings: readonly Holding[]): Map<number, Set<string>> {
   const holders = new Map<number, Set<string>>();
-  for (const event of lockEvents) {
+  for (const event of holdings) {
     for (let s = Math.floor(event.acquiredAt / 1000); s <= Math.floor(event.releasedAt / 1000); s++) {
       let set = holders.get(s);
       if (!set) holders.set(s, (set = new Set()));

@@ -8,6 +8,7 @@ import { recordFaultEvent } from '../faults/fault-injector';
 import { targetFaults } from '../faults/fault-targets';
 import { contendedPhase } from '../figures/contended-phase';
 import { requestFlush } from '../figures/flush-protocol';
+import { LockHistory } from '../figures/lock-history';
 import { holdersBySecond, overallLatency, RunFiguresReader, timeline, type RunFigures } from '../figures/run-figures.reader';
 import { InstanceRegistry, PeakMemory, RunInstancesWatch, type InstanceBeat } from './instance-registry';
 import { reconcile } from './reconciliation';
@@ -136,9 +137,10 @@ export class RunExecutor {
     noteCrashes(measurement, faults);
     await this.sampleRemaining(measurement);
     const figures = await this.reader.read(run.id);
-    const lockEvents = await this.reader.lockEvents(run.id);
-    const reconciliation = await this.reconcileStores(measurement, figures, lockEvents);
-    return this.result(measurement, { summary, durationSec, figures, lockEvents, reconciliation, faults });
+    const locks = new LockHistory(LOCK_EVENTS_STORED);
+    await this.reader.readLockEvents(run.id, (page) => locks.add(page));
+    const reconciliation = await this.reconcileStores(measurement, figures, locks);
+    return this.result(measurement, { summary, durationSec, figures, locks, reconciliation, faults });
   }
 
   private async liveInstances(): Promise<InstanceBeat[]> {
@@ -263,8 +265,8 @@ export class RunExecutor {
   }
 
   /** The stores against the instances' figures; the no-op ceiling has nothing to reconcile. */
-  private async reconcileStores({ run, noop }: Measurement, figures: RunFigures, lockEvents: LockEvent[]): Promise<Reconciliation> {
-    return noop ? NO_RECONCILIATION : reconcile(await this.inventories.inventory(run.productId), lockEvents, figures.lockEventsDropped);
+  private async reconcileStores({ run, noop }: Measurement, figures: RunFigures, locks: LockHistory): Promise<Reconciliation> {
+    return noop ? NO_RECONCILIATION : reconcile(await this.inventories.inventory(run.productId), locks.holdings, figures.lockEventsDropped);
   }
 
   private result(
@@ -273,12 +275,12 @@ export class RunExecutor {
       summary,
       durationSec,
       figures,
-      lockEvents,
+      locks,
       reconciliation,
       faults,
-    }: { summary: LoadSummary; durationSec: number; figures: RunFigures; lockEvents: LockEvent[]; reconciliation: Reconciliation; faults: FaultEvent[] },
+    }: { summary: LoadSummary; durationSec: number; figures: RunFigures; locks: LockHistory; reconciliation: Reconciliation; faults: FaultEvent[] },
   ): RunResult {
-    const points = timeline(figures, startSecond, remainingBySecond, lockEvents);
+    const points = timeline(figures, startSecond, remainingBySecond, locks.holdings);
     return {
       counts: figures.counts,
       conflictRetries: figures.conflicts,
@@ -286,7 +288,7 @@ export class RunExecutor {
       throughput: Math.round((figures.counts.attempts / durationSec) * 10) / 10,
       durationSec: Math.round(durationSec * 100) / 100,
       timeline: points,
-      lockEvents: lockEvents.slice(0, LOCK_EVENTS_STORED),
+      lockEvents: locks.kept,
       reconciliation,
       instances: peaks.figures().map((p) => ({ ...p, attempts: figures.attemptsByInstance.get(p.instance) ?? 0 })),
       driver: summary.driver,
