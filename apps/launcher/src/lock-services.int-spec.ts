@@ -49,6 +49,8 @@ it.each(SERVICES)('starts the service for a lab that runs $strategy, sells with 
   lab = await startTestLab(2, { strategies: [strategy] });
   const endpoint = lab.lockServices[variable];
   expect(endpoint).toMatch(endpointPattern);
+  // Its own, not the run's shared one (jest's globalSetup), which the lab's stop would otherwise take down.
+  expect(endpoint).not.toBe(given[variable]);
   expect(await listens(endpoint)).toBe(true);
 
   const queued = await call<RunView>('POST', '/api/runs', { strategy, initialStock: 60, lockTtlMs: 2000, businessDelayMs: 1, load: { connections: 20, durationSec: 3 } });

@@ -20,17 +20,21 @@ const scriptOf = (service: LockService) => resolve(REPO_ROOT, 'infra', 'scripts'
  * its infra/scripts/ensure-<service>.sh on free local ports; a service whose variable is already set in
  * `given` is used as it is. The services also stop by themselves once this process has exited (--owner),
  * however it ends. Which strategy needs which service the strategies' descriptions say: the service's
- * registry is asked through lock-services-needed.js, so no strategy is named here.
+ * registry is asked through lock-services-needed.js, so no strategy is named here. The scripts run with
+ * `given` as their whole environment: each script also uses a service its variable names, and a variable
+ * left out of `given` must not reach it from this process's own environment (under jest the two differ,
+ * and a lab "started" the run's shared etcd, ZooKeeper and Redis Cluster, then stopped them with itself).
  */
 export async function startLockServices(strategies: readonly StrategyName[] | undefined, given: NodeJS.ProcessEnv, log: (line: string) => void): Promise<LockServices> {
-  const { stdout } = await run(process.execPath, [LOCK_SERVICES_NEEDED_MAIN, (strategies ?? []).join(',')]).catch((error: { stderr?: string }) => {
+  const scriptEnv = { env: given };
+  const { stdout } = await run(process.execPath, [LOCK_SERVICES_NEEDED_MAIN, (strategies ?? []).join(',')], scriptEnv).catch((error: { stderr?: string }) => {
     throw new Error(`could not ask the built order service which lock services its strategies need (${LOCK_SERVICES_NEEDED_MAIN}): ${error.stderr?.trim() || String(error)}`);
   });
   const needed = JSON.parse(stdout) as LockService[];
   const env: Record<string, string> = {};
   const started: { service: LockService; endpoint: string }[] = [];
   const stop = async () => {
-    await Promise.all(started.map(({ service, endpoint }) => run('bash', [scriptOf(service), 'stop', endpoint]).catch(() => undefined)));
+    await Promise.all(started.map(({ service, endpoint }) => run('bash', [scriptOf(service), 'stop', endpoint], scriptEnv).catch(() => undefined)));
   };
   try {
     for (const service of needed) {
@@ -41,7 +45,7 @@ export async function startLockServices(strategies: readonly StrategyName[] | un
         continue;
       }
       log(`starting ${LOCK_SERVICES[service].title} (the first start installs its Debian package)…`);
-      const { stdout: printed } = await run('bash', [scriptOf(service), 'start', '--owner', String(process.pid)]).catch((error: { stderr?: string }) => {
+      const { stdout: printed } = await run('bash', [scriptOf(service), 'start', '--owner', String(process.pid)], scriptEnv).catch((error: { stderr?: string }) => {
         throw new Error(`${LOCK_SERVICES[service].title} could not be started by ${scriptOf(service)}: ${error.stderr?.trim() || String(error)}`);
       });
       env[variable] = printed.trim();
