@@ -1,8 +1,11 @@
 import { Cluster } from 'ioredis';
-import { freshProductId, useStockTestApp } from '../../testing';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { freshProductId, until, useStockTestApp } from '../../testing';
 import { clusterSegments, mastersSlots } from './cluster-segments';
 import { RedisClusterConnection } from './redis-cluster-connection';
 
+const SCRIPTS = join(__dirname, '../../../../../infra/scripts');
 const lab = useStockTestApp();
 const closers: (() => unknown)[] = [];
 // The same placement as the strategy's: the tags depend only on the run and the cluster's slot map.
@@ -71,4 +74,29 @@ describe('segmented-cluster (on the three-master cluster ensure-redis-cluster.sh
     expect(await connection.redis.get(first.stock)).toBe('5');
     expect(await connection.redis.hlen(second.moves)).toBe(0);
   });
+
+  it('fails a command once no node of a working cluster answers, instead of holding it until they are back; sells again once they are', async () => {
+    // A cluster of this test's own, to kill: the run's shared one serves the other tests.
+    const { REDIS_CLUSTER_NODES: _shared, ...env } = process.env;
+    const script = (name: string, ...args: string[]) => execFileSync('bash', [join(SCRIPTS, name), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env }).trim();
+    const addresses = script('ensure-redis-cluster.sh', 'start', '--owner', String(process.pid));
+    try {
+      const own = new RedisClusterConnection(addresses, (close) => closers.push(close));
+      expect(await own.redis.set('{lab}:probe', '1')).toBe('OK');
+
+      for (const address of addresses.split(',')) script('ensure-redis-nodes.sh', 'stop-node', address);
+      // The first command fails on the closed connections, and the client starts reconnecting: the next one
+      // goes to its queue of commands waiting for the cluster. Before the client gave up on an unreachable
+      // cluster, it waited there for good.
+      await expect(own.redis.get('{lab}:probe')).rejects.toThrow();
+      await expect(own.redis.get('{lab}:probe')).rejects.toThrow();
+
+      for (const address of addresses.split(',')) script('ensure-redis-nodes.sh', 'start-node', address);
+      // The nodes come back with their slots (nodes.conf) and nothing else: no persistence.
+      await until(async () => (await own.redis.get('{lab}:probe').then(() => true, () => false)), 'the restarted cluster answers', 20_000);
+      expect(await own.redis.set('{lab}:probe', '2')).toBe('OK');
+    } finally {
+      script('ensure-redis-cluster.sh', 'stop', addresses);
+    }
+  }, 60_000);
 });
