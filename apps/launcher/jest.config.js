@@ -14,4 +14,7 @@ module.exports = {
   },
   globalSetup: '<rootDir>/testing/global-setup.ts',
   testTimeout: 300_000,
+  // A lab a failed test could not stop (a hook timed out while a run was still going) keeps its instances'
+  // pipes open, and jest would wait for them for good: the failure is reported, then jest exits.
+  forceExit: true,
 };
