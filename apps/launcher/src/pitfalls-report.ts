@@ -54,14 +54,15 @@ export interface PitfallsReport {
   runs: PitfallRunRecord[];
 }
 
+/** The preset, side and repetition a record is of. */
+function whichRun(preset: PitfallPreset, side: PitfallSide, repetition: number): Pick<PitfallRunRecord, 'preset' | 'side' | 'role' | 'strategy' | 'repetition'> {
+  return { preset: preset.name, side: side.label, role: side.role, strategy: side.strategy, repetition };
+}
+
 export function pitfallRunRecord(preset: PitfallPreset, side: PitfallSide, repetition: number, run: RunView): PitfallRunRecord {
   const { sold, oversold, exclusionViolations, lockTimeouts, conflictRetries } = benchRow(run);
   return {
-    preset: preset.name,
-    side: side.label,
-    role: side.role,
-    strategy: side.strategy,
-    repetition,
+    ...whichRun(preset, side, repetition),
     runId: run.id,
     status: run.status,
     failure: run.failure,
@@ -80,11 +81,7 @@ export function pitfallRunRecord(preset: PitfallPreset, side: PitfallSide, repet
 /** A side that never came to an end of its own: it could not be queued, or was lost while running (the lab went away). */
 export function failedRunRecord(preset: PitfallPreset, side: PitfallSide, repetition: number, reason: string, runId: string | null = null): PitfallRunRecord {
   return {
-    preset: preset.name,
-    side: side.label,
-    role: side.role,
-    strategy: side.strategy,
-    repetition,
+    ...whichRun(preset, side, repetition),
     runId,
     status: 'failed',
     failure: reason,
