@@ -1,7 +1,8 @@
 import type { RunView } from '@oversell/contracts';
 import { freshKeyPrefix, testRedisOptions, until } from '@oversell/stock/testing';
 import Redis from 'ioredis';
-import { startServiceProcess, type ServiceProcess } from './service-process';
+import type { ServiceProcess } from './service-process';
+import { portOf as port, START_TIMEOUT_MS, startVictimAndPeer, stopVictimAndPeer } from './victim-and-peer';
 
 /**
  * A crash fault that fires during the end-of-run drain, after the run worker read the run's crashes:
@@ -18,24 +19,13 @@ let redis: Redis;
 let victim: ServiceProcess;
 let peer: ServiceProcess;
 
-const port = (p: ServiceProcess) => Number(new URL(p.url).port);
-
-/** Two processes of ts-node compile on a shared 2-core machine: minutes, not seconds. */
-const START_TIMEOUT_MS = 300_000;
 
 beforeAll(async () => {
   redis = new Redis(testRedisOptions());
-  const env = { REDIS_KEY_PREFIX: keyPrefix, LOCK_WAIT_TIMEOUT_MS: '400' };
-  [victim, peer] = await Promise.all([startServiceProcess({ env: { ...env, RUN_WORKER: 'false' } }), startServiceProcess({ env: { ...env, RUN_WORKER: 'true' } })]);
-  await until(async () => (await redis.hlen(`${keyPrefix}:instances`)) === 2, 'both instances beat');
+  [victim, peer] = await startVictimAndPeer(redis, keyPrefix);
 }, START_TIMEOUT_MS);
 
-afterAll(async () => {
-  await Promise.all([victim?.stop(), peer?.stop()]);
-  const keys = await redis.keys(`${keyPrefix}:*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
-});
+afterAll(() => stopVictimAndPeer([victim, peer], redis, keyPrefix));
 
 it('a crash fault passed by an order still in flight when the load ended: the run completes with the victim among its crashed instances', async () => {
   // Faults name the victim by its index among the live instances, in port order.

@@ -3,7 +3,8 @@ import { StockKeys } from '@oversell/stock';
 import { freshKeyPrefix, freshProductId, testRedisOptions, until } from '@oversell/stock/testing';
 import Redis from 'ioredis';
 import { RunFigureKeys } from '../src/redis-keys';
-import { startServiceProcess, type ServiceProcess } from './service-process';
+import type { ServiceProcess } from './service-process';
+import { portOf as port, START_TIMEOUT_MS, startVictimAndPeer, stopVictimAndPeer } from './victim-and-peer';
 
 /**
  * The faults that need real processes: a stop-the-world pause freezes a whole process (its watchdog's
@@ -16,28 +17,16 @@ let redis: Redis;
 let victim: ServiceProcess;
 let peer: ServiceProcess;
 
-const port = (p: ServiceProcess) => Number(new URL(p.url).port);
-
-/** Two processes of ts-node compile on a shared 2-core machine: minutes, not seconds. */
-const START_TIMEOUT_MS = 300_000;
 
 beforeAll(async () => {
   redis = new Redis(testRedisOptions());
-  const env = { REDIS_KEY_PREFIX: keyPrefix, LOCK_WAIT_TIMEOUT_MS: '400' };
-  [victim, peer] = await Promise.all([startServiceProcess({ env: { ...env, RUN_WORKER: 'false' } }), startServiceProcess({ env: { ...env, RUN_WORKER: 'true' } })]);
-  // Both beat under the shared prefix before any fault names an instance by index.
-  await until(async () => (await redis.hlen(`${keyPrefix}:instances`)) === 2, 'both instances beat');
+  [victim, peer] = await startVictimAndPeer(redis, keyPrefix);
 }, START_TIMEOUT_MS);
 
 /** The victim's index among the live instances, which are in port order. */
 const victimIndex = () => (port(victim) < port(peer) ? 0 : 1);
 
-afterAll(async () => {
-  await Promise.all([victim?.stop(), peer?.stop()]);
-  const keys = await redis.keys(`${keyPrefix}:*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
-});
+afterAll(() => stopVictimAndPeer([victim, peer], redis, keyPrefix));
 
 async function reset(strategy: StrategyName, lockTtlMs: number, faults: FaultSettings[]): Promise<ProductRunSettings> {
   const productId = freshProductId();

@@ -1,0 +1,28 @@
+import { until } from '@oversell/stock/testing';
+import type Redis from 'ioredis';
+import { startServiceProcess, type ServiceProcess } from './service-process';
+
+/** Two processes of ts-node compile on a shared 2-core machine: minutes, not seconds. */
+export const START_TIMEOUT_MS = 300_000;
+
+export const portOf = (p: ServiceProcess) => Number(new URL(p.url).port);
+
+/**
+ * Two service processes on the same keys for the fault tests: the victim, with no run worker (so a run
+ * survives its crash), and the peer, which runs the runs. Resolves once both beat under the prefix, so a
+ * fault can name an instance by its index among the live ones.
+ */
+export async function startVictimAndPeer(redis: Redis, keyPrefix: string): Promise<[victim: ServiceProcess, peer: ServiceProcess]> {
+  const env = { REDIS_KEY_PREFIX: keyPrefix, LOCK_WAIT_TIMEOUT_MS: '400' };
+  const pair = await Promise.all([startServiceProcess({ env: { ...env, RUN_WORKER: 'false' } }), startServiceProcess({ env: { ...env, RUN_WORKER: 'true' } })]);
+  await until(async () => (await redis.hlen(`${keyPrefix}:instances`)) === 2, 'both instances beat');
+  return pair;
+}
+
+/** Stops both (either may be missing if the start failed), deletes the prefix's keys, closes `redis`. */
+export async function stopVictimAndPeer(processes: (ServiceProcess | undefined)[], redis: Redis, keyPrefix: string): Promise<void> {
+  await Promise.all(processes.map((p) => p?.stop()));
+  const keys = await redis.keys(`${keyPrefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+}
