@@ -13,8 +13,9 @@
  * - uuid-lua and the watchdog: granted twice; both holdings valid at the same instant; one unit of
  *   stock sold twice. The watchdog learns it lost the lock only at its next renewal (lease / 3 later).
  * - watchdog-fenced: the fencing counter lives on the same master and is lost with it; the second
- *   holder is given the very token the first holds. A store that refuses only LOWER tokens (the lab's
- *   fenced stocks accept an equal one, the holder's own) cannot tell the two apart.
+ *   holder is given the very token the first holds. A store that refuses only LOWER tokens cannot
+ *   tell the two apart; the MySQL row of watchdog-fenced-mysql also records which holding brought
+ *   its token and refuses the second (libs/stock/src/strategies/watchdog-fenced-mysql).
  * - RedLock (five independent masters, no replication): the node that dies takes one of the first
  *   holder's three keys with it; the second client reaches two nodes at most, no majority: refused.
  */

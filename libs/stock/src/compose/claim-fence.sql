@@ -1,1 +1,1 @@
-UPDATE products SET fence = ? WHERE id = ? AND run_id = ? AND fence <= ?
+UPDATE products SET fence = ?, fence_holder = ? WHERE id = ? AND run_id = ? AND (fence < ? OR (fence = ? AND fence_holder = ?))

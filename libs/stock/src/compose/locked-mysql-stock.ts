@@ -68,7 +68,7 @@ export class LockedMysqlStock extends MysqlRowStrategy {
 
   private async readCheckWrite(context: DeductContext, holding: LockHolding): Promise<DeductResult> {
     const { productId, runId } = context.settings;
-    const fence = holding.fencingToken === undefined ? undefined : new MysqlStockFence(holding.fencingToken);
+    const fence = holding.fencingToken === undefined ? undefined : new MysqlStockFence(holding.fencingToken, holding.token);
     const claimed = !fence || (await fence.claim(this.row.dataSource.manager, context.settings));
     const stock = await this.row.remaining(context.settings);
     if (stock === null) throw new StockNotSeededError(productId);

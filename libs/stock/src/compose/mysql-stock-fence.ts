@@ -13,24 +13,36 @@ type RowOf = Pick<ProductRunSettings, 'productId' | 'runId'>;
 
 /**
  * The product row as a fenced store (Kleppmann): its `fence` column keeps the highest fencing token
- * that has reached the row. A holder claims the row with its token before reading the stock and
- * writes the stock only while no higher token has claimed it — a conditional UPDATE whose affected
- * rows say whether it was refused. Claiming at the read, not only at the write, is what makes the
- * read-check-write safe: a stale holder's write landing after a newer holder's read would otherwise
- * be overwritten from the same stock (a lost update). The driver counts matched rows (FOUND_ROWS),
- * so a claim with the token already there counts as accepted.
+ * that has reached the row, and `fence_holder` the holding that brought it. A holder claims the row
+ * with its token before reading the stock and writes the stock only while no higher token has claimed
+ * it — a conditional UPDATE whose affected rows say whether it was refused. Claiming at the read, not
+ * only at the write, is what makes the read-check-write safe: a stale holder's write landing after a
+ * newer holder's read would otherwise be overwritten from the same stock (a lost update).
+ * An equal token is accepted only from the holding that brought it (the holder's own claim, then its
+ * write): a lock service that loses grants, as a Redis failover loses the counter with the master,
+ * issues a token twice, and the row then lets in the first of the two holders only. The driver counts
+ * matched rows (FOUND_ROWS), so a holder's second claim of its own token counts as accepted.
  */
 export class MysqlStockFence {
-  constructor(private readonly fencingToken: number) {}
+  /** `holder`: the holding's own token (LockHolding.token), unique to the grant. */
+  constructor(
+    private readonly fencingToken: number,
+    private readonly holder: string,
+  ) {}
 
-  /** True when the row now carries this token; false when a higher one had reached it (or no such row). */
+  /** True when the row now carries this token; false when a higher one, or the same from another holder, had reached it (or no such row). */
   async claim(manager: EntityManager, row: RowOf): Promise<boolean> {
-    return affected(await manager.query(CLAIM_FENCE.sql, [this.fencingToken, row.productId, row.runId, this.fencingToken]));
+    return affected(await manager.query(CLAIM_FENCE.sql, [this.fencingToken, this.holder, row.productId, row.runId, ...this.admitted()]));
   }
 
-  /** True when the stock was written; false when a higher token had reached the row (nothing written). */
+  /** True when the stock was written; false when the claim would now be refused (nothing written). */
   async write(manager: EntityManager, row: RowOf, stock: number): Promise<boolean> {
-    return affected(await manager.query(WRITE_STOCK_FENCED.sql, [stock, this.fencingToken, row.productId, row.runId, this.fencingToken]));
+    return affected(await manager.query(WRITE_STOCK_FENCED.sql, [stock, this.fencingToken, this.holder, row.productId, row.runId, ...this.admitted()]));
+  }
+
+  /** The parameters of `fence < token OR (fence = token AND fence_holder = holder)`. */
+  private admitted(): [number, number, string] {
+    return [this.fencingToken, this.fencingToken, this.holder];
   }
 
   /** A new run's tokens start again at 1 (its lock key is new): the row forgets the last run's highest. */

@@ -1,1 +1,1 @@
-UPDATE products SET fence = 0 WHERE id = ? AND run_id = ?
+UPDATE products SET fence = 0, fence_holder = NULL WHERE id = ? AND run_id = ?

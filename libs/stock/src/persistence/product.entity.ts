@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { FaultSettings, StrategyName } from '@oversell/contracts';
+import type { FaultSettings, OrderWrite, StrategyName } from '@oversell/contracts';
 
 /**
  * A product and the settings of the run it was last reset for. `stock` and `version` are the MySQL
@@ -45,6 +45,13 @@ export class ProductEntity {
   /** The highest fencing token that reached the row's stock (watchdog-fenced-mysql); a lower one is refused. */
   @Column({ type: 'bigint', unsigned: true, default: 0 })
   fence!: string;
+
+  /** The holding that brought `fence` (its own token): an equal token from another holding is refused. */
+  @Column({ name: 'fence_holder', type: 'varchar', length: 64, nullable: true })
+  fenceHolder!: string | null;
+
+  @Column({ name: 'order_write', type: 'varchar', length: 8, default: 'sync' })
+  orderWrite!: OrderWrite;
 
   /** The run's faults; null for a run without. */
   @Column({ type: 'json', nullable: true })
