@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'lock_timeout',
   'lock_lost',
+  /** A lock spread over several servers (RedLock's five nodes) reached fewer than a majority of them: it could not be decided, nothing was taken. */
+  'lock_unavailable',
   /** The store refused a write with a fencing token lower than one it had seen: the lock had passed to a newer holder. */
   'fenced',
   'store_unavailable',

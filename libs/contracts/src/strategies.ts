@@ -1,3 +1,5 @@
+import type { LockChoice } from './choosing-a-lock';
+
 /**
  * Every strategy the service can deduct stock with. The order is the order of the tables: the
  * articles' path from no lock through the hand-made Redis locks to the atomic and database ways.
@@ -15,6 +17,8 @@ export const STRATEGY_NAMES = [
   'watchdog-fenced-mysql',
   'etcd',
   'zookeeper',
+  'redlock',
+  'redlock-lib',
   'segmented',
   'segmented-cluster',
   'decr-check',
@@ -104,4 +108,13 @@ export interface StrategyDescription {
   scripts: StrategyScript[];
   /** The lock services it cannot run without (none: Redis and MariaDB only). */
   needs?: LockService[];
+  /** Where it stands in "Choosing a lock" (docs/choosing-a-lock.md, the Explain view); absent: not compared there. */
+  choice?: LockChoice;
+  /**
+   * 'slow' when a contended lock passes from one order to the next only a few times a second: its
+   * waiters do not queue (as etcd's and ZooKeeper's do) but retry, and each retry of a quorum lock is a
+   * round of writes on every node that splits the votes when it meets another's. A load sized for the
+   * other locks outlasts the lock wait on it; the correctness suite sizes its load by this. Absent: 'fast'.
+   */
+  grantRate?: 'fast' | 'slow';
 }

@@ -1,5 +1,6 @@
 import type { StrategyName } from '@oversell/contracts';
 import { LOCK_SERVICES, STRATEGY_NAMES, type LockService } from '@oversell/contracts';
+import type { LockUnavailableError } from '@oversell/locks';
 
 /** Base of the errors the HTTP layer turns into a clear 4xx/5xx instead of a 500. */
 export abstract class StockError extends Error {}
@@ -56,6 +57,19 @@ export class StoreUnavailableError extends StockError {
   }
 }
 
+/**
+ * The strategy's lock is spread over several servers (RedLock's nodes) and fewer than a majority of them
+ * answered: the lock could not be decided either way (not busy: unavailable), so nothing was taken.
+ */
+export class NoLockMajorityError extends StockError {
+  constructor(
+    readonly service: LockService,
+    cause: LockUnavailableError,
+  ) {
+    super(`${LOCK_SERVICES[service].title}: ${cause.message}; nothing was taken`, { cause });
+  }
+}
+
 /** The strategy's lock lives on a lock service (etcd, …) this process was not told the address of. */
 export class LockServiceMissingError extends StockError {
   constructor(readonly service: LockService) {
@@ -74,7 +88,8 @@ export class DuplicateIdempotencyKeyError extends StockError {
 export class IdempotencyKeyReusedError extends StockError {
   constructor(
     readonly idempotencyKey: string,
-    readonly orderId: number,
+    /** The first order's id, or its request id while it is queued (orderWrite 'queued'). */
+    readonly orderId: number | string,
   ) {
     super(`idempotency key "${idempotencyKey}" was already used for order ${orderId}, with other details; use a new key for a new order`);
   }

@@ -17,8 +17,12 @@ function isMysqlError(error: unknown): boolean {
   return e?.sqlState !== undefined || e?.fatal !== undefined || (typeof e?.code === 'string' && e.code.startsWith('PROTOCOL_'));
 }
 
-/** mysql2 failures that happen before a statement reaches the server: nothing can have been written. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'PROTOCOL_ENQUEUE_AFTER_QUIT', 'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR', 'POOL_CLOSED']);
+/**
+ * mysql2 failures that happen before a statement reaches the server: nothing can have been written.
+ * The server's own refusals of a new connection (too many connections, the user's connection limit)
+ * come before any statement too.
+ */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'PROTOCOL_ENQUEUE_AFTER_QUIT', 'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR', 'POOL_CLOSED', 'ER_CON_COUNT_ERROR', 'ER_USER_LIMIT_REACHED']);
 const CLOSED_CONNECTION = /Can't add new command when connection is in closed state/;
 
 /**

@@ -4,6 +4,7 @@ import {
   DuplicateIdempotencyKeyError,
   IdempotencyKeyReusedError,
   LockServiceMissingError,
+  NoLockMajorityError,
   ProductNotFoundError,
   StockError,
   StockNotSeededError,
@@ -25,6 +26,7 @@ function fromStockError(error: StockError): ErrorBody {
   if (error instanceof IdempotencyKeyReusedError) return { statusCode: 409, error: 'idempotency_key_reused', message: error.message, field: 'idempotencyKey' };
   if (error instanceof LockServiceMissingError) return { statusCode: 503, error: 'store_unavailable', message: error.message };
   if (error instanceof StoreUnavailableError) return { statusCode: 503, error: 'store_unavailable', message: error.message };
+  if (error instanceof NoLockMajorityError) return { statusCode: 503, error: 'lock_unavailable', message: error.message };
   return { statusCode: 500, error: 'internal_error', message: error.message };
 }
 

@@ -35,10 +35,22 @@ export async function testZookeeperClient(options: Partial<Option> & { sessionId
  * Expires the client's session from outside, as Curator's tests do (KillSession): a second client joins
  * the same session and closes it. The server deletes the session's ephemeral nodes; the first client
  * is cut off and, reconnecting, told its session expired.
+ * The first client reconnects at once and can take its session back before the second one's close
+ * reaches the server; that close is then lost with the second client's connection. So this joins and
+ * closes again until joining is refused as expired: the server's word that the session is over.
  */
 export async function expireSession(client: Client): Promise<void> {
-  const intruder = await testZookeeperClient({ sessionId: client.getSessionId(), sessionPassword: client.getSessionPassword(), sessionTimeout: client.getSessionTimeout() });
-  const closed = once(intruder, 'disconnected');
-  intruder.close();
-  await closed;
+  const session = { sessionId: client.getSessionId(), sessionPassword: client.getSessionPassword(), sessionTimeout: client.getSessionTimeout() };
+  for (;;) {
+    const intruder = createClient(testZookeeperConnect(), { spinDelay: 100, ...session } as Partial<Option>);
+    const joined = await new Promise<boolean>((resolve) => {
+      intruder.once('connected', () => resolve(true));
+      intruder.once('expired', () => resolve(false));
+      intruder.connect();
+    });
+    const closed = once(intruder, 'disconnected');
+    intruder.close();
+    if (!joined) return;
+    await closed;
+  }
 }

@@ -1,6 +1,6 @@
 import type { LockService } from '@oversell/contracts';
-import { LockError, type DistributedLock } from '@oversell/locks';
-import { LockServiceMissingError, StoreUnavailableError } from '../errors';
+import { LockError, LockUnavailableError, type DistributedLock } from '@oversell/locks';
+import { LockServiceMissingError, NoLockMajorityError, StoreUnavailableError } from '../errors';
 import type { StrategyDeps } from './strategy-definition';
 
 /** A lock on a server of its own, and how to let go of the connection to it. */
@@ -14,6 +14,7 @@ export interface ServiceLock {
  * StockOptions.lockServices gives for `service`. The process starts without the service; an order of
  * the strategy is then refused with LockServiceMissingError, which names the variable to set. A failure
  * that is not the lock's own (a LockError) is the service's: StoreUnavailableError names it, not Redis.
+ * A quorum lock that reached too few of its servers to decide says so (NoLockMajorityError).
  */
 export function lockOnService(service: LockService, deps: StrategyDeps, connect: (endpoint: string) => ServiceLock): DistributedLock {
   let connected: ServiceLock | undefined;
@@ -27,6 +28,7 @@ export function lockOnService(service: LockService, deps: StrategyDeps, connect:
         connected = connect(endpoint);
       }
       return connected.lock.acquire(key, options).catch((error: unknown) => {
+        if (error instanceof LockUnavailableError) throw new NoLockMajorityError(service, error);
         throw error instanceof LockError ? error : new StoreUnavailableError(service, error);
       });
     },

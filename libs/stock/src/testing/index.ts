@@ -7,3 +7,4 @@ export { CuttableProxy } from '../redis/cuttable-proxy';
 export { PauseNextOrder } from './pause-next-order';
 export { placeOrderFrozenAt } from './stop-the-world';
 export { until } from './until';
+export { describeRedlockNodeLoss } from './redlock-node-loss';

@@ -1,0 +1,39 @@
+import type { StrategyDescription } from '@oversell/contracts';
+import { redlockLib as redlockLibLock } from '@oversell/locks';
+import { lockedRedisStock } from '../../compose/locked-redis-stock';
+import { redisNodesLock } from '../../compose/redis-nodes-lock';
+import { lockOnService } from '../../compose/service-lock';
+
+const DESCRIPTION: StrategyDescription = {
+  name: 'redlock-lib',
+  title: 'RedLock on 5 Redis nodes (@sesamecare-oss/redlock)',
+  kind: 'lock',
+  store: 'redis',
+  settings: ['lockTtlMs', 'businessDelayMs'],
+  lease: 'fixed',
+  safe: true,
+  needs: ['redis-nodes'],
+  grantRate: 'slow',
+  description:
+    "The same RedLock through npm's maintained library, @sesamecare-oss/redlock (node-redlock for ioredis 5), with its defaults: the reference for the lab's own redlock, on the same five nodes (REDLOCK_NODES). Each attempt runs a Lua script on every node that sets the key unless it exists, and is decided as soon as a majority voted either way; a failed attempt releases what it set and waits 200 ± 100 ms before the next. The library names the holder itself (random bytes). The stock stays in the lab's Redis, as for the other locks.",
+  guarantee:
+    'As redlock: at most one holder while a majority of the five nodes keep their keys and their clocks agree; survives 2 of 5 nodes down; with 3 of 5 down orders are refused with 503 lock_unavailable and nothing is taken. A holder past its expiration writes nothing (lock_lost).',
+  pitfall:
+    "Built for locks that are rarely contended: its waiters retry only every 200 ± 100 ms and, retrying together, split the votes, so a hot key is handed over a few times a second (grant rate slow) and most orders of a flash sale give up (lock_timeout). It computes the expiration but does not refuse a grant whose acquire took longer than it (the holder is then told at once: lock_lost). Otherwise RedLock's own: no fencing token, timing assumptions, a node restarted empty forgets its grants.",
+  reproduce:
+    'Any contended run: compare its sold/s and lock_timeout count with redlock on the same nodes in npm run bench. Stop 3 of the 5 nodes (infra/scripts/ensure-redis-nodes.sh stop-node <address>): orders answer lock_unavailable; with 2 stopped they still sell.',
+  symptom:
+    'Lock bars never overlap, with gaps of a few hundred ms between them under contention: the next holder is whoever retries first. Throughput far below redlock on the same nodes, and many lock_timeout answers.',
+  steps: [
+    "EVAL (the library's) on all 5 nodes: SET lock <value> PX ttl unless it exists; decided once a majority voted",
+    'had with ≥ 3 votes; otherwise release what was set and retry after 200 ± 100 ms (until the lock wait runs out: lock_timeout; fewer than 3 nodes answering: lock_unavailable)',
+    'GET stock, check, business delay',
+    'if the expiration has passed: stop, write nothing (lock_lost)',
+    'SET stock − n, INSERT the order',
+    "EVAL (the library's) on all 5 nodes: DEL only where the value is still ours",
+  ],
+  scripts: [],
+};
+
+/** @sesamecare-oss/redlock around the Redis stock read-check-write, on the five nodes at REDLOCK_NODES. */
+export const redlockLib = lockedRedisStock(DESCRIPTION, (deps) => lockOnService('redis-nodes', deps, (addresses) => redisNodesLock(addresses, redlockLibLock)));
