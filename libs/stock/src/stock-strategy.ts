@@ -1,4 +1,4 @@
-import type { OrderView, ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
+import type { PlacedOrder, ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
 import type { EntityManager } from 'typeorm';
 import type { FaultPoints } from './fault-points';
 import type { RequestMoves } from './request-moves';
@@ -12,16 +12,17 @@ export interface DeductContext {
   /**
    * Writes the order row. Strategies call it inside their critical section, after taking the stock,
    * and give it their transaction's manager when they have one, so stock and order commit together.
+   * Under orderWrite 'queued' a call without a manager queues the order instead (a QueuedOrderView).
    */
-  record(manager?: EntityManager): Promise<OrderView>;
-  /** The order record() wrote, if it landed: asked after an INSERT failed in a way that does not say. */
-  recorded(): Promise<OrderView | null>;
+  record(manager?: EntityManager): Promise<PlacedOrder>;
+  /** The order record() wrote or queued, if it landed: asked after a write failed in a way that does not say. */
+  recorded(): Promise<PlacedOrder | null>;
   /** Named points in the critical section where delays, pauses or crashes are injected. */
   faults: FaultPoints;
 }
 
 export type DeductResult = (
-  | { outcome: 'sold'; order: OrderView }
+  | { outcome: 'sold'; order: PlacedOrder }
   | { outcome: 'sold_out' }
   | { outcome: 'lock_timeout' }
   | { outcome: 'lock_lost' }

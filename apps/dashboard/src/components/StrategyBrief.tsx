@@ -13,6 +13,11 @@ export function StrategyBrief({ strategy }: { strategy: StrategyDescription }) {
             needs {LOCK_SERVICES[service].title}
           </span>
         ))}
+        {strategy.grantRate === 'slow' && (
+          <span className="tag" title="under contention the lock passes to the next order only a few times a second: its waiters retry instead of queueing">
+            slow hand-over
+          </span>
+        )}
       </p>
       <p>{strategy.description}</p>
       <dl className="brief">

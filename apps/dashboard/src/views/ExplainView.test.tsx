@@ -1,5 +1,7 @@
+import { faultOutcomesText, figureText, LOCK_FAULTS, type ChoosingALock } from '@oversell/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import generated from '../generated/choosing-a-lock.json';
 import { fakeApi } from '../test/fake-api';
 import { STRATEGIES, strategy } from '../test/fixtures';
 import { renderWithClient } from '../test/render';
@@ -31,6 +33,24 @@ describe('ExplainView', () => {
     renderWithClient(<ExplainView />);
     expect(await within(await screen.findByTestId('explain-etcd')).findByText('needs etcd')).toHaveAttribute('title', 'ETCD_ENDPOINTS; npm run demo starts it');
     expect(within(screen.getByTestId('explain-no-lock')).queryByText(/^needs/)).toBeNull();
+  });
+
+  it('opens with "Choosing a lock": one row per row of the generated JSON, in its order, with its figures', async () => {
+    const data = generated as ChoosingALock;
+    fakeApi([{ path: 'strategies', body: STRATEGIES }]);
+    renderWithClient(<ExplainView />);
+    const section = await screen.findByTestId('choosing-a-lock');
+
+    const rows = within(within(section).getByTestId('choosing-a-lock-figures')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.dataset.testid)).toEqual(data.rows.map((row) => `choice-${row.strategy}`));
+    expect(data.rows.length).toBeGreaterThan(0);
+    for (const row of data.rows) {
+      const cells = within(screen.getByTestId(`choice-${row.strategy}`)).getAllByRole('cell').map((cell) => cell.textContent);
+      expect(cells.slice(0, 5)).toEqual([row.choice.runsOn, row.choice.complexity, row.choice.reliability, figureText(row.ordersPerSec), figureText(row.p99Ms, 1)]);
+      for (const fault of LOCK_FAULTS) {
+        expect(screen.getByTestId(`choice-${row.strategy}-${fault}`)).toHaveTextContent(`measured: ${faultOutcomesText(row.underFault[fault])}`);
+      }
+    }
   });
 
   it('says when the service cannot be reached', async () => {

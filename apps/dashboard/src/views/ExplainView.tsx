@@ -1,8 +1,12 @@
+import type { ChoosingALock } from '@oversell/contracts';
 import { useStrategies } from '../api/queries';
+import { ChoosingALockTables } from '../components/ChoosingALockTables';
 import { ServiceError } from '../components/ServiceError';
 import { StrategyBrief } from '../components/StrategyBrief';
+// Written by `npm run choosing-a-lock` from the bench, lock-bench and pitfalls reports.
+import choosingALock from '../generated/choosing-a-lock.json';
 
-/** Per strategy: what it does for one order, the script it sends, and where its behaviour shows. */
+/** Which lock to choose, with the lab's figures; then per strategy: what it does for one order, the script it sends, and where its behaviour shows. */
 export function ExplainView() {
   const strategies = useStrategies();
   if (strategies.error) {
@@ -12,6 +16,7 @@ export function ExplainView() {
 
   return (
     <div className="view explain" data-testid="explain-view">
+      <ChoosingALockTables data={choosingALock as ChoosingALock} />
       {strategies.data.map((strategy) => (
         <article key={strategy.name} id={`strategy-${strategy.name}`} className="panel" data-testid={`explain-${strategy.name}`}>
           <h2>

@@ -68,6 +68,17 @@ class DbConditionalStrategy extends MysqlRowStrategy {
         'INSERT the order; COMMIT',
         'lock wait timeout or deadlock: ROLLBACK, lock timeout',
       ],
+      choice: {
+        runsOn: 'MySQL/MariaDB only',
+        complexity: 'lowest: one UPDATE … WHERE stock >= n',
+        reliability: 'never oversells: the check and the write are one statement',
+        underFault: {
+          crash: 'Nothing is held beyond the statement: the transaction rolls back.',
+          pause: 'Nothing is held between statements: a pause delays only its own order.',
+          'store-cut': 'The order fails with its connection; nothing written.',
+          failover: 'As safe as the database: stock and order commit together or not at all.',
+        },
+      },
       scripts: sqlScriptsOf(TAKE_STOCK_IF_ENOUGH, READ_STOCK),
     };
   }

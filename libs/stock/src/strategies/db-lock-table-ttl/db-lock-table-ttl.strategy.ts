@@ -28,6 +28,18 @@ const DESCRIPTION: StrategyDescription = {
     'BEGIN; UPDATE products SET stock = <stock read − n>; INSERT the order; COMMIT',
     'UPDATE locks SET owner = NULL WHERE name = ? AND owner = <token>',
   ],
+  choice: {
+    benchLock: 'db-lock-table-ttl',
+    runsOn: 'MySQL/MariaDB only (a locks table with expires_at)',
+    complexity: 'low: conditional UPDATEs judged by the database clock',
+    reliability: 'exclusive only while every holder finishes within its fixed TTL',
+    underFault: {
+      crash: "The dead holder's row expires at its expires_at and the next order takes it over.",
+      pause: 'A holder paused past the TTL loses the row without knowing; the next order takes it and both write: oversold.',
+      'store-cut': 'A holder cut off past the TTL loses the row; its write when the cut heals overwrites the stock: oversold.',
+      failover: 'As safe as the database: a MySQL failover that loses committed rows loses the lock row with them.',
+    },
+  },
   scripts: sqlScriptsOf(...DB_LOCK_TABLE_SQL.expiring, ...LOCKED_MYSQL_STOCK_SQL),
 };
 

@@ -29,6 +29,18 @@ const DESCRIPTION: StrategyDescription = {
     'BEGIN; UPDATE products SET stock = <stock read − n>; INSERT the order; COMMIT',
     'UPDATE locks SET owner = NULL WHERE name = ? AND owner = <token>',
   ],
+  choice: {
+    benchLock: 'db-lock-table',
+    runsOn: 'MySQL/MariaDB only (a locks table)',
+    complexity: 'low: conditional UPDATEs on a row, no expiry',
+    reliability: 'exclusive for as long as each holder lives to release it; a dead holder blocks the lock for ever',
+    underFault: {
+      crash: 'The dead holder keeps the row: every later order waits until its lock wait runs out (lock_timeout) until someone breaks the lock by hand.',
+      pause: 'Nothing expires: a paused holder keeps the lock, the others wait (and time out if the pause is long); nothing is sold twice.',
+      'store-cut': 'Cut off from MySQL, the holder cannot write or release; the row stays owned until it comes back.',
+      failover: 'As safe as the database: a MySQL failover that loses committed rows loses the lock row with them.',
+    },
+  },
   scripts: sqlScriptsOf(...DB_LOCK_TABLE_SQL.owner, ...LOCKED_MYSQL_STOCK_SQL),
 };
 

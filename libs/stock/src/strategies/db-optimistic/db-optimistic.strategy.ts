@@ -86,6 +86,17 @@ class DbOptimisticStrategy implements StockStrategy {
         'Oversold stays 0; lost races show as "conflict retries" (and, past the retry limit, "conflict") in the ' +
         'outcome counts, and p99 latency climbs with the number of connections.',
       steps: ['SELECT stock, version', 'if stock < n: sold out', 'business delay', 'BEGIN; UPDATE … WHERE version = ? AND stock >= n', 'if 0 rows: ROLLBACK, back off, retry (bounded)', 'INSERT the order; COMMIT'],
+      choice: {
+        runsOn: 'MySQL/MariaDB only',
+        complexity: 'low: a version column and a conditional UPDATE',
+        reliability: 'never oversells; under contention most rounds fail their version check and retry',
+        underFault: {
+          crash: 'Nothing is held: a dead order leaves nothing behind.',
+          pause: 'Nothing is held: a paused order finds the version moved on and retries.',
+          'store-cut': 'The order fails with its connection; nothing is held, nothing written.',
+          failover: 'As safe as the database: stock and order commit together or not at all.',
+        },
+      },
       scripts: [READ, DEDUCT].map((f) => ({ name: f.fileName, language: 'sql' as const, source: f.sql })),
     };
   }

@@ -84,6 +84,17 @@ class DbPessimisticStrategy extends MysqlRowStrategy {
         'INSERT the order; COMMIT (releases the row lock)',
         'lock wait timeout or deadlock: ROLLBACK, lock timeout',
       ],
+      choice: {
+        runsOn: 'MySQL/MariaDB only',
+        complexity: 'low: SELECT … FOR UPDATE inside a transaction',
+        reliability: 'never oversells: the row lock lives and dies with the transaction',
+        underFault: {
+          crash: 'The connection closes and InnoDB rolls the transaction back, freeing the row lock at once.',
+          pause: 'The row stays locked while the holder is paused; the others wait (bounded by the lock wait timeout); nothing is sold twice.',
+          'store-cut': 'The transaction dies with its connection and is rolled back: the order fails, nothing is written.',
+          failover: 'As safe as the database: stock and order commit together or not at all.',
+        },
+      },
       scripts: sqlScriptsOf(BOUND_LOCK_WAIT, LOCK_STOCK_ROW, TAKE_STOCK),
     };
   }

@@ -43,6 +43,17 @@ const DESCRIPTION: StrategyDescription = {
     'business delay (outside any lock)',
     'INSERT the order (give-back if that fails)',
   ],
+  choice: {
+    runsOn: 'one Redis',
+    complexity: 'low: DECRBY, check, INCRBY back',
+    reliability: 'never oversells: each DECRBY is atomic; a crash between overdraw and give-back leaves the counter low (undersold), never oversold',
+    underFault: {
+      crash: 'A crash after an overdrawing DECRBY and before its give-back leaves the counter low: units go unsold, none twice.',
+      pause: 'Nothing is held: a pause delays only its own order.',
+      'store-cut': 'The order fails; a DECRBY that landed before the cut without its order recorded leaves units unsold.',
+      failover: 'Decrements not yet replicated are lost with the master: the promoted replica has more stock than was sold, and it oversells by them.',
+    },
+  },
   scripts: luaScriptsOf(DECREMENT_COUNTER, GIVE_BACK),
 };
 

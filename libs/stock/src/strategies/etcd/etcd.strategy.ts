@@ -34,6 +34,18 @@ const DESCRIPTION: StrategyDescription = {
     'SET stock − n with our revision as fencing token, INSERT the order',
     'TXN: DELETE <lock>/<lease> if its create revision is still ours; LEASE REVOKE',
   ],
+  choice: {
+    benchLock: 'etcd',
+    runsOn: 'an etcd (three or five members in production, for Raft)',
+    complexity: "low to use (etcd's own mutex recipe and a maintained client), high to run (a Raft cluster)",
+    reliability: 'linearizable: a fair queue by create revision, the key bound to a lease kept alive while the holder lives; a stale write is fenced by its revision',
+    underFault: {
+      crash: "The holder's lease is no longer kept alive: its key goes within the lease TTL (whole seconds) and the next waiter is granted.",
+      pause: 'A pause past the lease loses it; the holder learns it at its next keepalive (lock_lost), and a write already on the way is refused by its revision (fenced).',
+      'store-cut': 'Cut off from etcd past the lease, the holder loses it and is told (lock_lost); its stale write is fenced.',
+      failover: 'A Raft leader change keeps every committed key: no lock is lost while a majority of members lives.',
+    },
+  },
   scripts: luaScriptsOf(...FENCED_STOCK_SCRIPTS),
 };
 

@@ -77,6 +77,17 @@ class LuaDecrementStrategy implements StockStrategy {
         'business delay (outside any lock)',
         'INSERT the order (EVALSHA give-back: INCRBY n back once, if that fails)',
       ],
+      choice: {
+        runsOn: 'one Redis',
+        complexity: 'low: one Lua script',
+        reliability: 'never oversells on one Redis: check and decrement in one atomic step',
+        underFault: {
+          crash: 'Nothing is held: a dead order leaves nothing behind (at most a unit taken and not recorded).',
+          pause: 'Nothing is held: a pause delays only its own order.',
+          'store-cut': 'The order fails; nothing is held.',
+          failover: 'Decrements not yet replicated are lost with the master: the promoted replica has more stock than was sold, and it oversells by them.',
+        },
+      },
       scripts: luaScriptsOf(DECREMENT_STOCK, GIVE_BACK),
     };
   }

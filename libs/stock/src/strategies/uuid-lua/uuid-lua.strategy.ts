@@ -19,6 +19,18 @@ const DESCRIPTION: StrategyDescription = {
     'Releases never delete someone else\'s lock, yet with a business delay above the TTL leases still expire: ' +
     'dashed, red overlapping bars in the lock timeline and a red oversold counter.',
   steps: ['SET lock <token> NX PX ttl (retry with backoff)', 'GET stock', 'if stock < n: sold out', 'business delay', 'SET stock = stock − n', 'INSERT the order', 'EVAL release-lock: DEL only if the value is still <token>'],
+  choice: {
+    benchLock: 'uuid-lua',
+    runsOn: 'one Redis',
+    complexity: 'low: SET NX PX and a compare-and-delete Lua script',
+    reliability: 'exclusive only while every holder finishes within its fixed TTL; no lost-lock signal',
+    underFault: {
+      crash: "The dead holder's key expires with its TTL; orders wait at most one TTL, nothing is sold twice.",
+      pause: 'A holder paused past the TTL loses the lock without knowing; the next holder enters and the paused one still writes: oversold.',
+      'store-cut': 'A holder cut off from Redis past the TTL loses the lock without knowing; when the cut heals it writes the stock it read before: oversold.',
+      failover: 'The lock key lives on the Redis master only until it replicates: a master that dies first takes it along, the promoted replica grants the lock again and two holders sell the same unit (libs/locks failover test).',
+    },
+  },
   scripts: luaScriptsOf(RELEASE_LOCK),
 };
 

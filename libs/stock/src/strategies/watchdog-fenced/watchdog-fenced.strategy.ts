@@ -30,6 +30,17 @@ const DESCRIPTION: StrategyDescription = {
     'INSERT the order',
     'EVAL watchdog-pass or watchdog-release, as for watchdog',
   ],
+  choice: {
+    runsOn: 'one Redis; the stock must check the fencing token',
+    complexity: 'medium-high: the watchdog plus a token counter and a store that refuses stale tokens',
+    reliability: "never oversells on one Redis even when the lock double-grants: a stale holder's write is refused",
+    underFault: {
+      crash: 'As the watchdog: the lease runs out within one TTL.',
+      pause: "The paused holder wakes with a token lower than its successor's; the stock refuses its write (fenced).",
+      'store-cut': 'As the watchdog: lock-lost stops the holder; a write already on the way is refused by its token.',
+      failover: 'The token counter lives on the same master and is lost with it: the second holder can be given the same token, which the store cannot tell apart.',
+    },
+  },
   scripts: luaScriptsOf(...WATCHDOG_SCRIPTS, WATCHDOG_FENCE, ...FENCED_STOCK_SCRIPTS),
 };
 

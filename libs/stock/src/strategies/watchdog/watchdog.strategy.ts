@@ -21,6 +21,18 @@ const DESCRIPTION: StrategyDescription = {
     'Bars may last longer than the TTL instead of expiring: no dashed outlines and no red overlaps, and oversold ' +
     'stays 0 even with a business delay above the TTL.',
   steps: ['EVAL watchdog-acquire: take or re-enter the owner hash, PEXPIRE lease', 'if this instance has an order ahead in its line: wait for it to hand over the turn (or the lock itself)', 'if taken by another: wait for the release message or at most its PTTL, retry', 'start renewing every lease/3 (watchdog-renew, only while we own it)', 'GET stock, check, business delay', 'if the lock-lost signal fired: stop, write nothing', 'SET stock − n, INSERT the order', 'leaving with an order of ours waiting (and fewer than 16 hand-overs in a row): EVAL watchdog-pass gives it the lock', 'else EVAL watchdog-release: decrement holds; at 0 DEL and PUBLISH'],
+  choice: {
+    benchLock: 'watchdog',
+    runsOn: 'one Redis (pub/sub for the release message)',
+    complexity: 'medium: reentrant hash, renewal timer, per-instance queue, four Lua scripts',
+    reliability: 'exclusive on one Redis whatever the business time while the holder lives; a lost renewal raises lock-lost',
+    underFault: {
+      crash: 'Renewals stop with the process: the lease runs out within one TTL and the next order takes the lock.',
+      pause: 'A stop-the-world pause freezes the renewals too: the lease runs out, another holder enters, and a write already past the check still lands: oversold (fencing closes it).',
+      'store-cut': 'The failed renewal raises lock-lost and the holder gives its order up (lock_lost) instead of writing.',
+      failover: 'The lock key lives on the Redis master only until it replicates: a master that dies first takes it along, the promoted replica grants the lock again and two holders sell the same unit (libs/locks failover test). The holder learns it only at its next renewal.',
+    },
+  },
   scripts: luaScriptsOf(...WATCHDOG_SCRIPTS),
 };
 

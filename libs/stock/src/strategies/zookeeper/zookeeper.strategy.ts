@@ -41,6 +41,18 @@ const DESCRIPTION: StrategyDescription = {
     'SET stock − n with our sequence as fencing token, INSERT the order',
     'DELETE our node',
   ],
+  choice: {
+    benchLock: 'zookeeper',
+    runsOn: 'a ZooKeeper (an ensemble of three or five in production)',
+    complexity: "low to use (Curator's recipe: ephemeral sequential nodes, watch the predecessor), high to run (an ensemble)",
+    reliability: 'linearizable writes: a fair queue with no herd; the lock lives as long as the session, a stale write is fenced by its sequence',
+    underFault: {
+      crash: "The holder's ephemeral node goes when its session expires (5 s here): the line waits that long, then the next waiter is granted.",
+      pause: 'A pause past the session timeout expires the session and its node: the next waiter enters; the holder learns it (lock_lost) or its write is fenced.',
+      'store-cut': 'A cut past the session timeout expires the session: as a pause; a shorter one is ridden out by the session.',
+      failover: 'A leader change keeps every committed node: no lock is lost while a quorum lives.',
+    },
+  },
   scripts: luaScriptsOf(...FENCED_STOCK_SCRIPTS),
 };
 

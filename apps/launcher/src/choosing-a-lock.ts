@@ -1,0 +1,96 @@
+/**
+ * `npm run choosing-a-lock`: writes docs/choosing-a-lock.md and the JSON the dashboard's Explain view
+ * renders, from the strategies' descriptions and the latest reports under bench-results/ (or the ones named).
+ *   --bench bench-results/latest.json  --locks bench-results/locks-latest.json  --pitfalls bench-results/pitfalls-<stamp>.json
+ */
+import type { StrategyDescription } from '@oversell/contracts';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { choosingALock, choosingALockMarkdown, type BenchInput, type ChoiceInputs, type LoadedReport, type LockBenchInput } from './choosing-a-lock-report';
+import { parse, UsageError } from './cli-options';
+import { BENCH_RESULTS_DIR, REPO_ROOT, STRATEGY_DESCRIPTIONS_MAIN } from './paths';
+import type { PitfallsReport } from './pitfalls-report';
+
+export const CHOOSING_A_LOCK_DOC = resolve(REPO_ROOT, 'docs', 'choosing-a-lock.md');
+export const CHOOSING_A_LOCK_JSON = resolve(REPO_ROOT, 'apps', 'dashboard', 'src', 'generated', 'choosing-a-lock.json');
+
+/** A report named on the command line (given) must exist; a default one may be missing: its figures are then not measured. */
+export interface ReportChoice {
+  file: string | null;
+  given: boolean;
+}
+
+export interface ChoosingALockOptions {
+  bench: ReportChoice;
+  locks: ReportChoice;
+  pitfalls: ReportChoice;
+  doc: string;
+  json: string;
+  command: string;
+}
+
+/** The newest `pitfalls-<stamp>.json` (the stamps sort as times do); null when there is none. */
+function latestPitfallsReport(dir: string): string | null {
+  const names = existsSync(dir) ? readdirSync(dir).filter((name) => /^pitfalls-.*\.json$/.test(name)).sort() : [];
+  return names.length ? join(dir, names[names.length - 1]) : null;
+}
+
+export function parseChoosingALockArgs(args: string[]): ChoosingALockOptions {
+  const values = parse(args, { bench: { type: 'string' }, locks: { type: 'string' }, pitfalls: { type: 'string' }, doc: { type: 'string' }, json: { type: 'string' } });
+  const report = (name: string, fallback: string | null): ReportChoice =>
+    values[name] === undefined ? { file: fallback, given: false } : { file: resolve(String(values[name])), given: true };
+  return {
+    bench: report('bench', join(BENCH_RESULTS_DIR, 'latest.json')),
+    locks: report('locks', join(BENCH_RESULTS_DIR, 'locks-latest.json')),
+    pitfalls: report('pitfalls', latestPitfallsReport(BENCH_RESULTS_DIR)),
+    doc: values.doc === undefined ? CHOOSING_A_LOCK_DOC : resolve(String(values.doc)),
+    json: values.json === undefined ? CHOOSING_A_LOCK_JSON : resolve(String(values.json)),
+    command: `npm run choosing-a-lock${args.length ? ' -- ' + args.join(' ') : ''}`,
+  };
+}
+
+/** A report file, parsed; null for a default file that is not there. A named file that is not there is a usage error. */
+function readReport<T>({ file, given }: ReportChoice): LoadedReport<T> | null {
+  if (file === null || !existsSync(file)) {
+    if (given) throw new UsageError(`no such report: ${file}`);
+    return null;
+  }
+  try {
+    // Each latest file is a copy of a stamped one; whichever was read, the doc names it.
+    return { file: relative(REPO_ROOT, file), report: JSON.parse(readFileSync(file, 'utf8')) as T };
+  } catch (error) {
+    throw new UsageError(`${file} is not a report: ${(error as Error).message}`);
+  }
+}
+
+/** The descriptions as the service serves them, from the built order service (the launcher does not import server code). */
+async function strategyDescriptions(): Promise<StrategyDescription[]> {
+  const { stdout } = await promisify(execFile)(process.execPath, [STRATEGY_DESCRIPTIONS_MAIN], { maxBuffer: 16 * 1024 * 1024 }).catch((error: { stderr?: string }) => {
+    throw new Error(`could not read the strategies' descriptions from the built order service (${STRATEGY_DESCRIPTIONS_MAIN}): ${error.stderr?.trim() || String(error)}`);
+  });
+  return JSON.parse(stdout) as StrategyDescription[];
+}
+
+export async function writeChoosingALock(options: ChoosingALockOptions, print: (line: string) => void = console.log): Promise<string[]> {
+  const inputs: ChoiceInputs = {
+    bench: readReport<BenchInput>(options.bench),
+    locks: readReport<LockBenchInput>(options.locks),
+    pitfalls: readReport<PitfallsReport>(options.pitfalls),
+  };
+  const data = choosingALock(await strategyDescriptions(), inputs, options.command, new Date());
+  for (const file of [options.doc, options.json]) mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(options.doc, choosingALockMarkdown(data));
+  writeFileSync(options.json, JSON.stringify(data, null, 2) + '\n');
+  for (const [label, source] of Object.entries(data.sources)) print(`${label}: ${source ? source.file : 'no report: not measured'}`);
+  print(`${data.rows.length} strategies compared; written: ${relative(REPO_ROOT, options.doc)}, ${relative(REPO_ROOT, options.json)}`);
+  return [options.doc, options.json];
+}
+
+if (require.main === module) {
+  writeChoosingALock(parseChoosingALockArgs(process.argv.slice(2))).catch((error: unknown) => {
+    console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  });
+}
