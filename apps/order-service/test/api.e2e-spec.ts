@@ -1,7 +1,7 @@
 import { STRATEGY_NAMES } from '@oversell/contracts';
 import { describeBadRequests } from '@oversell/contracts/testing';
 import { RedisConnections, StockKeys } from '@oversell/stock';
-import { freshProductId } from '@oversell/stock/testing';
+import { freshProductId, until } from '@oversell/stock/testing';
 import { startService, type ServiceUnderTest } from './service-under-test';
 
 let service: ServiceUnderTest;
@@ -34,6 +34,16 @@ describe('POST /api/orders', () => {
     expect(body).toMatchObject({ productId, quantity: 1, strategy: 'lua-decrement', replayed: false });
     const inventory = await service.get(`/api/products/${productId}/inventory`);
     expect(inventory.body).toMatchObject({ remaining: STOCK - 1, sold: 1, orders: 1, storesAgree: true });
+  });
+
+  it("answers 202 with the queued order under orderWrite 'queued'; a writer writes its row afterwards", async () => {
+    await service.post(`/api/products/${productId}/reset`, { stock: STOCK, strategy: 'lua-decrement', orderWrite: 'queued' });
+    const { status, body } = await service.post('/api/orders', { productId, quantity: 2, strategy: 'lua-decrement' });
+    expect(status).toBe(202);
+    expect(body).toMatchObject({ id: null, queued: true, requestId: expect.any(String), productId, quantity: 2, replayed: false });
+    const inventory = () => service.get(`/api/products/${productId}/inventory`);
+    await until(async () => (await inventory()).body.orders === 1, 'the queued order is written');
+    expect((await inventory()).body).toMatchObject({ remaining: STOCK - 2, sold: 2, orders: 1, lost: 0, storesAgree: true });
   });
 
   it('answers 409 sold_out once the stock is gone, and never sells more', async () => {

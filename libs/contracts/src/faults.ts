@@ -10,7 +10,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 /**
  * The named moments of an order where an instance-side fault can fire: the critical section's own
  * (lock-acquired, stock-read, stock-written, order-recorded), a counter overdrawn and not yet put back
- * (stock-overdrawn), and the gaps inside the hand-made locks' two-command steps. The stock library's
+ * (stock-overdrawn), a batch of queued orders written and its jobs not yet completed (order-batch-written),
+ * and the gaps inside the hand-made locks' two-command steps. The stock library's
  * FAULT_POINTS are the same list (its test says so).
  */
 export const FAULT_POINT_NAMES = [
@@ -19,6 +20,7 @@ export const FAULT_POINT_NAMES = [
   'stock-written',
   'order-recorded',
   'stock-overdrawn',
+  'order-batch-written',
   'lock-set-before-expire',
   'release-checked-before-del',
   'stamp-read-before-getset',

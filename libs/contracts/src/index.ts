@@ -9,3 +9,4 @@ export * from './strategies';
 export * from './scenarios';
 export * from './bench';
 export * from './pitfall-presets';
+export * from './choosing-a-lock';

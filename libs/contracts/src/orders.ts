@@ -25,6 +25,21 @@ export interface OrderView {
 }
 
 /**
+ * The answer (202) to an order sold under orderWrite 'queued': the stock is taken and the order is a
+ * queued job (id = requestId), not yet a MySQL row, so it has no order id yet. Its row appears when an
+ * order writer has written its batch; until then it counts in the queue's depth.
+ */
+export interface QueuedOrderView extends Omit<OrderView, 'id'> {
+  id: null;
+  /** The order's job id in the queue, and its row's request_id once written. */
+  requestId: string;
+  queued: true;
+}
+
+/** A sold order as answered: written (201), or queued to be written (202). */
+export type PlacedOrder = OrderView | QueuedOrderView;
+
+/**
  * What one deduction attempt ended as. Shared by HTTP responses, metrics and run figures. 'fenced': the
  * store refused the stock write of a holder whose fencing token a newer holder's had passed; nothing was taken.
  */

@@ -4,6 +4,15 @@ import type { StrategyName } from './strategies';
 export const DEFAULT_LOCK_TTL_MS = 2000;
 export const DEFAULT_BUSINESS_DELAY_MS = 0;
 
+/**
+ * How a sold order reaches MySQL. sync: the order's INSERT before the answer (201). queued: once the
+ * stock is taken in Redis the order becomes a BullMQ job keyed by its request id, written later in
+ * batches by the instances' order writers; the answer (202) comes as soon as the job is in Redis.
+ */
+export const ORDER_WRITES = ['sync', 'queued'] as const;
+export type OrderWrite = (typeof ORDER_WRITES)[number];
+export const DEFAULT_ORDER_WRITE: OrderWrite = 'sync';
+
 export interface ResetProductRequest {
   stock: number;
   strategy: StrategyName;
@@ -15,6 +24,8 @@ export interface ResetProductRequest {
   faults?: FaultSettings[];
   /** Segments for the segmented strategy (default 5). */
   segments?: number;
+  /** How sold orders are written (default sync). */
+  orderWrite?: OrderWrite;
 }
 
 /** The settings a product was last reset with: one run of one strategy. */
@@ -26,6 +37,8 @@ export interface ProductRunSettings {
   lockTtlMs: number;
   businessDelayMs: number;
   segments: number;
+  /** How the run's sold orders are written; sync when absent. */
+  orderWrite?: OrderWrite;
   /** The run's faults, read by every instance at the fault points (none when omitted). */
   faults?: FaultSettings[];
 }

@@ -1,6 +1,6 @@
 import type { FaultEvent, FaultSettings } from './faults';
 import type { OrderOutcome } from './orders';
-import type { StockMovesAudit } from './products';
+import type { OrderWrite, StockMovesAudit } from './products';
 import type { StrategyName } from './strategies';
 
 export const RUN_LIMITS = {
@@ -36,6 +36,8 @@ export interface RunParams {
   lockTtlMs?: number;
   businessDelayMs?: number;
   segments?: number;
+  /** How the run's sold orders are written to MySQL (default sync). */
+  orderWrite?: OrderWrite;
   load: LoadProfile;
   /** Optional product id; the run picks a fresh one when omitted. */
   productId?: number;
@@ -144,6 +146,13 @@ export interface Reconciliation {
   lockEventsDropped?: number;
   storesAgree: boolean;
   /**
+   * orderWrite 'queued': orders still in the write queue when the reconciliation stopped waiting for it
+   * to drain (its bound passed). Each is a take with no order row yet, so it also shows in moves and lost
+   * until it is written. Counted over the whole queue, which one lab's runs share one at a time. Absent
+   * for sync runs.
+   */
+  ordersStillQueued?: number;
+  /**
    * The run's stock store lost its keys (Redis restarted without persistence, or was flushed): remaining
    * and lost are then not measurements. Absent in results from before it existed.
    */
@@ -177,6 +186,30 @@ export interface ContendedPhase {
   p99: number;
 }
 
+/** The order-write queue's backlog in one second of a queued run: the highest of the second's samples. */
+export interface OrderQueuePoint {
+  /** Seconds since the run's load started. */
+  t: number;
+  /** Orders queued and not yet written. */
+  depth: number;
+  /** Age of the oldest of them, in ms (0 with none). */
+  lagMs: number;
+}
+
+/** How a run's queued orders reached MySQL (orderWrite 'queued'). */
+export interface OrderWriteFigures {
+  /** The backlog each second, from the load's start to the end of the drain. */
+  backlog: OrderQueuePoint[];
+  peakDepth: number;
+  peakLagMs: number;
+  /** From the end of the load until the queue was empty, or until the reconciliation stopped waiting. */
+  drainMs: number;
+  /** Orders still queued when it stopped waiting: 0 when the queue drained within its bound. */
+  stillQueued: number;
+  /** Orders whose jobs failed for good (their retries ran out): not written. */
+  failed: number;
+}
+
 export interface RunResult {
   counts: OutcomeCounts;
   /** Optimistic version checks that failed (each one retried or, at the limit, answered conflict). */
@@ -199,6 +232,8 @@ export interface RunResult {
    * the counts and the timeline (the reconciliation reads MySQL's orders, which stay the truth).
    */
   crashedInstances?: string[];
+  /** orderWrite 'queued': the write queue's backlog and drain. Absent for sync runs. */
+  orderWrite?: OrderWriteFigures;
   /** The instance whose worker ran the run (a crash fault never targets it). Absent in results from before it was recorded. */
   executor?: string;
 }
@@ -239,6 +274,7 @@ export interface RunBatchRequest {
   lockTtlMs?: number;
   businessDelayMs?: number;
   segments?: number;
+  orderWrite?: OrderWrite;
   load: LoadProfile;
   /** The same faults in every run of the batch (not in the warm-up and the no-op ceiling). */
   faults?: FaultSettings[];

@@ -4,10 +4,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * The moments of a critical section, in order; the moment a counter has been overdrawn and is not yet
- * put back (decr-check); and the moments inside the locks' own steps. Strategies pass through the same
+ * put back (decr-check); the moment a batch of queued orders is written but its jobs are not yet
+ * completed (orderWrite 'queued', once per batch, with its first order's run); and the moments inside
+ * the locks' own steps. Strategies pass through the same
  * named points, so a delay, a pause or a crash can be put at any of them without editing a strategy.
  */
-export const FAULT_POINTS = ['lock-acquired', 'stock-read', 'stock-written', 'order-recorded', 'stock-overdrawn', ...LOCK_POINTS] as const;
+export const FAULT_POINTS = ['lock-acquired', 'stock-read', 'stock-written', 'order-recorded', 'stock-overdrawn', 'order-batch-written', ...LOCK_POINTS] as const;
 export type FaultPoint = (typeof FAULT_POINTS)[number];
 
 /** One order's fault points, and the clock its locks compare timestamps with. */

@@ -1,3 +1,4 @@
+import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, type InjectionToken, Module, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
 import { FAULT_HOOKS, FAULT_INJECTOR, STORE_CUT, type FaultHook, type FaultInjector } from './fault-points';
 import { LockEvents } from './lock-events';
@@ -6,6 +7,9 @@ import { InventoryService } from './placement/inventory.service';
 import { LockBreakerService } from './placement/lock-breaker.service';
 import { OrderPlacementService } from './placement/order-placement.service';
 import { OrderRecorder } from './placement/order-recorder';
+import { OrderBatches } from './placement/order-queue/order-batches';
+import { OrderWriteProcessor } from './placement/order-queue/order-write.processor';
+import { ORDER_WRITE_QUEUE, OrderWriteQueue, orderQueuePrefix } from './placement/order-queue/order-write-queue';
 import { ProductResetService } from './placement/product-reset.service';
 import { ProductSettingsStore } from './placement/product-settings.store';
 import { RedisConnections } from './redis/redis-connections';
@@ -33,7 +37,18 @@ export class StockModule {
       module: StockModule,
       // One set of strategies and connections per process, visible to every module of the host.
       global: true,
-      imports: options.imports ?? [],
+      imports: [
+        ...(options.imports ?? []),
+        // The queue of orders written later (orderWrite 'queued'), on the stock's Redis: cut with it by a store cut.
+        BullModule.registerQueueAsync({
+          name: ORDER_WRITE_QUEUE,
+          inject: [STOCK_OPTIONS, RedisConnections],
+          useFactory: (stock: StockOptions, connections: RedisConnections) => ({
+            connection: { ...stock.redis, ...connections.storeCut?.route },
+            prefix: orderQueuePrefix(stock.keyPrefix),
+          }),
+        }),
+      ],
       providers: [
         { provide: STOCK_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },
         { provide: FAULT_HOOKS, useValue: options.faultHooks ?? [] },
@@ -44,6 +59,9 @@ export class StockModule {
         LockEvents,
         strategyRegistryProvider,
         OrderRecorder,
+        OrderWriteQueue,
+        OrderBatches,
+        OrderWriteProcessor,
         IdempotencyKeys,
         ProductSettingsStore,
         OrderPlacementService,
@@ -61,6 +79,8 @@ export class StockModule {
         InventoryService,
         LockBreakerService,
         OrderRecorder,
+        OrderWriteQueue,
+        OrderWriteProcessor,
         STORE_CUT,
       ],
     };

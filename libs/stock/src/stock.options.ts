@@ -20,6 +20,8 @@ export interface StockOptions {
   storeProxy?: boolean;
   /** Where the lock services are (etcd, …); a strategy that needs one that is absent refuses its orders. */
   lockServices?: LockServiceEndpoints;
+  /** Run this process's writer of queued orders (orderWrite 'queued'); on unless false. */
+  writeQueuedOrders?: boolean;
 }
 
 export const DEFAULT_STOCK_OPTIONS: Omit<StockOptions, 'redis' | 'instanceId'> = {

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { RUN_LIMITS, STRATEGY_NAMES, type FaultSettingsProblem, type Scenario, type StrategyDescription, type StrategyName } from '@oversell/contracts';
+import { ORDER_WRITES, RUN_LIMITS, STRATEGY_NAMES, type FaultSettingsProblem, type OrderWrite, type Scenario, type StrategyDescription, type StrategyName } from '@oversell/contracts';
 import { formErrors, type FormField } from '../lib/form-errors';
 import { formFromScenario, splitsStock, type LoadBound, type RunFormValues } from '../lib/run-form';
 import { FaultFields } from './FaultFields';
@@ -26,6 +26,7 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
     'lockTtlMs',
     'businessDelayMs',
     ...(segmented ? (['segments'] as const) : []),
+    'orderWrite',
     'connections',
     values.bound === 'duration' ? 'durationSec' : 'totalRequests',
     'arrivalRate',
@@ -103,6 +104,17 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
           max={RUN_LIMITS.maxBusinessDelayMs}
         />
         {segmented && <NumberField {...number('segments')} label="Segments" min={1} />}
+        <div className={`field${errors.byField.orderWrite ? ' field--invalid' : ''}`}>
+          <label htmlFor="field-orderWrite">Orders written</label>
+          <select id="field-orderWrite" data-testid="field-orderWrite" value={values.orderWrite} onChange={(e) => set({ orderWrite: e.target.value as OrderWrite })}>
+            {ORDER_WRITES.map((mode) => (
+              <option key={mode} value={mode}>
+                {mode === 'sync' ? 'before the answer (sync, 201)' : 'through the queue, in batches (queued, 202)'}
+              </option>
+            ))}
+          </select>
+          {errors.byField.orderWrite && <small className="field-error">{errors.byField.orderWrite}</small>}
+        </div>
       </fieldset>
 
       <fieldset>

@@ -8,6 +8,7 @@ import { isFinished } from '../lib/run-status';
 import { toTimelineRows } from '../lib/timeline';
 import { FaultList } from './FaultList';
 import { LockTimeline } from './LockTimeline';
+import { OrderQueueChart } from './OrderQueueChart';
 import { OutcomeCounts } from './OutcomeCounts';
 import { OversoldCounter } from './OversoldCounter';
 import { ReconciliationTable } from './ReconciliationTable';
@@ -24,6 +25,7 @@ function describeParams(params: RunParams): string {
     params.lockTtlMs !== undefined && `lock TTL ${params.lockTtlMs} ms`,
     params.businessDelayMs !== undefined && `business delay ${params.businessDelayMs} ms`,
     params.segments !== undefined && `${params.segments} segments`,
+    params.orderWrite === 'queued' && 'orders written through the queue',
     `${load.connections} connections`,
     bound,
     load.arrivalRate !== undefined && `${load.arrivalRate} req/s arrival`,
@@ -78,6 +80,7 @@ export function RunPanel({ runId }: { runId: string }) {
       <div className="chart-grid">
         <StockChart rows={rows} initialStock={run.params.initialStock} />
         <ThroughputChart rows={rows} />
+        {run.result?.orderWrite && <OrderQueueChart orderWrite={run.result.orderWrite} />}
       </div>
 
       <FaultList faults={figures.faults} />

@@ -19,6 +19,7 @@ const REQUEST_FIELDS: Record<FormField, string[]> = {
   lockTtlMs: ['lockTtlMs'],
   businessDelayMs: ['businessDelayMs'],
   segments: ['segments'],
+  orderWrite: ['orderWrite'],
   connections: ['load.connections', 'connections'],
   durationSec: ['load.durationSec', 'durationSec'],
   totalRequests: ['load.totalRequests', 'totalRequests'],

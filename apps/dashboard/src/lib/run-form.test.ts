@@ -18,6 +18,12 @@ describe('run form', () => {
     expect(toRunParams({ ...DEFAULT_FORM_VALUES, strategy: 'segmented', segments: '8' }, segmented).segments).toBe(8);
   });
 
+  it('sends orderWrite only when the run queues its orders', () => {
+    expect(toRunParams(DEFAULT_FORM_VALUES, strategy())).not.toHaveProperty('orderWrite');
+    expect(toRunParams({ ...DEFAULT_FORM_VALUES, orderWrite: 'queued' }, strategy()).orderWrite).toBe('queued');
+    expect(toBatchRequest({ ...DEFAULT_FORM_VALUES, orderWrite: 'queued' }).orderWrite).toBe('queued');
+  });
+
   it('sends the bound that is selected, not both', () => {
     const load = toRunParams({ ...DEFAULT_FORM_VALUES, bound: 'requests', totalRequests: '300' }, strategy()).load;
     expect(load.totalRequests).toBe(300);

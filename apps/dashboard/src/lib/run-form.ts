@@ -1,7 +1,9 @@
 import {
   DEFAULT_BUSINESS_DELAY_MS,
   DEFAULT_LOCK_TTL_MS,
+  DEFAULT_ORDER_WRITE,
   type LoadProfile,
+  type OrderWrite,
   type RunBatchRequest,
   type RunParams,
   type Scenario,
@@ -23,6 +25,8 @@ export interface RunFormValues {
   lockTtlMs: string;
   businessDelayMs: string;
   segments: string;
+  /** How sold orders reach MySQL: written before the answer, or queued and written in batches. */
+  orderWrite: OrderWrite;
   connections: string;
   bound: LoadBound;
   durationSec: string;
@@ -40,6 +44,7 @@ export const DEFAULT_FORM_VALUES: RunFormValues = {
   lockTtlMs: String(DEFAULT_LOCK_TTL_MS),
   businessDelayMs: String(DEFAULT_BUSINESS_DELAY_MS),
   segments: '5',
+  orderWrite: DEFAULT_ORDER_WRITE,
   connections: '50',
   bound: 'duration',
   durationSec: '10',
@@ -65,6 +70,7 @@ export function formFromScenario(scenario: Scenario, current: RunFormValues): Ru
     lockTtlMs: text(scenario.lockTtlMs ?? DEFAULT_LOCK_TTL_MS),
     businessDelayMs: text(scenario.businessDelayMs ?? DEFAULT_BUSINESS_DELAY_MS),
     segments: scenario.segments === undefined ? current.segments : text(scenario.segments),
+    orderWrite: current.orderWrite,
     connections: text(load.connections),
     bound: load.totalRequests !== undefined && load.durationSec === undefined ? 'requests' : 'duration',
     durationSec: load.durationSec === undefined ? current.durationSec : text(load.durationSec),
@@ -97,6 +103,8 @@ function runSettings(values: RunFormValues, withSegments: boolean): Omit<RunBatc
     businessDelayMs: number(values.businessDelayMs),
     // Only a strategy that splits its stock reads the field; the others never see it.
     segments: withSegments ? number(values.segments) : undefined,
+    // The default is not sent, so a run's params read as before unless it queues its orders.
+    ...(values.orderWrite === DEFAULT_ORDER_WRITE ? {} : { orderWrite: values.orderWrite }),
     load,
     faults: values.faults.length ? values.faults.map(toFaultSettings) : undefined,
     scenario: values.scenario,

@@ -15,6 +15,8 @@ export const appConfig = registerAs('app', () => ({
   optimisticMaxAttempts: Number(process.env.OPTIMISTIC_MAX_ATTEMPTS),
   clockOffsetMs: Number(process.env.CLOCK_OFFSET_MS),
   runWorker: String(process.env.RUN_WORKER) === 'true',
+  /** Whether this instance writes queued orders (orderWrite 'queued'); every instance does by default. */
+  orderWriter: String(process.env.ORDER_WRITER) === 'true',
   /** Unset only on loopback (validated at start): admin actions are then open, as for a local demo. */
   adminToken: process.env.ADMIN_TOKEN || undefined,
   corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').filter(Boolean),

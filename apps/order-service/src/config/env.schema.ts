@@ -21,6 +21,7 @@ export const envSchema = Joi.object({
   // A deliberately skewed clock for the setnx-getset lock's pitfall; an hour either way is plenty.
   CLOCK_OFFSET_MS: Joi.number().integer().min(-3_600_000).max(3_600_000).default(0),
   RUN_WORKER: Joi.boolean().default(true),
+  ORDER_WRITER: Joi.boolean().default(true),
   // Admin actions (resets, runs, break-locks) need it as a bearer token whenever it is set; bound
   // beyond loopback the service does not start without one, or those actions would be open to anyone.
   ADMIN_TOKEN: Joi.string()

@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { OrderWriteQueue } from '@oversell/stock';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
 import { OrderFigures } from './order-figures';
@@ -13,4 +14,13 @@ import { RunFiguresReader } from './run-figures.reader';
   providers: [MetricsService, OrderFigures, RunFiguresReader],
   exports: [MetricsService, OrderFigures, RunFiguresReader],
 })
-export class FiguresModule {}
+export class FiguresModule implements OnModuleInit {
+  constructor(
+    private readonly metrics: MetricsService,
+    private readonly orderQueue: OrderWriteQueue,
+  ) {}
+
+  onModuleInit(): void {
+    this.metrics.watchOrderWriteQueue(() => this.orderQueue.backlog());
+  }
+}

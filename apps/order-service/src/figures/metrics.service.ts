@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { LockEvent, OrderOutcome, RunTarget } from '@oversell/contracts';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { OrderWriteBacklog } from '@oversell/stock';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -40,6 +41,44 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  /** Set by the runs module (this one has no queue); read at each scrape. */
+  private readRunQueueDepth?: () => Promise<number>;
+
+  // Every instance reads the same queue: a dashboard charts its max over instances, not its sum.
+  private readonly runQueueDepth = new Gauge({
+    name: 'oversell_run_queue_depth',
+    help: 'Runs waiting in the run queue (the running one aside), read from the queue at each scrape; NaN when it could not be read.',
+    registers: [this.registry],
+    collect: async () => {
+      if (!this.readRunQueueDepth) return;
+      // A failed read must not fail the whole scrape: the order and process figures are still good.
+      const depth = await this.readRunQueueDepth().catch(() => Number.NaN);
+      this.runQueueDepth.set(depth);
+    },
+  });
+
+  /** Set by the figures module; read at each scrape by both order-write gauges. */
+  private readOrderWriteBacklog?: () => Promise<OrderWriteBacklog>;
+
+  // The order-write queue is Redis's, shared like the run queue: every instance reports the same backlog.
+  private readonly orderWriteQueueDepth = new Gauge({
+    name: 'oversell_order_write_queue_depth',
+    help: "Orders sold under orderWrite 'queued' and not yet written to MySQL (waiting, being written, or waiting to be retried); NaN when the queue could not be read.",
+    registers: [this.registry],
+    collect: async () => {
+      if (this.readOrderWriteBacklog) this.orderWriteQueueDepth.set(await this.readOrderWriteBacklog().then((b) => b.depth, () => Number.NaN));
+    },
+  });
+
+  private readonly orderWriteLag = new Gauge({
+    name: 'oversell_order_write_lag_seconds',
+    help: 'Age of the oldest order not yet written from the order-write queue (0 with none); NaN when the queue could not be read.',
+    registers: [this.registry],
+    collect: async () => {
+      if (this.readOrderWriteBacklog) this.orderWriteLag.set(await this.readOrderWriteBacklog().then((b) => b.oldestAgeMs / 1000, () => Number.NaN));
+    },
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'oversell_' });
   }
@@ -52,5 +91,15 @@ export class MetricsService {
   lock(strategy: RunTarget, event: LockEvent): void {
     this.lockWait.observe({ strategy }, (event.acquiredAt - event.requestedAt) / 1000);
     this.lockHold.observe({ strategy, expired: String(event.expired) }, (event.releasedAt - event.acquiredAt) / 1000);
+  }
+
+  /** Reports the run queue's depth from now on, as `read` counts it at each scrape. */
+  watchRunQueue(read: () => Promise<number>): void {
+    this.readRunQueueDepth = read;
+  }
+
+  /** Reports the order-write queue's depth and lag from now on, as `read` finds them at each scrape. */
+  watchOrderWriteQueue(read: () => Promise<OrderWriteBacklog>): void {
+    this.readOrderWriteBacklog = read;
   }
 }

@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { RUN_LIMITS } from '@oversell/contracts';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { DEFAULT_ORDER_WRITE, ORDER_WRITES, RUN_LIMITS, type OrderWrite } from '@oversell/contracts';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 
-/** The lock and business settings a product reset and a run both take. */
+/** The lock, business and order-write settings a product reset and a run both take. */
 export class LockSettingsDto {
   @ApiPropertyOptional({ minimum: 1, maximum: RUN_LIMITS.maxLockTtlMs, default: 2000, description: 'Lease of the lock strategies\' lock.' })
   @IsOptional()
@@ -24,4 +24,13 @@ export class LockSettingsDto {
   @Min(1)
   @Max(64)
   segments?: number;
+
+  @ApiPropertyOptional({
+    enum: ORDER_WRITES,
+    default: DEFAULT_ORDER_WRITE,
+    description: 'sync: the order row is written before the answer (201). queued: the order is queued in Redis (BullMQ) and written in batches; the answer is 202 with the queued order.',
+  })
+  @IsOptional()
+  @IsIn(ORDER_WRITES)
+  orderWrite?: OrderWrite;
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Headers, Post, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { RUN_TOKEN_HEADER, type ErrorBody, type OrderView } from '@oversell/contracts';
+import { ApiAcceptedResponse, ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { RUN_TOKEN_HEADER, type ErrorBody, type PlacedOrder } from '@oversell/contracts';
 import { OrderPlacementService } from '@oversell/stock';
 import type { FastifyReply } from 'fastify';
 import { MetricsService } from '../figures/metrics.service';
@@ -28,15 +28,16 @@ export class OrdersController {
 
   @Post()
   @ApiCreatedResponse({ description: 'The order; stock was taken.' })
+  @ApiAcceptedResponse({ description: "orderWrite 'queued': stock was taken and the order is queued to be written (id null, requestId, queued: true); its row follows." })
   @ApiOkResponse({ description: 'An order with this idempotency key already existed; it is returned again and no stock is taken.' })
   @ApiConflictResponse({ description: 'sold_out, conflict (optimistic retries exhausted), strategy_mismatch or stock_not_seeded.' })
   @ApiServiceUnavailableResponse({ description: 'lock_timeout, lock_lost, fenced or store_unavailable: nothing was taken; retry. stock_store_lost: Redis lost the run\'s stock; reset the product.' })
   @ApiHeader({ name: RUN_TOKEN_HEADER, required: false, description: "The run token POST /api/runs answered: counts the order in the run's figures when the product is that run's." })
-  create(@Body() dto: CreateOrderDto, @Res({ passthrough: true }) reply: FastifyReply, @Headers(RUN_TOKEN_HEADER) runToken?: string): Promise<OrderView | ErrorBody> {
+  create(@Body() dto: CreateOrderDto, @Res({ passthrough: true }) reply: FastifyReply, @Headers(RUN_TOKEN_HEADER) runToken?: string): Promise<PlacedOrder | ErrorBody> {
     return this.figures.track(() => this.place(dto, reply, runToken));
   }
 
-  private async place(dto: CreateOrderDto, reply: FastifyReply, runToken: string | undefined): Promise<OrderView | ErrorBody> {
+  private async place(dto: CreateOrderDto, reply: FastifyReply, runToken: string | undefined): Promise<PlacedOrder | ErrorBody> {
     const [{ result, settings }, tokenRun] = await Promise.all([this.placement.place(dto), this.tokens.runOf(runToken)]);
     const units = result.outcome === 'sold' && !result.order.replayed ? result.order.quantity : 0;
     // elapsedTime counts from the request's arrival: parsing and validation included, as for the no-op.
@@ -44,7 +45,7 @@ export class OrdersController {
     if (tokenRun === settings.runId) this.figures.record(settings, result.outcome, reply.elapsedTime, units, 'conflicts' in result ? result.conflicts : 0);
     else this.metrics.order(settings.strategy, result.outcome, reply.elapsedTime);
     if (result.outcome === 'sold') {
-      void reply.status(result.order.replayed ? 200 : 201);
+      void reply.status(result.order.replayed ? 200 : 'queued' in result.order ? 202 : 201);
       return result.order;
     }
     if (result.outcome === 'error') throw result.error;

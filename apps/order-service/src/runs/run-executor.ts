@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { NOOP_TARGET, STRATEGY_NAMES, type FaultEvent, type FaultSettings, type LockEvent, type ProductRunSettings, type Reconciliation, type RunResult, type StrategyName, type TimelinePoint } from '@oversell/contracts';
-import { doubleClickOf, findK6, forkLoad, runK6Load, type LoadOptions, type LoadSummary } from '@oversell/loadtests';
-import { InventoryService, ProductResetService, RedisConnections, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
+import { NOOP_TARGET, STRATEGY_NAMES, type FaultEvent, type FaultSettings, type LockEvent, type OrderWriteFigures, type ProductRunSettings, type Reconciliation, type RunResult, type StrategyName, type TimelinePoint } from '@oversell/contracts';
+import { doubleClickOf, driveLoad, type LoadSummary } from '@oversell/loadtests';
+import { InventoryService, OrderWriteQueue, ProductResetService, RedisConnections, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
 import type { Repository } from 'typeorm';
 import { recordFaultEvent } from '../faults/fault-injector';
 import { targetFaults } from '../faults/fault-targets';
@@ -11,6 +11,7 @@ import { requestFlush } from '../figures/flush-protocol';
 import { LockHistory } from '../figures/lock-history';
 import { holdersBySecond, overallLatency, RunFiguresReader, timeline, type RunFigures } from '../figures/run-figures.reader';
 import { InstanceRegistry, PeakMemory, RunInstancesWatch, type InstanceBeat } from './instance-registry';
+import { OrderQueueWatch } from './order-queue-watch';
 import { reconcile } from './reconciliation';
 import { CONTROL_DATA_SOURCE, RunEntity } from './run.entity';
 import { RunEventsBus } from './run-events.bus';
@@ -40,6 +41,8 @@ interface Measurement {
   watch: RunInstancesWatch;
   /** Remaining stock as sampled, by epoch second. */
   remainingBySecond: Map<number, number>;
+  /** The order-write queue's backlog, sampled with the remaining stock; null unless the run queues its orders. */
+  orderQueue: OrderQueueWatch | null;
   /** Stops the load once an instance stopped; `failure` says which. */
   abort: AbortController;
   failure: string | null;
@@ -78,6 +81,7 @@ export class RunExecutor {
     private readonly resets: ProductResetService,
     private readonly inventories: InventoryService,
     private readonly connections: RedisConnections,
+    private readonly orderWrites: OrderWriteQueue,
     @Inject(STOCK_STRATEGIES) private readonly strategies: StrategyRegistry,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
   ) {}
@@ -132,6 +136,8 @@ export class RunExecutor {
     // A crashed instance cannot flush: what it had not pushed yet is lost (the result says so). Its crash
     // may also come during the drain, its fault point passed by an order still in flight.
     await this.flushInstances(run.id, measurement.instances, this.longestOrderMs(run.params));
+    // A queued order not yet written shows as a take without an order: the books wait for the queue (bounded).
+    const orderWrite = await measurement.orderQueue?.drain();
     // Read after the drain: a fault still lasting when the load stopped (a cut, a pause) is recorded as it ends, inside its order.
     const faults = await this.reader.faultEvents(run.id);
     noteCrashes(measurement, faults);
@@ -139,8 +145,8 @@ export class RunExecutor {
     const figures = await this.reader.read(run.id);
     const locks = new LockHistory(LOCK_EVENTS_STORED);
     await this.reader.readLockEvents(run.id, (page) => locks.add(page));
-    const reconciliation = await this.reconcileStores(measurement, figures, locks);
-    return this.result(measurement, { summary, durationSec, figures, locks, reconciliation, faults });
+    const reconciliation = await this.reconcileStores(measurement, figures, locks, orderWrite);
+    return this.result(measurement, { summary, durationSec, figures, locks, reconciliation, faults, orderWrite });
   }
 
   private async liveInstances(): Promise<InstanceBeat[]> {
@@ -159,13 +165,14 @@ export class RunExecutor {
     const faults = params.faults?.length && !noop ? targetFaults(params.faults, instances, this.options.instanceId) : undefined;
     const settings = noop
       ? null
-      : await this.resets.reset(run.productId, { stock: params.initialStock, strategy, lockTtlMs: params.lockTtlMs, businessDelayMs: params.businessDelayMs, segments: params.segments, faults }, run.id);
+      : await this.resets.reset(run.productId, { stock: params.initialStock, strategy, lockTtlMs: params.lockTtlMs, businessDelayMs: params.businessDelayMs, segments: params.segments, orderWrite: params.orderWrite, faults }, run.id);
     const peaks = new PeakMemory();
     peaks.observe(instances);
     const watch = new RunInstancesWatch(this.registry, () => this.reader.batchesByInstance(run.id), instances);
     const startedAt = Date.now();
     await this.recordClockOffsets(run.id, faults ?? [], instances, startedAt);
-    return { run, noop, strategy, settings, instances, peaks, watch, remainingBySecond: new Map(), abort: new AbortController(), failure: null, crashed: new Set(), startedAt, startSecond: Math.floor(startedAt / 1000) };
+    const orderQueue = settings?.orderWrite === 'queued' ? new OrderQueueWatch(this.orderWrites, Math.floor(startedAt / 1000)) : null;
+    return { run, noop, strategy, settings, instances, peaks, watch, remainingBySecond: new Map(), orderQueue, abort: new AbortController(), failure: null, crashed: new Set(), startedAt, startSecond: Math.floor(startedAt / 1000) };
   }
 
   /** A clock-offset holds from the run's start on: it is marked there, on each instance it shifts. */
@@ -194,8 +201,9 @@ export class RunExecutor {
     });
   }
 
-  private async sampleRemaining({ settings, strategy, remainingBySecond }: Measurement): Promise<void> {
+  private async sampleRemaining({ settings, strategy, remainingBySecond, orderQueue }: Measurement): Promise<void> {
     if (settings) remainingBySecond.set(Math.floor(Date.now() / 1000), (await this.strategies.get(strategy).remaining(settings)) ?? 0);
+    await orderQueue?.sample();
   }
 
   /** Drives the load to its end, publishing progress every second; fails when an instance stopped meanwhile. */
@@ -206,7 +214,7 @@ export class RunExecutor {
     const timer = setInterval(() => void this.tick(measurement, progress), TICK_MS);
     let summary: LoadSummary;
     try {
-      summary = await this.drive({ urls: instances.map((i) => i.url), target: noop ? 'noop' : 'orders', productId: run.productId, strategy, profile: run.params.load, runToken, doubleClick: noop ? undefined : doubleClickOf(run.params.faults) }, abort.signal);
+      summary = await driveLoad({ urls: instances.map((i) => i.url), target: noop ? 'noop' : 'orders', productId: run.productId, strategy, profile: run.params.load, runToken, doubleClick: noop ? undefined : doubleClickOf(run.params.faults) }, abort.signal);
     } catch (error) {
       // Aborted because an instance died: that is the reason to report, not the abort itself.
       throw measurement.failure ? new Error(measurement.failure) : error;
@@ -265,8 +273,10 @@ export class RunExecutor {
   }
 
   /** The stores against the instances' figures; the no-op ceiling has nothing to reconcile. */
-  private async reconcileStores({ run, noop }: Measurement, figures: RunFigures, locks: LockHistory): Promise<Reconciliation> {
-    return noop ? NO_RECONCILIATION : reconcile(await this.inventories.inventory(run.productId), locks.holdings, figures.lockEventsDropped);
+  private async reconcileStores({ run, noop }: Measurement, figures: RunFigures, locks: LockHistory, orderWrite: OrderWriteFigures | undefined): Promise<Reconciliation> {
+    if (noop) return NO_RECONCILIATION;
+    const reconciliation = reconcile(await this.inventories.inventory(run.productId), locks.holdings, figures.lockEventsDropped);
+    return orderWrite ? { ...reconciliation, ordersStillQueued: orderWrite.stillQueued } : reconciliation;
   }
 
   private result(
@@ -278,7 +288,8 @@ export class RunExecutor {
       locks,
       reconciliation,
       faults,
-    }: { summary: LoadSummary; durationSec: number; figures: RunFigures; locks: LockHistory; reconciliation: Reconciliation; faults: FaultEvent[] },
+      orderWrite,
+    }: { summary: LoadSummary; durationSec: number; figures: RunFigures; locks: LockHistory; reconciliation: Reconciliation; faults: FaultEvent[]; orderWrite: OrderWriteFigures | undefined },
   ): RunResult {
     const points = timeline(figures, startSecond, remainingBySecond, locks.holdings);
     return {
@@ -295,13 +306,9 @@ export class RunExecutor {
       contendedPhase: noop ? undefined : contendedPhase(points, (t) => figures.seconds.get(startSecond + t)?.histogram, run.params.initialStock),
       faults,
       ...(crashed.size ? { crashedInstances: [...crashed] } : {}),
+      ...(orderWrite ? { orderWrite } : {}),
       executor: this.options.instanceId,
     };
-  }
-
-  /** k6 when the machine has it (K6_BIN or PATH), the Node runner in a child process otherwise. */
-  private drive(options: LoadOptions, signal: AbortSignal): Promise<LoadSummary> {
-    return findK6() ? runK6Load(options, { signal }) : forkLoad(options, undefined, signal);
   }
 
   /**

@@ -6,6 +6,7 @@ import type { Queue } from 'bullmq';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import { appConfig, type AppConfig } from '../config/configuration';
+import { MetricsService } from '../figures/metrics.service';
 import { targetFaults } from '../faults/fault-targets';
 import { ApiError } from '../http/error-body';
 import { InstanceRegistry } from './instance-registry';
@@ -27,6 +28,7 @@ export class RunsService implements OnModuleInit {
     private readonly tokens: RunTokens,
     @Inject(appConfig.KEY) private readonly app: AppConfig,
     private readonly instances: InstanceRegistry,
+    private readonly metrics: MetricsService,
   ) {}
 
   /** This instance's admissions, one at a time, so two posts cannot both take the queue's last place. */
@@ -35,6 +37,12 @@ export class RunsService implements OnModuleInit {
   /** One run at a time across every worker of every instance: runs must not disturb each other's figures. */
   async onModuleInit(): Promise<void> {
     await this.queue.setGlobalConcurrency(1);
+    this.metrics.watchRunQueue(() => this.waitingRuns());
+  }
+
+  /** Runs queued and not yet started: what RUN_QUEUE_LIMIT bounds and /metrics shows as the queue's depth. */
+  private waitingRuns(): Promise<number> {
+    return this.queue.getJobCountByTypes('waiting', 'prioritized', 'delayed');
   }
 
   /** Queues a run; its token goes to the creator only (GET /api/runs never shows it). */
@@ -89,7 +97,7 @@ export class RunsService implements OnModuleInit {
    */
   private admit<T>(count: number, queue: () => Promise<T>): Promise<T> {
     const admitted = this.admitting.then(async () => {
-      const waiting = await this.queue.getJobCountByTypes('waiting', 'prioritized', 'delayed');
+      const waiting = await this.waitingRuns();
       const limit = this.app.runQueueLimit;
       if (waiting + count > limit) {
         const asked = count === 1 ? 'a run' : `a batch of ${count} runs`;

@@ -108,6 +108,7 @@ export const BAD_REQUESTS: readonly BadRequest[] = [
   reset('lock TTL 0', 'ID', { stock: 5, strategy: 'uuid-lua', lockTtlMs: 0 }, 'lockTtlMs'),
   reset('a negative business delay', 'ID', { stock: 5, strategy: 'uuid-lua', businessDelayMs: -5 }, 'businessDelayMs'),
   reset('0 segments', 'ID', { stock: 5, strategy: 'segmented', segments: 0 }, 'segments'),
+  reset('an unknown way of writing orders', 'ID', { stock: 5, strategy: 'lua-decrement', orderWrite: 'eventually' }, 'orderWrite'),
   reset('a non-numeric id', 'abc', { stock: 5, strategy: 'lua-decrement' }, 'id'),
   reset('id 0', '0', { stock: 5, strategy: 'lua-decrement' }, 'id'),
   reset('faults that are not a list', 'ID', { stock: 5, strategy: 'uuid-lua', faults: pause }, 'faults'),

@@ -24,6 +24,21 @@ export class IdempotencyKeys {
     return (await this.connections.commands.exists(this.key(idempotencyKey))) === 1;
   }
 
+  /**
+   * Takes the key for a queued order (orderWrite 'queued'), whose row, and so the unique index, comes
+   * only later: the first request to claim it wins, and the key then names that request. False when
+   * another request holds it. If Redis forgets a claim, the writer's INSERT drops the second row on the
+   * index, and the reconciliation shows its units as taken without an order.
+   */
+  async claim(idempotencyKey: string, requestId: string): Promise<boolean> {
+    return (await this.connections.commands.set(this.key(idempotencyKey), requestId, 'EX', REMEMBER_SECONDS, 'NX')) === 'OK';
+  }
+
+  /** The request that claimed the key for a queued order; null if none did (or '1' for a written one). */
+  claimedBy(idempotencyKey: string): Promise<string | null> {
+    return this.connections.commands.get(this.key(idempotencyKey));
+  }
+
   /** Best effort: if Redis forgets (or never heard), the unique index still refuses a second order. */
   async remember(idempotencyKey: string): Promise<void> {
     await this.connections.commands.set(this.key(idempotencyKey), '1', 'EX', REMEMBER_SECONDS).catch(() => undefined);

@@ -1,13 +1,15 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { CreateOrderRequest, ProductRunSettings } from '@oversell/contracts';
+import type { CreateOrderRequest, PlacedOrder, ProductRunSettings } from '@oversell/contracts';
+import type { EntityManager } from 'typeorm';
 import { randomUUID } from 'node:crypto';
-import type { DeductResult, StockStrategy } from '../stock-strategy';
+import type { DeductContext, DeductResult, StockStrategy } from '../stock-strategy';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { DuplicateIdempotencyKeyError, IdempotencyKeyReusedError, StockNotSeededError, StockStoreLostError, StrategyMismatchError } from '../errors';
 import { IdempotencyKeys } from './idempotency-keys';
 import { FAULT_HOOKS, FAULT_INJECTOR, faultPointsFor, type FaultHook, type FaultInjector } from '../fault-points';
 import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
-import { OrderRecorder } from './order-recorder';
+import { OrderRecorder, type NewOrder } from './order-recorder';
+import { OrderWriteQueue } from './order-queue/order-write-queue';
 import { ProductSettingsStore } from './product-settings.store';
 import { asStoreError } from '../store-errors';
 
@@ -28,6 +30,7 @@ export class OrderPlacementService {
     @Inject(STOCK_STRATEGIES) private readonly registry: StrategyRegistry,
     private readonly settingsStore: ProductSettingsStore,
     private readonly recorder: OrderRecorder,
+    private readonly orderQueue: OrderWriteQueue,
     private readonly idempotencyKeys: IdempotencyKeys,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
     @Optional() @Inject(FAULT_HOOKS) private readonly faultHooks: FaultHook[] = [],
@@ -77,12 +80,10 @@ export class OrderPlacementService {
           quantity: request.quantity,
           settings,
           faults: faultPointsFor(settings, this.faultHooks, { requestId, clockOffsetMs: this.options.clockOffsetMs, injector: this.faultInjector }),
-          record: (manager) =>
-            this.recorder.record(
-              { productId: request.productId, quantity: request.quantity, strategy: strategy.name, runId: settings.runId, idempotencyKey: key, requestId },
-              manager,
-            ),
-          recorded: () => this.recorder.findByRequestId(requestId),
+          ...this.orderWrites(
+            { productId: request.productId, quantity: request.quantity, strategy: strategy.name, runId: settings.runId, idempotencyKey: key, requestId },
+            settings,
+          ),
         });
       } catch (error) {
         if (error instanceof DuplicateIdempotencyKeyError) return this.replay(request, settings, error);
@@ -96,15 +97,37 @@ export class OrderPlacementService {
   }
 
   /**
+   * How the strategy writes its order. Queued (orderWrite 'queued') only where the order is not part of
+   * a transaction with the stock (a MySQL row strategy passes its manager and writes at once). A queued
+   * order's idempotency key is claimed in Redis first, since its row (and the unique index) comes later:
+   * a key another request holds is refused as the index would refuse it, and the units go back.
+   */
+  private orderWrites(order: NewOrder, settings: ProductRunSettings): Pick<DeductContext, 'record' | 'recorded'> {
+    const queued = settings.orderWrite === 'queued';
+    const enqueue = async (): Promise<PlacedOrder> => {
+      if (order.idempotencyKey && !(await this.idempotencyKeys.claim(order.idempotencyKey, order.requestId))) throw new DuplicateIdempotencyKeyError(order.idempotencyKey);
+      return this.orderQueue.enqueue(order);
+    };
+    return {
+      record: (manager?: EntityManager): Promise<PlacedOrder> => (queued && !manager ? enqueue() : this.recorder.record(order, manager)),
+      // Queued: the job while it waits, the row once written (the written job is removed).
+      recorded: async () => (queued ? ((await this.orderQueue.queued(order.requestId)) ?? this.recorder.findByRequestId(order.requestId)) : this.recorder.findByRequestId(order.requestId)),
+    };
+  }
+
+  /**
    * The first order placed with this request's idempotency key — or, if it cannot be found, what this
    * attempt came to. A key reused for a different order is refused: answering with the first order
    * would tell the client its new order succeeded.
    */
   private async replay(request: CreateOrderRequest, settings: ProductRunSettings, otherwise: DeductResult | Error): Promise<Placement> {
-    const earlier = await this.recorder.findByIdempotencyKey(request.idempotencyKey!);
+    // Written, or still queued under the request that claimed the key.
+    const earlier =
+      (await this.recorder.findByIdempotencyKey(request.idempotencyKey!)) ??
+      (settings.orderWrite === 'queued' ? await this.orderQueue.queuedByKey(await this.idempotencyKeys.claimedBy(request.idempotencyKey!)) : null);
     if (earlier) {
       if (earlier.productId !== request.productId || earlier.quantity !== request.quantity || earlier.strategy !== request.strategy) {
-        throw new IdempotencyKeyReusedError(request.idempotencyKey!, earlier.id);
+        throw new IdempotencyKeyReusedError(request.idempotencyKey!, earlier.id ?? `queued ${earlier.requestId}`);
       }
       return { result: { outcome: 'sold', order: earlier }, settings };
     }

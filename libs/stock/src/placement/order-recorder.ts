@@ -18,6 +18,12 @@ export interface NewOrder {
   requestId: string;
 }
 
+/** An order sold under orderWrite 'queued' (its idempotency key, if any, already claimed in Redis). */
+export type QueuedOrder = NewOrder & {
+  /** When it was queued (epoch ms): its row's created_at, and where its write lag counts from. */
+  queuedAt: number;
+};
+
 const ER_DUP_ENTRY = 1062;
 const ER_NO_SUCH_THREAD = 1094;
 /** How often to look whether a killed connection has finished rolling back. */
@@ -80,6 +86,23 @@ export class OrderRecorder {
       }
       throw error;
     }
+  }
+
+  /**
+   * Writes queued orders as one multi-row INSERT; a request id already written (the job retried after
+   * its worker died between this INSERT and completing the job) is left as it is, so a retry never
+   * doubles an order. ON DUPLICATE KEY rather than INSERT IGNORE: IGNORE would also turn other
+   * failures (a truncated value) into warnings and drop the row silently.
+   */
+  async recordQueued(orders: readonly QueuedOrder[]): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(OrderEntity)
+      .values(orders.map(({ queuedAt, ...order }) => ({ ...order, instanceId: this.options.instanceId, createdAt: new Date(queuedAt) })))
+      .orUpdate(['request_id'], ['request_id'])
+      .updateEntity(false)
+      .execute();
   }
 
   async findByIdempotencyKey(idempotencyKey: string): Promise<OrderView | null> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DEFAULT_BUSINESS_DELAY_MS, DEFAULT_LOCK_TTL_MS, type ProductRunSettings, type ResetProductRequest } from '@oversell/contracts';
+import { DEFAULT_BUSINESS_DELAY_MS, DEFAULT_LOCK_TTL_MS, DEFAULT_ORDER_WRITE, type ProductRunSettings, type ResetProductRequest } from '@oversell/contracts';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ProductEntity } from '../persistence/product.entity';
@@ -34,6 +34,7 @@ export class ProductResetService {
       lockTtlMs: request.lockTtlMs ?? DEFAULT_LOCK_TTL_MS,
       businessDelayMs: request.businessDelayMs ?? DEFAULT_BUSINESS_DELAY_MS,
       segments: request.segments ?? DEFAULT_SEGMENTS,
+      orderWrite: request.orderWrite ?? DEFAULT_ORDER_WRITE,
       ...(request.faults?.length ? { faults: request.faults } : {}),
     };
     try {
@@ -51,6 +52,7 @@ export class ProductResetService {
           lockTtlMs: settings.lockTtlMs,
           businessDelayMs: settings.businessDelayMs,
           segments: settings.segments,
+          orderWrite: settings.orderWrite,
           faults: settings.faults ?? null,
           seeded: false,
         },

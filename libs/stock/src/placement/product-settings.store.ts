@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FaultSettings, ProductRunSettings, StrategyName } from '@oversell/contracts';
+import type { FaultSettings, OrderWrite, ProductRunSettings, StrategyName } from '@oversell/contracts';
 import { DataSource } from 'typeorm';
 import { ProductEntity } from '../persistence/product.entity';
 import { RedisConnections } from '../redis/redis-connections';
@@ -79,6 +79,7 @@ export function fromProduct(product: ProductEntity): ProductRunSettings {
     lockTtlMs: product.lockTtlMs,
     businessDelayMs: product.businessDelayMs,
     segments: product.segments,
+    orderWrite: product.orderWrite,
     ...(product.faults?.length ? { faults: product.faults } : {}),
   };
 }
@@ -92,6 +93,7 @@ function parse(hash: Record<string, string>): ProductRunSettings {
     lockTtlMs: Number(hash.lockTtlMs),
     businessDelayMs: Number(hash.businessDelayMs),
     segments: Number(hash.segments),
+    orderWrite: hash.orderWrite as OrderWrite,
     ...(hash.faults ? { faults: JSON.parse(hash.faults) as FaultSettings[] } : {}),
   };
 }

@@ -38,6 +38,12 @@ it('gives the units back when the INSERT was never sent (connection refused)', a
   expect(await redis.get(cell.stock)).toBe('10');
 });
 
+it.each(['ER_CON_COUNT_ERROR', 'ER_USER_LIMIT_REACHED'])('gives the units back when MySQL refused the connection itself (%s): no statement was sent', async (code) => {
+  // Asking MySQL whether the order landed would be refused the same way, and the units kept as lost.
+  await expect(recordOrGiveBack(redis, cell, context(error(code, 'Too many connections'), () => Promise.reject(error(code))))).rejects.toThrow('Too many connections');
+  expect(await redis.get(cell.stock)).toBe('10');
+});
+
 it('keeps the sale when the connection died after the commit and the order is there', async () => {
   const result = await recordOrGiveBack(redis, cell, context(error('PROTOCOL_CONNECTION_LOST'), async () => ORDER));
   expect(result).toMatchObject({ outcome: 'sold', order: { id: 7 } });

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { INestApplicationContext } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { mysqlDataSourceOptions } from '../persistence';
+import { mysqlDataSourceOptions, type MysqlConnectionSettings } from '../persistence';
 import { InventoryService } from '../placement/inventory.service';
 import { LockBreakerService } from '../placement/lock-breaker.service';
 import { OrderPlacementService } from '../placement/order-placement.service';
@@ -33,8 +33,9 @@ export interface StockTestApp {
 export async function createStockTestApp({
   faultHooks,
   faultInjector,
+  mysql,
   ...options
-}: Partial<StockOptions> & { keyPrefix: string; faultHooks?: FaultHook[]; faultInjector?: Type<FaultInjector> }): Promise<StockTestApp> {
+}: Partial<StockOptions> & { keyPrefix: string; faultHooks?: FaultHook[]; faultInjector?: Type<FaultInjector>; mysql?: Partial<MysqlConnectionSettings> }): Promise<StockTestApp> {
   const stockOptions: StockOptions = {
     ...DEFAULT_STOCK_OPTIONS,
     redis: testRedisOptions(),
@@ -45,7 +46,8 @@ export async function createStockTestApp({
 
   @Module({
     imports: [
-      TypeOrmModule.forRoot({ ...mysqlDataSourceOptions(testMysqlSettings()), migrationsRun: false }),
+      // `mysql` overrides the test MariaDB's address: a CuttableProxy in front of it, for an outage.
+      TypeOrmModule.forRoot({ ...mysqlDataSourceOptions({ ...testMysqlSettings(), ...mysql }), migrationsRun: false }),
       StockModule.forRootAsync({ useFactory: () => stockOptions, faultHooks, faultInjector }),
     ],
   })

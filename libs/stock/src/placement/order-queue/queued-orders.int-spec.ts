@@ -1,0 +1,85 @@
+import type { QueuedOrderView } from '@oversell/contracts';
+import { freshProductId, runOrdersAcrossProcesses, until, useStockTestApp } from '../../testing';
+import { IdempotencyKeyReusedError } from '../../errors';
+import { OrderRecorder } from '../order-recorder';
+import { OrderWriteProcessor } from './order-write.processor';
+import { OrderWriteQueue } from './order-write-queue';
+
+/**
+ * orderWrite 'queued' on the real Redis and MariaDB: the answer comes from the queue, the row from an
+ * order writer later. This process writes nothing until a test starts its writer, so a queued order
+ * is seen waiting before it is seen written.
+ */
+const lab = useStockTestApp({ writeQueuedOrders: false });
+const queue = () => lab.app.app.get(OrderWriteQueue);
+
+const writer = () => lab.app.app.get(OrderWriteProcessor);
+
+/** Holds this process's writer back (if an earlier test started it), so orders are seen queued. */
+async function holdWriter(): Promise<void> {
+  if (writer().worker.isRunning()) await writer().worker.pause();
+}
+
+/** Starts (or resumes) this process's writer and waits until the queue holds no unwritten order. */
+async function drained(): Promise<void> {
+  // BullMQ's resume also starts a worker that never ran, or whose loop a pause ended.
+  writer().worker.resume();
+  await until(async () => (await queue().backlog()).depth === 0, 'the order-write queue drained', 30_000);
+}
+
+it('answers a sold order from the queue, and a writer writes its row afterwards', async () => {
+  const productId = freshProductId();
+  await lab.app.reset.reset(productId, { stock: 5, strategy: 'lua-decrement', orderWrite: 'queued' });
+
+  const { result } = await lab.app.placement.place({ productId, quantity: 2, strategy: 'lua-decrement' });
+
+  expect(result.outcome).toBe('sold');
+  const order = (result as { order: QueuedOrderView }).order;
+  expect(order).toMatchObject({ id: null, queued: true, productId, quantity: 2 });
+  const recorder = lab.app.app.get(OrderRecorder);
+  expect(await recorder.findByRequestId(order.requestId)).toBeNull();
+  expect(await queue().backlog()).toMatchObject({ depth: 1 });
+  // Until written, the take shows as a take without an order: why the reconciliation waits for the drain.
+  expect((await lab.app.inventory.inventory(productId)).moves?.takenWithoutOrder.count).toBe(1);
+
+  await drained();
+
+  expect(await recorder.findByRequestId(order.requestId)).toMatchObject({ productId, quantity: 2, runId: order.runId });
+  expect(await lab.app.inventory.inventory(productId)).toMatchObject({ sold: 2, orders: 1, remaining: 3, oversold: 0, lost: 0, storesAgree: true });
+});
+
+it('queues an order with an idempotency key claimed in Redis: a replay answers the first order, queued or written, and takes nothing', async () => {
+  const productId = freshProductId();
+  const idempotencyKey = `key-${productId}`;
+  await holdWriter();
+  await lab.app.reset.reset(productId, { stock: 5, strategy: 'lua-decrement', orderWrite: 'queued' });
+
+  const first = await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement', idempotencyKey });
+  const replay = await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement', idempotencyKey });
+
+  const firstOrder = (first.result as { order: QueuedOrderView }).order;
+  expect(firstOrder).toMatchObject({ queued: true, idempotencyKey, replayed: false });
+  expect(replay.result).toMatchObject({ outcome: 'sold', order: { queued: true, requestId: firstOrder.requestId, replayed: true } });
+  await expect(lab.app.placement.place({ productId, quantity: 2, strategy: 'lua-decrement', idempotencyKey })).rejects.toThrow(IdempotencyKeyReusedError);
+  await drained();
+  const afterWrite = await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement', idempotencyKey });
+  expect(afterWrite.result).toMatchObject({ outcome: 'sold', order: { id: expect.any(Number), idempotencyKey, replayed: true } });
+  expect(await lab.app.inventory.inventory(productId)).toMatchObject({ sold: 1, orders: 1, remaining: 4, lost: 0, storesAgree: true });
+});
+
+it('writes exactly one row per sold order when three OS processes sell and write at once', async () => {
+  const productId = freshProductId();
+  const stock = 300;
+  await lab.app.reset.reset(productId, { stock, strategy: 'lua-decrement', orderWrite: 'queued' });
+
+  // Each process writes queued orders too (its own StockModule's writer) while it sells.
+  const { outcomes, errors } = await runOrdersAcrossProcesses({ processes: 3, requestsPerProcess: 150, inFlight: 30, keyPrefix: lab.keyPrefix, productId, strategy: 'lua-decrement' });
+  await drained();
+
+  expect(errors).toEqual([]);
+  expect(outcomes.sold).toBe(stock);
+  expect(outcomes.sold_out).toBe(150);
+  expect(await lab.app.inventory.inventory(productId)).toMatchObject({ sold: stock, orders: stock, remaining: 0, oversold: 0, lost: 0, storesAgree: true });
+  expect((await queue().backlog()).failed).toBe(0);
+  // Three ts-node processes starting on a loaded 2-core machine take most of it.
+}, 180_000);
