@@ -1,37 +1,20 @@
-import type { BenchReport, BenchRow, ContendedPhase } from '@oversell/contracts';
-import { markdownTable } from './bench-report';
+import type { BenchReport, BenchRow, ContendedPhase, RoundTripBound } from '@oversell/contracts';
+import { markdownTable, withCeilingShare } from './bench-report';
+import { benchReportFixture, benchRowFixture } from './testing/bench-fixtures';
 
-const row = (strategy: BenchRow['strategy'], contendedPhase: ContendedPhase | null): BenchRow => ({
-  strategy,
+const row = (strategy: BenchRow['strategy'], contendedPhase: ContendedPhase | null, roundTrip: RoundTripBound | null = null): BenchRow => ({
+  ...benchRowFixture(strategy, { throughput: 500, p99: 2, contendedPhase }),
   runId: strategy,
-  status: 'completed',
-  failure: null,
-  sold: 100,
-  oversold: 0,
-  lost: 0,
-  lockTimeouts: 0,
-  conflicts: 0,
-  conflictRetries: 0,
-  exclusionViolations: 0,
-  attempts: 1000,
-  throughput: 500,
   ratioToCeiling: 0.5,
-  p50: 1,
-  p99: 2,
-  contendedPhase,
-  peakRssMb: [100],
+  roundTrip,
 });
 
 const report = (rows: BenchRow[]): BenchReport => ({
-  command: 'npm run bench',
-  scenario: 'compare',
+  ...benchReportFixture(rows, null, 1),
   startedAt: '',
   finishedAt: '',
   machine: { cpus: 2, memoryGb: 4, node: 'v22' },
-  instances: 1,
   settings: { initialStock: 100, connections: 10, durationSec: 8 },
-  ceiling: null,
-  rows,
 });
 
 /** The cells of one strategy's line, by column name. */
@@ -54,5 +37,36 @@ describe('markdownTable', () => {
     expect(cells(markdown, 'lua-decrement')).toMatchObject({ 'req/s': '500', 'sell-out s': '2', 'units/s in phase': '50', 'phase p99 ms': '9.5', 'peak RSS MB/instance': '100' });
     expect(cells(markdown, 'db-optimistic')).toMatchObject({ 'sell-out s': 'never sold out', 'units/s in phase': '5', 'phase p99 ms': '90' });
     expect(cells(markdown, 'watchdog')).toMatchObject({ 'sell-out s': '–', 'units/s in phase': '–' });
+  });
+});
+
+describe('round-trip columns', () => {
+  it('prints a lock strategy’s uncontended section, its bound and the contended phase’s share of it; dashes elsewhere', () => {
+    const markdown = markdownTable(
+      report([
+        row('watchdog', null, { holdMs: 2.5, boundPerSec: 400, sections: 200, efficiency: 0.333 }),
+        row('etcd', null, { holdMs: 50, boundPerSec: 20, sections: 40, efficiency: null }),
+        row('lua-decrement', null),
+      ]),
+    );
+    expect(cells(markdown, 'watchdog')).toMatchObject({ 'uncontended section ms': '2.5', 'round-trip bound/s': '400', 'of bound': '33 %' });
+    expect(cells(markdown, 'etcd')).toMatchObject({ 'round-trip bound/s': '20', 'of bound': '–' });
+    expect(cells(markdown, 'lua-decrement')).toMatchObject({ 'uncontended section ms': '–', 'round-trip bound/s': '–', 'of bound': '–' });
+  });
+});
+
+describe('the stack’s own cost', () => {
+  const ceiling = { ...row('noop', null), throughput: 1500 };
+
+  it('is the service no-op ÷ the bare Fastify no-op, against the 50 % target', () => {
+    const bare = withCeilingShare({ throughput: 4000, requests: 32_000, durationSec: 8 }, ceiling);
+    expect(bare.ceilingShare).toBe(0.375);
+    expect(markdownTable({ ...report([]), ceiling, bareFastify: bare })).toContain("answered 4000 req/s; the service's no-op is 38 % of it (target ≥ 50 %: not met)");
+    expect(markdownTable({ ...report([]), ceiling, bareFastify: withCeilingShare({ throughput: 2000, requests: 16_000, durationSec: 8 }, ceiling) })).toContain('75 % of it (target ≥ 50 %: met)');
+  });
+
+  it('has no share without a ceiling, and no line without a bare Fastify measurement', () => {
+    expect(withCeilingShare({ throughput: 4000, requests: 32_000, durationSec: 8 }, null).ceilingShare).toBeNull();
+    expect(markdownTable(report([]))).not.toContain('bare Fastify');
   });
 });

@@ -1,7 +1,9 @@
-import type { BenchReport, BenchRow, ContendedPhase, RunView } from '@oversell/contracts';
+import type { BareFastifyRow, BenchReport, BenchRow, ContendedPhase, RoundTripBound, RunView } from '@oversell/contracts';
 import { CEILING_MEASURED_LOW, NOOP_TARGET, ceilingPercent } from '@oversell/contracts';
 
 const MB = 1024 * 1024;
+/** Issue 12's target for the stack's own cost: the service's no-op at least half a bare Fastify's. */
+export const CEILING_SHARE_TARGET = 0.5;
 
 /** A finished run as a bench row; the ratio is filled in once the ceiling is known. */
 export function benchRow(run: RunView): BenchRow {
@@ -25,7 +27,13 @@ export function benchRow(run: RunView): BenchRow {
     p99: result?.latency.p99 ?? 0,
     contendedPhase: result?.contendedPhase ?? null,
     peakRssMb: (result?.instances ?? []).map((i) => Math.round((i.peakRssBytes / MB) * 10) / 10),
+    roundTrip: null,
   };
+}
+
+/** The bare Fastify no-op beside the service's: the ceiling as a share of it. */
+export function withCeilingShare(bare: Omit<BareFastifyRow, 'ceilingShare'>, ceiling: BenchRow | null): BareFastifyRow {
+  return { ...bare, ceilingShare: ceiling && bare.throughput > 0 ? Math.round((ceiling.throughput / bare.throughput) * 1000) / 1000 : null };
 }
 
 /** Splits the ceiling from the strategies and expresses each strategy's throughput as a share of it. */
@@ -50,18 +58,33 @@ function phaseCells(phase: ContendedPhase | null): string {
   return `${phase.soldOut ? phase.durationMs / 1000 : 'never sold out'} | ${phase.unitsPerSec.toFixed(0)} | ${phase.p99}`;
 }
 
+/** A lock strategy's three round-trip cells: uncontended section, 1 ÷ it, and the contended phase's share of that. */
+function roundTripCells(bound: RoundTripBound | null): string {
+  if (!bound) return '– | – | –';
+  return `${bound.holdMs} | ${bound.boundPerSec.toFixed(0)} | ${bound.efficiency === null ? '–' : `${Math.round(bound.efficiency * 100)} %`}`;
+}
+
+/** The stack's own cost in one sentence, or nothing when the bench measured no bare Fastify. */
+function stackCostLine(report: BenchReport): string[] {
+  const bare = report.bareFastify;
+  if (!bare) return [];
+  const share = bare.ceilingShare === null ? 'no ceiling to compare' : `the service's no-op is ${Math.round(bare.ceilingShare * 100)} % of it (target ≥ ${CEILING_SHARE_TARGET * 100} %: ${bare.ceilingShare >= CEILING_SHARE_TARGET ? 'met' : 'not met'})`;
+  return [`Stack's own cost: a bare Fastify no-op (one process, same load tool and connections) answered ${bare.throughput.toFixed(0)} req/s; ${share}.`, ''];
+}
+
 export function markdownTable(report: BenchReport): string {
-  const header = '| strategy | sold | oversold | lost | lock timeouts | conflicts | excl. violations | req/s | of ceiling | p50 ms | p99 ms | sell-out s | units/s in phase | phase p99 ms | peak RSS MB/instance |';
-  const rule = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|';
+  const header = '| strategy | sold | oversold | lost | lock timeouts | conflicts | excl. violations | req/s | of ceiling | p50 ms | p99 ms | sell-out s | units/s in phase | phase p99 ms | uncontended section ms | round-trip bound/s | of bound | peak RSS MB/instance |';
+  const rule = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|';
   const line = (r: BenchRow) =>
     r.status === 'failed'
-      ? `| ${r.strategy} | failed: ${r.failure ?? 'unknown'} | | | | | | | | | | | | | |`
-      : `| ${r.strategy} | ${r.sold} | ${r.oversold} | ${r.lost} | ${r.lockTimeouts} | ${r.conflicts} | ${r.exclusionViolations} | ${r.throughput.toFixed(0)} | ${r.strategy === NOOP_TARGET ? '100 %' : pct(r.ratioToCeiling)} | ${r.p50} | ${r.p99} | ${phaseCells(r.contendedPhase)} | ${r.peakRssMb.join(' / ')} |`;
+      ? `| ${r.strategy} | failed: ${r.failure ?? 'unknown'} | | | | | | | | | | | | | | | | |`
+      : `| ${r.strategy} | ${r.sold} | ${r.oversold} | ${r.lost} | ${r.lockTimeouts} | ${r.conflicts} | ${r.exclusionViolations} | ${r.throughput.toFixed(0)} | ${r.strategy === NOOP_TARGET ? '100 %' : pct(r.ratioToCeiling)} | ${r.p50} | ${r.p99} | ${phaseCells(r.contendedPhase)} | ${roundTripCells(r.roundTrip)} | ${r.peakRssMb.join(' / ')} |`;
   const rows = [...(report.ceiling ? [report.ceiling] : []), ...report.rows].map(line);
   const s = report.settings;
   return [
     `Scenario \`${report.scenario}\`: stock ${s.initialStock}, ${s.connections} connections, ${s.durationSec ? `${s.durationSec} s` : `${s.totalRequests} requests`}, lock TTL ${s.lockTtlMs ?? 'default'} ms, business delay ${s.businessDelayMs ?? 0} ms; ${report.instances} instances; ${report.machine.cpus} cores, Node ${report.machine.node}.`,
     '',
+    ...stackCostLine(report),
     header,
     rule,
     ...rows,

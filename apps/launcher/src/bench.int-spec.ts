@@ -30,7 +30,9 @@ beforeAll(async () => {
     },
     (line) => process.stdout.write(`${line}\n`),
   ));
-});
+  // A hang guard, not a timing: every strategy's run, then each lock strategy's uncontended run, takes
+  // longer than jest's 300 s on a 2-core machine shared with other work.
+}, 900_000);
 
 const row = (strategy: string) => report.rows.find((r) => r.strategy === strategy)!;
 
@@ -39,6 +41,31 @@ it('measures the no-op ceiling first and every strategy after it', () => {
   expect(report.ceiling!.throughput).toBeGreaterThan(0);
   expect(report.rows.map((r) => r.strategy)).toEqual([...STRATEGY_NAMES]);
   expect(report.rows.every((r) => r.status === 'completed')).toBe(true);
+});
+
+it('measures a bare Fastify no-op in the same bench, and the service no-op as a share of it', () => {
+  const bare = report.bareFastify!;
+  expect(bare.requests).toBeGreaterThan(0);
+  // The answers over the measured time: durationSec is rounded to 10 ms, so the two agree to within that.
+  expect(bare.throughput).toBeGreaterThanOrEqual(Math.floor(bare.requests / (bare.durationSec + 0.005)));
+  expect(bare.throughput).toBeLessThanOrEqual(Math.ceil(bare.requests / (bare.durationSec - 0.005)));
+  // A ratio, never a timing limit: it only has to be the two throughputs measured here.
+  expect(bare.ceilingShare).toBeCloseTo(report.ceiling!.throughput / bare.throughput, 2);
+});
+
+it('gives the lock strategies an uncontended round-trip bound and its efficiency, and the others none', () => {
+  const bounded = report.rows.filter((r) => r.roundTrip);
+  // Which strategies hold a lock is their descriptions' to say (lockStrategies, unit-tested): here some do and some do not.
+  expect(bounded.length).toBeGreaterThan(0);
+  expect(bounded.length).toBeLessThan(report.rows.length);
+  for (const r of bounded) {
+    const bound = r.roundTrip!;
+    // Every section took time, and the bound is what 1 ÷ it says.
+    expect(bound.sections).toBeGreaterThan(0);
+    expect(bound.holdMs).toBeGreaterThan(0);
+    expect(bound.boundPerSec).toBeCloseTo(1000 / bound.holdMs, 0);
+    expect(bound.efficiency).toBeCloseTo(r.contendedPhase!.unitsPerSec / bound.boundPerSec, 2);
+  }
 });
 
 it('shows no-lock overselling', () => {
@@ -52,15 +79,16 @@ it.each(STRATEGY_NAMES.filter((s) => s !== 'no-lock'))('%s sells exactly the sto
 
 it('writes JSON and markdown in the documented shape', () => {
   const json = JSON.parse(readFileSync(files[0], 'utf8')) as BenchReport;
-  expect(Object.keys(json).sort()).toEqual(['ceiling', 'command', 'finishedAt', 'instances', 'machine', 'rows', 'scenario', 'settings', 'startedAt']);
+  expect(Object.keys(json).sort()).toEqual(['bareFastify', 'ceiling', 'command', 'finishedAt', 'instances', 'machine', 'rows', 'scenario', 'settings', 'startedAt']);
   expect(Object.keys(json.rows[0]).sort()).toEqual(
-    ['attempts', 'conflictRetries', 'conflicts', 'contendedPhase', 'exclusionViolations', 'failure', 'lockTimeouts', 'lost', 'oversold', 'p50', 'p99', 'peakRssMb', 'ratioToCeiling', 'runId', 'sold', 'status', 'strategy', 'throughput'].sort(),
+    ['attempts', 'conflictRetries', 'conflicts', 'contendedPhase', 'exclusionViolations', 'failure', 'lockTimeouts', 'lost', 'oversold', 'p50', 'p99', 'peakRssMb', 'ratioToCeiling', 'roundTrip', 'runId', 'sold', 'status', 'strategy', 'throughput'].sort(),
   );
   expect(json.rows.every((r) => typeof r.ratioToCeiling === 'number' && r.peakRssMb.length === 2)).toBe(true);
   // Every strategy sold something, so each has a contended phase with the units it sold in it.
   expect(json.rows.every((r) => (r.contendedPhase?.units ?? 0) > 0)).toBe(true);
   const markdown = readFileSync(files[1], 'utf8');
   expect(markdown).toMatch(/\| strategy \| sold \| oversold \| lost \|/);
-  expect(markdown).toMatch(/\| sell-out s \| units\/s in phase \| phase p99 ms \|/);
+  expect(markdown).toMatch(/\| sell-out s \| units\/s in phase \| phase p99 ms \| uncontended section ms \| round-trip bound\/s \| of bound \|/);
+  expect(markdown).toMatch(/Stack's own cost: a bare Fastify no-op .* answered \d+ req\/s; the service's no-op is \d+ % of it/);
   for (const strategy of STRATEGY_NAMES) expect(markdown).toContain(`| ${strategy} |`);
 });

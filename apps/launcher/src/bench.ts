@@ -1,17 +1,26 @@
 /**
  * `npm run bench`: every strategy under one scenario, one after another (reset, load, reconcile), with
  * the no-op ceiling measured first (after a discarded warm-up) through the same gateway, instances and load tool. Prints a markdown
- * table and writes JSON + markdown under bench-results/.
+ * table and writes JSON + markdown under bench-results/. Beside them, in the same bench: a bare Fastify
+ * no-op under the same load (the stack's own cost), and each lock strategy's uncontended run (its
+ * round-trip bound).
  *   --scenario compare  --strategies a,b  --instances 3  --duration 8  --connections 100  --stock 500
  *   --url http://127.0.0.1:8080   (use a lab that is already running instead of starting one)
+ *   --units 100000   (another name for --stock: a long sale)
+ *   --instances 1,2,3,4   (a list: the bench once per count, see bench-scaling.ts)
+ * The report's charts (SVG, bench-charts.ts) are written next to its JSON.
  */
 import { STRATEGY_NAMES, isStrategyName, type BenchReport, type StrategyName } from '@oversell/contracts';
 import { loadScenario } from '@oversell/loadtests';
-import { benchRow, markdownTable, withCeiling } from './bench-report';
+import { measureBareFastify } from './bare-fastify';
+import { writeBenchCharts } from './bench-charts';
+import { benchRow, markdownTable, withCeiling, withCeilingShare } from './bench-report';
+import { isScalingRun, parseScalingArgs, runScaling } from './bench-scaling';
 import { intOption, parse, UsageError } from './cli-options';
 import { openLabSession, type LabRunOptions } from './lab-session';
 import { BENCH_RESULTS_DIR } from './paths';
 import { fileStamp, machineInfo, writeReportFiles } from './report-files';
+import { lockStrategies, roundTripBound, uncontendedRun, withRoundTrip } from './round-trip-bound';
 import { followRuns } from './run-progress';
 
 export interface BenchOptions extends LabRunOptions {
@@ -30,19 +39,22 @@ export function parseBenchArgs(args: string[]): BenchOptions {
     duration: { type: 'string' },
     connections: { type: 'string' },
     stock: { type: 'string' },
+    units: { type: 'string' },
     url: { type: 'string' },
     out: { type: 'string' },
   });
   const strategies = values.strategies ? String(values.strategies).split(',').map((s) => s.trim()) : [...STRATEGY_NAMES];
   const unknown = strategies.filter((s) => !isStrategyName(s));
   if (unknown.length) throw new UsageError(`--strategies: unknown ${unknown.join(', ')}; valid: ${STRATEGY_NAMES.join(', ')}`);
+  if (values.units !== undefined && values.stock !== undefined) throw new UsageError('--units is another name for --stock: give one of them');
+  const stockOption = values.units === undefined ? 'stock' : 'units';
   return {
     scenario: String(values.scenario ?? 'compare'),
     strategies: strategies as StrategyName[],
     instances: intOption(values, 'instances', 3, 1, 16),
     durationSec: values.duration === undefined ? undefined : intOption(values, 'duration', 0, 1, 600),
     connections: values.connections === undefined ? undefined : intOption(values, 'connections', 0, 1, 2000),
-    stock: values.stock === undefined ? undefined : intOption(values, 'stock', 0, 0, 1_000_000),
+    stock: values[stockOption] === undefined ? undefined : intOption(values, stockOption, 0, 0, 1_000_000),
     url: values.url === undefined ? undefined : String(values.url),
     outDir: String(values.out ?? BENCH_RESULTS_DIR),
     command: `npm run bench${args.length ? ' -- ' + args.join(' ') : ''}`,
@@ -68,9 +80,14 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
   // No store-cut proxy: the bench runs no faults, and the extra hop costs throughput.
   const { client, lab, stop } = await openLabSession(options, { keyPrefix: 'ol-bench', basePort: 3101, storeProxy: false, log: print });
   try {
+    // Only beside a lab of its own: a lab at --url may run on another machine than this process.
+    const bare = lab ? await measureBareFastify(load) : null;
+    if (bare) print(`bench: bare Fastify no-op ${bare.throughput} req/s`);
     // The batch opens with a discarded warm-up run (ceilingWarmUp), then measures the ceiling.
     const batch = await client.queueBatch({ ...settings, load, strategies: options.strategies, includeCeiling: true, scenario: scenario.name });
     const finished = await followRuns('bench', client, batch.runs, process.stdout, print);
+    const uncontended = await Promise.all(lockStrategies(options.strategies, await client.strategies()).map((s) => client.queueRun(uncontendedRun(s, settings, scenario.name))));
+    const bounds = new Map((await followRuns('round-trip bounds', client, uncontended, process.stdout, print)).map((run) => [run.params.strategy, roundTripBound(run.result?.lockEvents ?? [])]));
     const { ceiling, rows } = withCeiling(finished.filter((run) => !run.params.warmUp).map(benchRow));
     const report: BenchReport = {
       command: options.command,
@@ -81,13 +98,17 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
       instances: lab ? options.instances : (finished[0]?.result?.instances.length ?? 0),
       settings: { ...settings, connections: load.connections, durationSec: load.durationSec, totalRequests: load.totalRequests },
       ceiling,
-      rows,
+      bareFastify: bare ? withCeilingShare(bare, ceiling) : null,
+      rows: rows.map((row) => withRoundTrip(row, bounds.get(row.strategy) ?? null)),
     };
     const markdown = markdownTable(report);
     print(`\n${markdown}\n`);
+    const stem = `bench-${fileStamp(report.startedAt)}`;
     const files = [
-      ...writeReportFiles(options.outDir, `bench-${fileStamp(report.startedAt)}`, report, markdown, report.command),
+      ...writeReportFiles(options.outDir, stem, report, markdown, report.command),
       ...writeReportFiles(options.outDir, 'latest', report, markdown, report.command),
+      ...(await writeBenchCharts(options.outDir, stem, report)),
+      ...(await writeBenchCharts(options.outDir, 'latest', report)),
     ];
     print(`written: ${files.slice(0, 2).join(', ')}`);
     return { report, files };
@@ -98,9 +119,11 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
 
 if (require.main === module) {
   (async () => {
-    const options = parseBenchArgs(process.argv.slice(2));
-    const { report } = await runBench(options);
-    const failed = [report.ceiling, ...report.rows].filter((r) => r && r.status === 'failed');
+    const args = process.argv.slice(2);
+    const reports = isScalingRun(args)
+      ? (await runScaling(parseScalingArgs(args, parseBenchArgs), runBench)).report.runs
+      : [(await runBench(parseBenchArgs(args))).report];
+    const failed = reports.flatMap((report) => [report.ceiling, ...report.rows]).filter((r) => r && r.status === 'failed');
     process.exit(failed.length ? 1 : 0);
   })().catch((error: unknown) => {
     console.error(error instanceof UsageError ? `usage: ${error.message}` : error);

@@ -8,3 +8,5 @@ export const LOCK_SERVICES_NEEDED_MAIN = resolve(REPO_ROOT, 'apps', 'order-servi
 export const DASHBOARD_DIST = resolve(REPO_ROOT, 'apps', 'dashboard', 'dist');
 export const ENSURE_SERVICES_SCRIPT = resolve(REPO_ROOT, 'infra', 'scripts', 'ensure-services.sh');
 export const BENCH_RESULTS_DIR = resolve(REPO_ROOT, 'bench-results');
+/** Prints every strategy's description as JSON (see apps/order-service/src/strategy-descriptions.ts). */
+export const STRATEGY_DESCRIPTIONS_MAIN = resolve(REPO_ROOT, 'apps', 'order-service', 'dist', 'strategy-descriptions.js');

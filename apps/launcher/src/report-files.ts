@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 /** Writes a report as `<stem>.json` and `<stem>.md` (the markdown followed by the command that made it); returns both paths. */
@@ -17,6 +17,14 @@ export function fileStamp(iso: string): string {
 }
 
 /** The machine a report was measured on: its figures mean little without it. */
-export function machineInfo(): { cpus: number; memoryGb: number; node: string } {
-  return { cpus: cpus().length, memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version };
+export interface MachineInfo {
+  cpus: number;
+  memoryGb: number;
+  node: string;
+  /** The 1, 5 and 15 min load averages as the report was written: a loaded machine's figures are lower. */
+  loadAverage: number[];
+}
+
+export function machineInfo(): MachineInfo {
+  return { cpus: cpus().length, memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version, loadAverage: loadavg().map((load) => Math.round(load * 100) / 100) };
 }

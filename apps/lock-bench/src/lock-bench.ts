@@ -2,7 +2,7 @@ import { CREATE_LOCK_TABLE } from '@oversell/locks';
 import { startEtcd, startRedisNodes, startZookeeper } from '@oversell/locks/testing';
 import Redis from 'ioredis';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runAcrossProcesses, type RunSpec } from './across-processes';
 import { openBenchDatabase, redisOptions } from './lock-clients';
@@ -57,7 +57,8 @@ export interface LockBenchReport {
   command: string;
   startedAt: string;
   finishedAt: string;
-  machine: { cpus: number; memoryGb: number; node: string };
+  /** loadAverage: the 1, 5 and 15 min load averages as the report was written (a loaded machine's figures are lower). */
+  machine: { cpus: number; memoryGb: number; node: string; loadAverage: number[] };
   settings: { processes: number; workers: number; seconds: number; boundSeconds: number; leaseMs: number; waitMs: number; keyPrefix: string };
   rows: LockBenchRow[];
 }
@@ -114,7 +115,7 @@ export async function runLockBench(options: LockBenchOptions, print: (line: stri
       command: options.command,
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
-      machine: { cpus: cpus().length, memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version },
+      machine: { cpus: cpus().length, memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version, loadAverage: loadavg().map((load) => Math.round(load * 100) / 100) },
       settings: { processes: options.processes, workers: options.workers, seconds: options.seconds, boundSeconds, leaseMs: LEASE_MS, waitMs: WAIT_MS, keyPrefix },
       rows,
     };

@@ -26,6 +26,38 @@ export interface BenchRow {
   contendedPhase: ContendedPhase | null;
   /** Peak resident memory of each instance during the run, in MB. */
   peakRssMb: number[];
+  /** Lock strategies only (kind 'lock'): the uncontended round trip and how close the contended phase came to it. */
+  roundTrip: RoundTripBound | null;
+}
+
+/**
+ * A lock strategy's round-trip bound, from an uncontended run in the same bench (one connection): each
+ * order's section from asking for the lock to letting it go (acquire, read, write, release sent). Under
+ * contention the lock passes from holder to holder, so no more sections than 1 ÷ that time fit in a second.
+ */
+export interface RoundTripBound {
+  /** Median section of the uncontended run, in ms. */
+  holdMs: number;
+  /** 1000 ÷ holdMs. */
+  boundPerSec: number;
+  /** Sections the median was taken over. */
+  sections: number;
+  /** The contended phase's units/s ÷ boundPerSec; null when the strategy's run has no contended phase. */
+  efficiency: number | null;
+}
+
+/**
+ * The stack's own cost: a bare Fastify process answering the same POST /api/noop, driven in the same
+ * bench by the same load tool with the same connections and duration, beside the service's no-op ceiling.
+ */
+export interface BareFastifyRow {
+  /** Requests answered per second, over the load's whole time (its start-up included) as the service's runs count theirs. */
+  throughput: number;
+  /** Requests answered, as the load tool counted them (the bare process counts nothing itself). */
+  requests: number;
+  durationSec: number;
+  /** The service's no-op ceiling ÷ this throughput (the target is ≥ 0.5); null without a ceiling. */
+  ceilingShare: number | null;
 }
 
 /** What `npm run bench` writes to bench-results/*.json. */
@@ -38,5 +70,7 @@ export interface BenchReport {
   instances: number;
   settings: { initialStock: number; lockTtlMs?: number; businessDelayMs?: number; segments?: number; connections: number; durationSec?: number; totalRequests?: number };
   ceiling: BenchRow | null;
+  /** Null when the bench drove a lab at --url, whose machine it does not share. */
+  bareFastify: BareFastifyRow | null;
   rows: BenchRow[];
 }

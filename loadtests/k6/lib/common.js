@@ -7,13 +7,13 @@ import { Counter } from 'k6/metrics';
  * Kept in step with STRATEGY_NAMES in libs/contracts (a loadtests test compares the two): compare-strategies
  * builds one k6 scenario per strategy in its options, before any request can ask the service.
  */
-export const STRATEGY_NAMES = ['no-lock', 'setnx-no-ttl', 'setnx-expire', 'naive-setnx', 'setnx-getset', 'uuid-check-del', 'uuid-lua', 'watchdog', 'watchdog-fenced', 'watchdog-fenced-mysql', 'etcd', 'zookeeper', 'segmented', 'segmented-cluster', 'decr-check', 'lua-decrement', 'db-lock-table', 'db-lock-table-ttl', 'db-optimistic', 'db-pessimistic', 'db-conditional'];
+export const STRATEGY_NAMES = ['no-lock', 'setnx-no-ttl', 'setnx-expire', 'naive-setnx', 'setnx-getset', 'uuid-check-del', 'uuid-lua', 'watchdog', 'watchdog-fenced', 'watchdog-fenced-mysql', 'etcd', 'zookeeper', 'redlock', 'redlock-lib', 'segmented', 'segmented-cluster', 'decr-check', 'lua-decrement', 'db-lock-table', 'db-lock-table-ttl', 'db-optimistic', 'db-pessimistic', 'db-conditional'];
 
 /** Error codes a 409/503 order answer may legitimately carry; any other is a failed check. */
 const EXPECTED_ERROR_CODES = { 409: ['sold_out', 'conflict'], 503: ['lock_timeout', 'lock_lost', 'fenced'] };
 
 // One counter per status, read back by runner/k6.ts (order_status_0 = no response at all).
-const COUNTED_STATUSES = [0, 200, 201, 400, 404, 409, 413, 422, 500, 502, 503, 504];
+const COUNTED_STATUSES = [0, 200, 201, 202, 400, 404, 409, 413, 422, 500, 502, 503, 504];
 const statusCounters = {};
 for (const status of COUNTED_STATUSES) statusCounters[status] = new Counter('order_status_' + status);
 const otherStatusCounter = new Counter('order_status_other');
@@ -91,8 +91,8 @@ const TARGETS = {
   orders: {
     path: '/api/orders',
     // 200: a copy of a double click, answered with the order its key already has.
-    responseCallback: http.expectedStatuses(200, 201, 409, 503),
-    checkName: 'order is 201 (200 for a replayed key) or an expected 409/503',
+    responseCallback: http.expectedStatuses(200, 201, 202, 409, 503),
+    checkName: 'order is 201 (202 queued, 200 for a replayed key) or an expected 409/503',
     isExpected: isExpectedOutcome,
   },
   noop: {
@@ -232,7 +232,8 @@ function countStatus(res) {
 }
 
 function isExpectedOutcome(res) {
-  if (res.status === 201 || res.status === 200) return true;
+  // 202: sold, its order queued to be written (orderWrite 'queued').
+  if (res.status === 201 || res.status === 202 || res.status === 200) return true;
   const codes = EXPECTED_ERROR_CODES[res.status];
   if (!codes) return false;
   try {
