@@ -9,9 +9,9 @@ if [ -z "$NGINX" ]; then
     echo "ensure-nginx: nginx missing and not root; install with: sudo apt-get install -y nginx-light" >&2
     exit 1
   fi
-  [ -n "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -print -quit 2>/dev/null)" ] || apt-get update -qq >&2
+  [ -n "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -print -quit 2>/dev/null)" ] || apt-get -o DPkg::Lock::Timeout=300 update -qq >&2
   # No service start: policy-rc.d would be the Debian way; the package's own start fails harmlessly without systemd.
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >&2
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq nginx-light >&2
   NGINX=/usr/sbin/nginx
 fi
 echo "$NGINX"

@@ -34,8 +34,8 @@ apt_install() {
     echo "ensure-services: $* missing and not root; install with: sudo apt-get install -y $*" >&2
     exit 1
   fi
-  [ -n "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -print -quit 2>/dev/null)" ] || apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  [ -n "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -print -quit 2>/dev/null)" ] || apt-get -o DPkg::Lock::Timeout=300 update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq "$@" >/dev/null
 }
 
 if ! answers "$REDIS_HOST" "$REDIS_PORT"; then

@@ -27,9 +27,10 @@ apt_install() { # package...
     exit 1
   fi
   say "installing $* from Debian's packages (first start only)"
-  [ -n "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -print -quit 2>/dev/null)" ] || apt-get update -qq
+  [ -n "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -print -quit 2>/dev/null)" ] || apt-get -o DPkg::Lock::Timeout=300 update -qq
   # policy-rc.d or no systemd keeps the package's own service from starting; the lab starts its own.
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null || { say "apt-get install $* failed"; exit 1; }
+  # The lock timeout: another install (a lab starting several servers at once) is waited for, not failed on.
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq "$@" >/dev/null || { say "apt-get install $* failed"; exit 1; }
 }
 
 # Polls `<check> <port>` every 0.1 s, at most `tries` times, while the server's process lives; true once
