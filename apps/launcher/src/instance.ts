@@ -19,7 +19,7 @@ const READY_TIMEOUT_MS = 60_000;
  * and smaller young generation keep each instance's RSS in check under load (set
  * LAB_INSTANCE_NODE_FLAGS to override).
  */
-const INSTANCE_NODE_FLAGS = (process.env.LAB_INSTANCE_NODE_FLAGS ?? '--max-old-space-size=160 --max-semi-space-size=4').split(/\s+/).filter(Boolean);
+export const INSTANCE_NODE_FLAGS = (process.env.LAB_INSTANCE_NODE_FLAGS ?? '--max-old-space-size=160 --max-semi-space-size=4').split(/\s+/).filter(Boolean);
 const STOP_GRACE_MS = 10_000;
 const RESTART_WINDOW_MS = 60_000;
 const DEFAULT_MAX_RESTARTS_PER_MINUTE = 5;

@@ -1,7 +1,7 @@
 import type { RunView } from '@oversell/contracts';
 import { soakMarkdown, soakRun, soakVerdict, type SoakReport, type SoakRun, type SoakSample } from './soak-report';
 
-const sample = (minute: number, instance: string, rssMb: number, pid = 1): SoakSample => ({ minute, instance, pid, rssMb, eventLoopP99Ms: 12.3 });
+const sample = (minute: number, instance: string, rssMb: number, pid = 1): SoakSample => ({ minute, instance, pid, rssMb, heapTotalMb: 50, heapUsedMb: 40, externalMb: 5, eventLoopP99Ms: 12.3 });
 const clean = (strategy: string): SoakRun => ({ strategy, runId: `run-${strategy}`, status: 'completed', failure: null, attempts: 1000, sold: 500, errors: 0, oversold: 0, lost: 0 });
 /** Two instances over 3 minutes: growing to minute 1, then within 10 % of it. */
 const FLAT = [sample(0, 'i0', 60), sample(1, 'i0', 100), sample(2, 'i0', 108), sample(3, 'i0', 95), sample(0, 'i1', 60), sample(1, 'i1', 90), sample(2, 'i1', 99), sample(3, 'i1', 90)];
@@ -58,7 +58,7 @@ describe('soakMarkdown', () => {
     };
     const markdown = soakMarkdown(report);
     expect(markdown).toContain('| minute | i0 | i1 |');
-    expect(markdown).toContain('| 2 | 108.0 MB · 12.3 ms | 99.0 MB · 12.3 ms |');
+    expect(markdown).toContain('| 2 | 108.0 MB (heap 40/50, ext 5) · 12.3 ms | 99.0 MB (heap 40/50, ext 5) · 12.3 ms |');
     expect(markdown).toContain('| lua-decrement | completed | 1000 | 500 | 0 | 0 | 0 |');
     expect(markdown).toContain('RSS drift from minute 1: i0 8.0 %, i1 10.0 % (target ±10 %: flat)');
     expect(markdown).toContain('Target met.');

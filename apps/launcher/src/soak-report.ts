@@ -8,6 +8,10 @@ export interface SoakSample {
   /** The instance's process id: a change means it was restarted, and its RSS started again. */
   pid: number | null;
   rssMb: number;
+  /** What the RSS is made of, as V8 counts it: the JS heap it has reserved and uses, and memory outside it (Buffers). */
+  heapTotalMb: number;
+  heapUsedMb: number;
+  externalMb: number;
   /** The event loop's delay p99 since the previous scrape (prom-client resets it at each scrape). */
   eventLoopP99Ms: number;
 }
@@ -83,7 +87,7 @@ export function soakMarkdown(report: SoakReport): string {
   const minutes = [...new Set(report.samples.map((s) => s.minute))].sort((a, b) => a - b);
   const cell = (minute: number, instance: string) => {
     const sample = report.samples.find((s) => s.minute === minute && s.instance === instance);
-    return sample ? `${sample.rssMb.toFixed(1)} MB · ${sample.eventLoopP99Ms.toFixed(1)} ms` : '–';
+    return sample ? `${sample.rssMb.toFixed(1)} MB (heap ${sample.heapUsedMb.toFixed(0)}/${sample.heapTotalMb.toFixed(0)}, ext ${sample.externalMb.toFixed(0)}) · ${sample.eventLoopP99Ms.toFixed(1)} ms` : '–';
   };
   const { verdict, settings } = report;
   return [
@@ -93,7 +97,7 @@ export function soakMarkdown(report: SoakReport): string {
     '',
     settings.warmupSeconds > 0 ? `Warm-up, not measured: each strategy ${settings.warmupSeconds} s over 1000 units before minute 0.` : 'No warm-up: minute 1 may not have loaded every strategy\'s clients yet.',
     '',
-    'RSS · event-loop delay p99, per instance at the end of each minute:',
+    'RSS (JS heap used/reserved, external, in MB) · event-loop delay p99, per instance at the end of each minute:',
     '',
     `| minute | ${instances.join(' | ')} |`,
     `|---|${instances.map(() => '---').join('|')}|`,

@@ -123,7 +123,7 @@ async function sampleEveryMinute(lab: Lab, samples: SoakSample[], signal: AbortS
     for await (const _ of every(MINUTE_MS, undefined, { signal })) {
       const taken = await sampleInstances(lab, ++minute);
       samples.push(...taken);
-      print(`minute ${minute}: ${taken.map((s) => `${s.instance} ${s.rssMb.toFixed(1)} MB, loop p99 ${s.eventLoopP99Ms.toFixed(1)} ms`).join(' · ')}`);
+      print(`minute ${minute}: ${taken.map((s) => `${s.instance} ${s.rssMb.toFixed(1)} MB (heap ${s.heapUsedMb}/${s.heapTotalMb}, ext ${s.externalMb}), loop p99 ${s.eventLoopP99Ms.toFixed(1)} ms`).join(' · ')}`);
     }
   } catch (error) {
     if (!signal.aborted) throw error;
@@ -139,7 +139,16 @@ async function sampleInstances(lab: Lab, minute: number): Promise<SoakSample[]> 
       if (metrics === null) return null;
       const rss = metricValue(metrics, 'oversell_process_resident_memory_bytes');
       if (rss === null) return null;
-      return { minute, instance: instance.spec.id, pid: instance.pid ?? null, rssMb: Math.round((rss / MB) * 10) / 10, eventLoopP99Ms: Math.round((metricValue(metrics, 'oversell_nodejs_eventloop_lag_p99_seconds') ?? 0) * 10_000) / 10 };
+      const mb = (name: string) => Math.round(((metricValue(metrics, name) ?? 0) / MB) * 10) / 10;
+      return {
+        minute,
+        instance: instance.spec.id,
+        pid: instance.pid ?? null,
+        rssMb: Math.round((rss / MB) * 10) / 10,
+        heapTotalMb: mb('oversell_nodejs_heap_size_total_bytes'),
+        heapUsedMb: mb('oversell_nodejs_heap_size_used_bytes'),
+        externalMb: mb('oversell_nodejs_external_memory_bytes'),
+        eventLoopP99Ms: Math.round((metricValue(metrics, 'oversell_nodejs_eventloop_lag_p99_seconds') ?? 0) * 10_000) / 10 };
     }),
   );
   return taken.filter((s): s is SoakSample => s !== null);
