@@ -23,8 +23,25 @@ function freePort() {
   });
 }
 
+/** True when nothing listens on the port (MariaDB's 3306 lies in the instances' range). */
+function canListen(port) {
+  return new Promise((resolveFree) => {
+    const server = createServer();
+    server.once('error', () => resolveFree(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolveFree(true)));
+  });
+}
+
+/** The first of two consecutive free ports for the instances, drawn at random in 3200–4199. */
+async function freeInstancePorts() {
+  for (;;) {
+    const base = 3200 + Math.floor(Math.random() * 500) * 2;
+    if ((await canListen(base)) && (await canListen(base + 1))) return base;
+  }
+}
+
 const gatewayPort = await freePort();
-const basePort = 3200 + Math.floor(Math.random() * 500) * 2;
+const basePort = await freeInstancePorts();
 const demo = spawn(process.execPath, [DEMO, '--instances', '2', '--port', String(gatewayPort), '--base-port', String(basePort)], {
   stdio: ['ignore', 'pipe', 'inherit'],
   // A key prefix of its own: a demo or bench running beside the test keeps its run queue and instances.
