@@ -11,6 +11,9 @@ module.exports = {
     '^@oversell/locks$': '<rootDir>/../../../libs/locks/src/index.ts',
     '^@oversell/locks/testing$': '<rootDir>/../../../libs/locks/src/testing/index.ts',
     '^@oversell/loadtests$': '<rootDir>/../../../loadtests/runner/index.ts',
+    // vega's Node build requires d3's ESM-only packages, which jest's CommonJS loader cannot run (Node can);
+    // its browser bundle (UMD, d3 inside, the same version) can.
+    '^vega$': '<rootDir>/../../../node_modules/vega/build/vega.js',
   },
   globalSetup: '<rootDir>/testing/global-setup.ts',
   testTimeout: 300_000,

@@ -12,4 +12,7 @@ module.exports = {
   },
   globalSetup: '<rootDir>/testing/global-setup.ts',
   testTimeout: 60_000,
+  // A stock app a failed test could not close (a queue worker blocked on a cut connection) keeps its
+  // sockets open, and jest would wait for them for good: the failure is reported, then jest exits.
+  forceExit: true,
 };
