@@ -43,10 +43,11 @@ export class StockModule {
         BullModule.registerQueueAsync({
           name: ORDER_WRITE_QUEUE,
           inject: [STOCK_OPTIONS, RedisConnections],
-          useFactory: (stock: StockOptions, connections: RedisConnections) => ({
-            connection: { ...stock.redis, ...connections.storeCut?.route },
-            prefix: orderQueuePrefix(stock.keyPrefix),
-          }),
+          useFactory: (stock: StockOptions, connections: RedisConnections) => {
+            // By address and credentials: BullMQ makes its own connections, with its own retry settings.
+            const { host, port, username, password, db } = { ...stock.redis, ...connections.storeCut?.route };
+            return { connection: { host, port, username, password, db }, prefix: orderQueuePrefix(stock.keyPrefix) };
+          },
         }),
       ],
       providers: [

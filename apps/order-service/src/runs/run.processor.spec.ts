@@ -18,6 +18,8 @@ import { RUNS_QUEUE, type RunJobData } from './runs.constants';
  */
 const options: StockOptions = { ...DEFAULT_STOCK_OPTIONS, keyPrefix: freshKeyPrefix(), instanceId: 'worker', redis: testRedisOptions() };
 const bullPrefix = bullPrefixOf(options.keyPrefix);
+/** The test Redis by address: BullMQ makes its own connections. */
+const bullConnection = () => ({ host: options.redis.host, port: options.redis.port });
 let dataSource: DataSource;
 let runs: Repository<RunEntity>;
 let connections: RedisConnections;
@@ -33,7 +35,7 @@ beforeAll(async () => {
   runs = dataSource.getRepository(RunEntity);
   connections = new RedisConnections(options);
   bus = new RunEventsBus(connections, options);
-  queue = new Queue(RUNS_QUEUE, { connection: testRedisOptions(), prefix: bullPrefix });
+  queue = new Queue(RUNS_QUEUE, { connection: bullConnection(), prefix: bullPrefix });
 });
 
 beforeEach(() => {
@@ -45,7 +47,7 @@ beforeEach(() => {
   const processor = new RunProcessor(executor, { runWorker: false } as AppConfig);
   processing = [];
   // As @Processor configures it (maxStalledCount 0), with a stalled check fast enough for a test.
-  worker = new Worker<RunJobData>(RUNS_QUEUE, (job, token) => track(processor.process(job, token)), { connection: testRedisOptions(), prefix: bullPrefix, concurrency: 1, maxStalledCount: 0, stalledInterval: 100 });
+  worker = new Worker<RunJobData>(RUNS_QUEUE, (job, token) => track(processor.process(job, token)), { connection: bullConnection(), prefix: bullPrefix, concurrency: 1, maxStalledCount: 0, stalledInterval: 100 });
   (processor as unknown as { _worker: Worker })._worker = worker;
   worker.on('failed', (job, error) => void processor.onFailed(job as Job<RunJobData> | undefined, error));
   worker.on('stalled', (jobId) => void processor.onStalled(jobId));

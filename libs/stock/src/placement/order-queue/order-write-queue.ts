@@ -25,7 +25,7 @@ const JOB_OPTIONS: JobsOptions = {
 };
 
 /** The states of a job not yet written: the queue's depth counts these. */
-const UNWRITTEN = ['waiting', 'active', 'delayed', 'prioritized', 'paused'] as const;
+const UNWRITTEN = ['waiting', 'active', 'delayed', 'prioritized'] as const;
 
 /** The queue's backlog right now, the same in every instance (it is read from Redis). */
 export interface OrderWriteBacklog {
