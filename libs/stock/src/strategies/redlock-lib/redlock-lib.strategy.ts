@@ -32,6 +32,18 @@ const DESCRIPTION: StrategyDescription = {
     'SET stock − n, INSERT the order',
     "EVAL (the library's) on all 5 nodes: DEL only where the value is still ours",
   ],
+  choice: {
+    benchLock: 'redlock-lib',
+    runsOn: "five independent Redis masters (no replicas), besides the stock's Redis; one npm package",
+    complexity: 'low to write (a maintained library), high to run: five servers, and the same timing assumptions as redlock',
+    reliability: 'as redlock: exclusive while a majority (3 of 5) keep their keys and the clocks agree; no fencing token; hands a hot key over only a few times a second',
+    underFault: {
+      crash: "The dead holder's keys expire with the TTL on every node; the next majority forms after that, at the next 200 ± 100 ms retry.",
+      pause: 'A holder paused past its expiration between its check and its write writes on while the next holder is inside: oversold (no fencing token).',
+      'store-cut': "Cut off past its expiration, the holder is told by its own timer that the lock ended and writes nothing after (lock_lost); a write already past the check still lands.",
+      failover: 'No replication to fail over: one node of five lost leaves a second client two votes at most, no majority, refused. A node restarted without persistence forgets its grants and a second majority can form.',
+    },
+  },
   scripts: [],
 };
 
