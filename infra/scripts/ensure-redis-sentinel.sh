@@ -27,14 +27,20 @@ pongs() { [ "$(ask "$1" PING)" = PONG ]; }
 port_of() { local port=${1##*:}; [[ $port =~ ^[0-9]+$ ]] || { say "not an address or port: $1"; exit 2; }; echo "$port"; }
 
 # Runs one server (redis-server or a Sentinel) in <dir> and waits for its PONG; names it when it fails.
-run() { # what dir port args...
-  local what=$1 dir=$2 port=$3 pid
-  shift 3
+# A redis-server (master or replica) runs under `supervise`, seen by the group at <seen-as>.
+run() { # what dir port seen-as-or-"" args...
+  local what=$1 dir=$2 port=$3 seen=$4 pid
+  shift 4
   [ "$port" != 6379 ] || { say "refusing port 6379: the machine's own Redis"; return 1; }
   mkdir -p "$dir"
-  setsid "$@" </dev/null >/dev/null 2>&1 &
+  if [ -n "$seen" ]; then
+    setsid bash "$SELF" supervise "$dir" "$seen" "$@" </dev/null >/dev/null 2>&1 &
+    echo "$!" >"$dir/supervisor.pid"
+  else
+    setsid "$@" </dev/null >/dev/null 2>&1 &
+    echo "$!" >"$dir/redis.pid"
+  fi
   pid=$!
-  echo "$pid" >"$dir/redis.pid"
   for _ in $(seq 1 100); do
     pongs "$port" && return 0
     kill -0 "$pid" 2>/dev/null || break
@@ -54,27 +60,51 @@ redis_args() { # dir port
 # Starts one member of the group in <group>/<role>-<port>, on <port> or else a free port, and prints the
 # port. A free port can still be taken before the bind (the probe only sees listeners, not another
 # process's outgoing connection on an ephemeral port): then another one.
-start_member() { # group role port-or-"" replicate-from
-  local group=$1 role=$2 wanted=$3 from=$4 port dir
+start_member() { # group role port-or-"" replicate-from [seen-as]
+  local group=$1 role=$2 wanted=$3 from=$4 seen_as=${5:-} port dir
   for _ in 1 2 3 4 5; do
     port=${wanted:-$(free_port)}
     dir=$group/$role-$port
     mkdir -p "$dir"
     case $role in
       # shellcheck disable=SC2046 # redis_args is a word list
-      master) run "redis master" "$dir" "$port" redis-server $(redis_args "$dir" "$port") && { echo "$port"; return 0; } ;;
+      master) run "redis master" "$dir" "$port" "${seen_as:-$port}" redis-server $(redis_args "$dir" "$port") && { echo "$port"; return 0; } ;;
       # shellcheck disable=SC2046
-      replica) run "redis replica" "$dir" "$port" redis-server $(redis_args "$dir" "$port") --replicaof 127.0.0.1 "$from" \
+      replica) run "redis replica" "$dir" "$port" "$port" redis-server $(redis_args "$dir" "$port") --replicaof 127.0.0.1 "$from" \
         && { echo "$port"; return 0; } ;;
       sentinel)
         write_sentinel_config "$dir" "$port" "$from"
-        run "redis-sentinel" "$dir" "$port" redis-sentinel "$dir/sentinel.conf" && { echo "$port"; return 0; }
+        run "redis-sentinel" "$dir" "$port" "" redis-sentinel "$dir/sentinel.conf" && { echo "$port"; return 0; }
         ;;
     esac
     [ -z "$wanted" ] && grep -q 'Address already in use' "$dir/redis.log" 2>/dev/null || return 1
     rm -rf "$dir"
   done
   return 1
+}
+
+# Runs a member's redis-server in the foreground, again each time it exits while its directory lives (a
+# failover fault SHUTDOWNs the master): once the Sentinels name another master than <seen-as>, so the
+# failover happens first, and then as that master's replica, empty (no persistence), as an operator
+# would bring a failed master back. The group can then fail over again.
+supervise() { # dir seen-as redis-server args...
+  local dir=$1 seen=$2 group sentinel master="" replicaof=()
+  shift 2
+  group=$(dirname "$dir")
+  while [ -d "$dir" ]; do
+    [ -z "$master" ] || replicaof=(--replicaof 127.0.0.1 "$master")
+    "$@" "${replicaof[@]}" </dev/null >/dev/null 2>&1 &
+    echo "$!" >"$dir/redis.pid"
+    wait "$!" || true
+    while [ -d "$dir" ]; do
+      master=""
+      for sentinel in "$group"/sentinel-*; do
+        [ -d "$sentinel" ] && master=$(ask "${sentinel##*-}" SENTINEL get-master-addr-by-name "$MASTER_NAME" | tail -n 1) && [ -n "$master" ] && break
+      done
+      [ -n "$master" ] && [ "$master" != "$seen" ] && break
+      sleep 0.2
+    done
+  done
 }
 
 # Sentinel rewrites its config file as it learns the group, so each gets a file of its own.
@@ -122,6 +152,8 @@ stop_group() { # group directory; gone already is no error (the owner watch may 
   local group=$1 dir
   [[ $group == "$DATA"/redis-sentinel-* ]] || { say "refusing to delete $group"; exit 1; }
   [ -d "$group" ] || return 0
+  # The supervisors first, or one would start its server again.
+  for dir in "$group"/*/; do [ -f "$dir/supervisor.pid" ] && kill -9 "$(cat "$dir/supervisor.pid")" 2>/dev/null; done
   for dir in "$group"/*/; do [ -d "$dir" ] && stop_server "${dir%/}" redis.pid; done
   rm -rf "$group"
 }
@@ -141,7 +173,7 @@ start() { # owner master-port master-behind
   group=$DATA/redis-sentinel-$$-$RANDOM
   rm -rf "$group" && mkdir -p "$group"
   failed() { stop_group "$group"; say "the Sentinel group could not be started; see the lines above"; exit 1; }
-  master=$(start_member "$group" master "$master" "") || failed
+  master=$(start_member "$group" master "$master" "" "$behind") || failed
   [ -n "$behind" ] || behind=$master
   replica=$(start_member "$group" replica "" "$behind") || failed
   # Synced before the Sentinels start: their first INFO of the master then lists the replica (the next
@@ -189,6 +221,10 @@ case "${1:-start}" in
     done
     [ -z "$behind" ] || [ -n "$master" ] || { say "--master-behind needs --master-port (the proxy's target)"; exit 2; }
     start "$owner" "$master" "$behind"
+    ;;
+  supervise)
+    shift
+    supervise "$@"
     ;;
   kill-master)
     group=$(group_of "${2:?kill-master needs the addresses that start printed}")
