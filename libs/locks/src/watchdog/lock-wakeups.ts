@@ -89,5 +89,14 @@ export class LockWakeups {
       entry.heard++;
       entry.queue.shift()?.();
     });
+    // Connected again (ioredis resubscribes): a release published while the connection was down went
+    // unheard, so every waiter tries again now. After a failover, the lock a waiter slept on may be gone
+    // with the old master; without this it would sleep out the holder's whole lease.
+    this.subscriber.on('ready', () => {
+      for (const entry of this.channels.values()) {
+        entry.heard++;
+        entry.queue.splice(0).forEach((wake) => wake());
+      }
+    });
   }
 }

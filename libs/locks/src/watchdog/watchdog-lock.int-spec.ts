@@ -102,6 +102,33 @@ describe('watchdog lock', () => {
     }
   });
 
+  it('a waiter parked on a long lease tries again when its subscription comes back: a lock lost meanwhile (a failover) is taken at once', async () => {
+    const key = lockKey();
+    const longLease = 20_000;
+    await lock.acquire(key, { token: 'holder', waitMs: 0, leaseMs: longLease });
+    const otherRedis = redis.duplicate();
+    const otherSubscriber = subscriber.duplicate();
+    const otherLock = new WatchdogLock(otherRedis, otherSubscriber);
+    try {
+      let woken = false;
+      const waiting = otherLock.acquire(key, { token: 'waiter', waitMs: 15_000, leaseMs: longLease }).finally(() => (woken = true));
+      while (((await redis.pubsub('NUMSUB', `${key}:released`)) as [string, number])[1] < 1) await sleep(5);
+      // The key gone with no release message, as a master that dies before replicating takes it along.
+      await redis.del(key);
+      await sleep(300);
+      expect(woken).toBe(false);
+      const reconnectedAt = Date.now();
+      otherSubscriber.disconnect(true);
+      const holding = await waiting;
+      expect(holding).not.toBeNull();
+      // Without the wake-up it would have slept out the holder's PTTL (~20 s).
+      expect(Date.now() - reconnectedAt).toBeLessThan(2000);
+      await holding!.release();
+    } finally {
+      await Promise.all([otherRedis.quit(), otherSubscriber.quit()]);
+    }
+  });
+
   it('times out with null when the lock stays taken for the whole wait', async () => {
     const key = lockKey();
     const holder = await lock.acquire(key, { token: 'holder', waitMs: 0, leaseMs: LEASE_MS });
