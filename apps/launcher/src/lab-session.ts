@@ -1,4 +1,4 @@
-import type { StrategyName } from '@oversell/contracts';
+import type { LockService, StrategyName } from '@oversell/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startLab, type Lab } from './lab';
 import { LabClient } from './lab-client';
@@ -16,6 +16,8 @@ export interface LabRunOptions {
   gatewayPort?: number;
   /** The strategies it will run, for a lab it starts (LabOptions.strategies): default every one. */
   strategies?: readonly StrategyName[];
+  /** Lock services its runs need besides the strategies' (LabOptions.services). */
+  services?: readonly LockService[];
 }
 
 export interface LabSession {
@@ -51,6 +53,7 @@ export async function openLabSession(
         storeProxy: own.storeProxy,
         maxRestartsPerMinute: own.maxRestartsPerMinute,
         strategies: options.strategies,
+        services: options.services,
         log: own.log,
       });
   const allUp = async () => {

@@ -1,4 +1,4 @@
-import type { StrategyName } from '@oversell/contracts';
+import type { LockService, StrategyName } from '@oversell/contracts';
 import { execFileSync } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { assertAdminTokenFor, startGateway } from './gateway';
@@ -37,6 +37,11 @@ export interface LabOptions {
    * started before the instances and stopped with the lab. The others refuse orders (503) in this lab.
    */
   strategies?: readonly StrategyName[];
+  /**
+   * Lock services the runs need besides the strategies' (a failover fault needs 'redis-sentinel': the
+   * instances then keep their Redis locks on that group's master), started and stopped the same way.
+   */
+  services?: readonly LockService[];
   log?: (line: string) => void;
 }
 
@@ -54,7 +59,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   if (options.ensureServices ?? true) execFileSync('bash', [ENSURE_SERVICES_SCRIPT], { stdio: 'inherit' });
   const adminToken = options.adminToken ?? process.env.ADMIN_TOKEN;
   assertAdminTokenFor(options.gatewayHost ?? '127.0.0.1', adminToken);
-  const lockServices = await startLockServices(options.strategies, { ...process.env, ...options.env }, log);
+  const lockServices = await startLockServices(options.strategies, { ...process.env, ...options.env }, log, options.services);
   const env = { STORE_PROXY: String(options.storeProxy ?? true), ...lockServices.env, ...options.env, ...(adminToken ? { ADMIN_TOKEN: adminToken } : {}) };
   const instances = Array.from(
     { length: options.instances },

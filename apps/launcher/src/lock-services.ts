@@ -24,13 +24,19 @@ const scriptOf = (service: LockService) => resolve(REPO_ROOT, 'infra', 'scripts'
  * `given` as their whole environment: each script also uses a service its variable names, and a variable
  * left out of `given` must not reach it from this process's own environment (under jest the two differ,
  * and a lab "started" the run's shared etcd, ZooKeeper and Redis Cluster, then stopped them with itself).
+ * `extra`: services the runs need besides the strategies' (the failover fault's Sentinel group).
  */
-export async function startLockServices(strategies: readonly StrategyName[] | undefined, given: NodeJS.ProcessEnv, log: (line: string) => void): Promise<LockServices> {
+export async function startLockServices(
+  strategies: readonly StrategyName[] | undefined,
+  given: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+  extra: readonly LockService[] = [],
+): Promise<LockServices> {
   const scriptEnv = { env: given };
   const { stdout } = await run(process.execPath, [LOCK_SERVICES_NEEDED_MAIN, (strategies ?? []).join(',')], scriptEnv).catch((error: { stderr?: string }) => {
     throw new Error(`could not ask the built order service which lock services its strategies need (${LOCK_SERVICES_NEEDED_MAIN}): ${error.stderr?.trim() || String(error)}`);
   });
-  const needed = JSON.parse(stdout) as LockService[];
+  const needed = [...new Set([...(JSON.parse(stdout) as LockService[]), ...extra])];
   const env: Record<string, string> = {};
   const started: { service: LockService; endpoint: string }[] = [];
   const stop = async () => {

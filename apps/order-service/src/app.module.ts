@@ -73,6 +73,7 @@ const CONTROL_POOL_SIZE = 4;
         clockOffsetMs: app.clockOffsetMs,
         storeProxy: redis.storeProxy,
         lockServices: app.lockServices,
+        sentinelMaster: redis.sentinelMaster,
         writeQueuedOrders: app.orderWriter,
       }),
       faultInjector: RunFaultInjector,

@@ -26,6 +26,10 @@ describe('configuration', () => {
     expect(validateEnv({ ZOOKEEPER_CONNECT: '127.0.0.1:2181,zookeeper.lab:2181' })).toMatchObject({ ZOOKEEPER_CONNECT: '127.0.0.1:2181,zookeeper.lab:2181' });
   });
 
+  it('takes Sentinels for the locks, host:port comma-separated, and the master\'s name (lab-master by default)', () => {
+    expect(validateEnv({ REDIS_SENTINELS: '127.0.0.1:26379,sentinel-2:26379' })).toMatchObject({ REDIS_SENTINELS: '127.0.0.1:26379,sentinel-2:26379', REDIS_SENTINEL_MASTER: 'lab-master' });
+  });
+
   it.each([
     ['MYSQL_PORT', 'three-three-o-six'],
     ['REDIS_PORT', '70000'],
@@ -40,6 +44,9 @@ describe('configuration', () => {
     ['ZOOKEEPER_CONNECT', 'http://127.0.0.1:2181'],
     ['ZOOKEEPER_CONNECT', '127.0.0.1'],
     ['REDIS_CLUSTER_NODES', 'redis://127.0.0.1:7000'],
+    ['REDIS_SENTINELS', 'redis://127.0.0.1:26379'],
+    ['REDIS_SENTINELS', '127.0.0.1'],
+    ['REDIS_SENTINEL_MASTER', 'lab master'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => validateEnv({ [name]: value })).toThrow(new RegExp(`"${name}"`));
   });

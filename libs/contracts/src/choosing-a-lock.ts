@@ -22,13 +22,13 @@ export const LOCK_FAULT_TITLES: Record<LockFault, string> = {
 /**
  * Which comparison fault a run's fault is: a pause at a fault point and a stop-the-world pause are both
  * a holder that stops while the world goes on. Clock skew and the double click are no lock's fault here.
- * No run fault is a failover yet: the failover is reproduced by libs/locks' failover test, not a run.
  */
 export const LOCK_FAULT_OF: Partial<Record<FaultKind, LockFault>> = {
   crash: 'crash',
   pause: 'pause',
   'stop-the-world': 'pause',
   'store-cut': 'store-cut',
+  failover: 'failover',
 };
 
 /** Where a strategy stands in the comparison, in words: written once, in the strategy's own description. */

@@ -4,7 +4,7 @@
  * names, never by editing a strategy. A run's faults travel with the product's run settings, so every
  * instance reads the same ones.
  */
-export const FAULT_KINDS = ['crash', 'pause', 'stop-the-world', 'clock-offset', 'store-cut', 'double-click'] as const;
+export const FAULT_KINDS = ['crash', 'pause', 'stop-the-world', 'clock-offset', 'store-cut', 'double-click', 'failover'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /**
@@ -32,7 +32,7 @@ export const FAULT_STORES = ['redis', 'mysql'] as const;
 export type FaultStore = (typeof FAULT_STORES)[number];
 
 /** The faults that fire at a fault point (clock-offset holds for the whole run; double-click is the load tool's). */
-export const FAULTS_AT_A_POINT: readonly FaultKind[] = ['crash', 'pause', 'stop-the-world', 'store-cut'];
+export const FAULTS_AT_A_POINT: readonly FaultKind[] = ['crash', 'pause', 'stop-the-world', 'store-cut', 'failover'];
 /** The faults that last a while and say how long. */
 export const FAULTS_WITH_DURATION: readonly FaultKind[] = ['pause', 'stop-the-world', 'store-cut'];
 
@@ -53,10 +53,16 @@ export const FAULT_LIMITS = {
  * figures: killing it would lose the run). Without `instance`, a crash targets every live instance but
  * that one; an `instance` naming that one fails the run at its start. So a crash needs at least 2 live
  * instances (the API answers 400 with fewer).
+ *
+ * A failover fires once per run (`every` and `probability` are refused): the locks' Sentinel group
+ * (REDIS_SENTINELS) has to be whole again, master and replica, before it can fail over again. Its
+ * replica is held back from the run's reset on, so a lock key set during the run has not replicated;
+ * at its point the master is shut down, and the fault returns once Sentinel has promoted the replica.
+ * The API answers 400 when the instances' locks are on no Sentinel group.
  */
 export interface FaultSettings {
   kind: FaultKind;
-  /** Where it fires: required for crash, pause, stop-the-world and store-cut; not allowed for the others. */
+  /** Where it fires: required for crash, pause, stop-the-world, store-cut and failover; not allowed for the others. */
   at?: FaultPointName;
   once?: boolean;
   every?: number;
@@ -163,6 +169,9 @@ export function faultProblems(fault: FaultSettings): FaultSettingsProblem[] {
       problem('every', `every must be a whole number from 1 to ${FAULT_LIMITS.maxEvery}`);
     if (fault.probability !== undefined && !(typeof fault.probability === 'number' && fault.probability > 0 && fault.probability <= 1))
       problem('probability', 'probability must be above 0 and at most 1');
+    if (fault.kind === 'failover')
+      for (const name of ['every', 'probability'] as const)
+        if (fault[name] !== undefined) problem(name, `a failover fires once per run (its Sentinel group must be whole again before the next): ${name} does not apply`);
   }
   if (allowed.includes('durationMs') && !(isWholeNumber(fault.durationMs) && fault.durationMs >= 1 && fault.durationMs <= FAULT_LIMITS.maxDurationMs))
     problem('durationMs', `a ${fault.kind} fault needs durationMs, a whole number from 1 to ${FAULT_LIMITS.maxDurationMs}`);

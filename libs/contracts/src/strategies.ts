@@ -65,6 +65,8 @@ export const LOCK_SERVICES = {
   zookeeper: { title: 'ZooKeeper', env: 'ZOOKEEPER_CONNECT' },
   'redis-nodes': { title: 'five Redis nodes for RedLock', env: 'REDLOCK_NODES' },
   'redis-cluster': { title: 'a three-master Redis Cluster', env: 'REDIS_CLUSTER_NODES' },
+  // No strategy needs it: the Redis locks move onto it when it is given, for the failover fault.
+  'redis-sentinel': { title: 'a Redis master, its replica and three Sentinels', env: 'REDIS_SENTINELS' },
 } as const satisfies Record<string, { title: string; env: string }>;
 
 export type LockService = keyof typeof LOCK_SERVICES;

@@ -27,6 +27,8 @@ export type FaultHook = (point: FaultPoint, settings: ProductRunSettings, reques
 export interface FaultInjector {
   at: FaultHook;
   clockOffsetMs(settings: ProductRunSettings): number;
+  /** Sets up, at the product's reset and before any order of the run, what a fault needs in place ahead of its point. */
+  prepare?(settings: ProductRunSettings): Promise<void>;
 }
 
 export interface OrderFaults {

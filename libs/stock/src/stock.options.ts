@@ -18,8 +18,14 @@ export interface StockOptions {
   clockOffsetMs: number;
   /** Route this process's Redis connections through an in-process TCP proxy that a store-cut fault can cut (StoreCutProxy); off by default. */
   storeProxy?: boolean;
-  /** Where the lock services are (etcd, …); a strategy that needs one that is absent refuses its orders. */
+  /**
+   * Where the lock services are (etcd, …); a strategy that needs one that is absent refuses its orders.
+   * With 'redis-sentinel' given, the single-Redis locks keep their keys on that group's master
+   * (RedisConnections.locks) and the stock stays on `redis`.
+   */
   lockServices?: LockServiceEndpoints;
+  /** The master's name in the Sentinels' config (REDIS_SENTINEL_MASTER), when 'redis-sentinel' is given. */
+  sentinelMaster?: string;
   /** Run this process's writer of queued orders (orderWrite 'queued'); on unless false. */
   writeQueuedOrders?: boolean;
 }

@@ -18,6 +18,8 @@ export function describeStrategiesOffline(): StrategyDescription[] {
       definition.create({
         redis,
         subscriber: redis,
+        lockRedis: redis,
+        lockSubscriber: redis,
         dataSource: new DataSource({ type: 'mysql' }),
         options: { ...DEFAULT_STOCK_OPTIONS, redis: {}, instanceId: 'describe' },
         lockEvents: new LockEvents(),

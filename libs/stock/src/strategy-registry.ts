@@ -92,6 +92,10 @@ export const strategyRegistryProvider: Provider = {
         get subscriber() {
           return connections.subscriber;
         },
+        lockRedis: connections.locks,
+        get lockSubscriber() {
+          return connections.lockSubscriber;
+        },
         dataSource,
         options,
         lockEvents,

@@ -17,6 +17,7 @@ const KIND_HINTS: Record<FaultKind, string> = {
   'clock-offset': "one instance's clock shifted for the whole run (locks that compare timestamps)",
   'store-cut': 'the store unreachable from the instance for a while',
   'double-click': 'the load tool sends each order several times at once',
+  failover: "the locks' Redis master dies before the lock key replicates; Sentinel promotes the replica (once; instances started with REDIS_SENTINELS)",
 };
 
 /** The instance field's hint where a kind reads it differently from "empty: every instance". */

@@ -41,6 +41,8 @@ export const redisConfig = registerAs('redis', () => ({
   keyPrefix: process.env.REDIS_KEY_PREFIX!,
   /** This process's Redis connections go through its own cuttable TCP proxy, for the store-cut fault. */
   storeProxy: String(process.env.STORE_PROXY) === 'true',
+  /** The master's name in the Sentinels' config, when REDIS_SENTINELS puts the locks on a Sentinel group. */
+  sentinelMaster: process.env.REDIS_SENTINEL_MASTER!,
 }));
 
 export type AppConfig = ConfigType<typeof appConfig>;

@@ -1,5 +1,5 @@
 import { isLoopbackHost } from '@oversell/contracts';
-import { LAB_MYSQL_PASSWORD, LAB_MYSQL_USER } from '@oversell/stock';
+import { DEFAULT_SENTINEL_MASTER, LAB_MYSQL_PASSWORD, LAB_MYSQL_USER } from '@oversell/stock';
 import * as Joi from 'joi';
 
 const LOOPBACK = Joi.string().custom((host: string, helpers) => (isLoopbackHost(host) ? host : helpers.error('any.invalid')));
@@ -66,4 +66,12 @@ export const envSchema = Joi.object({
   REDIS_CLUSTER_NODES: Joi.string().pattern(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/).messages({
     'string.pattern.base': '"REDIS_CLUSTER_NODES" must be Redis Cluster nodes, host:port, comma-separated (host:port[,host:port…])',
   }),
+  // A Sentinel group for the single-Redis locks (the failover fault's): their keys go to its master, the stock stays on REDIS_HOST.
+  REDIS_SENTINELS: Joi.string().pattern(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/).messages({
+    'string.pattern.base': '"REDIS_SENTINELS" must be the Sentinels\' addresses, host:port, comma-separated (host:port[,host:port…])',
+  }),
+  REDIS_SENTINEL_MASTER: Joi.string()
+    .pattern(/^[\w.-]+$/)
+    .default(DEFAULT_SENTINEL_MASTER)
+    .messages({ 'string.pattern.base': '"REDIS_SENTINEL_MASTER" must be the master\'s name in the Sentinels\' config (letters, digits, _ . -)' }),
 });

@@ -1,10 +1,16 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { FaultEvent, FaultPointName, FaultSettings, ProductRunSettings } from '@oversell/contracts';
 import { preciseNow } from '@oversell/locks';
-import { MYSQL_STORE_CUT, RedisConnections, STOCK_OPTIONS, STORE_CUT, type FaultInjector, type FaultPoint, type StockOptions, type StoreCut } from '@oversell/stock';
+import { MYSQL_STORE_CUT, RedisConnections, SentinelGroup, STOCK_OPTIONS, STORE_CUT, type FaultInjector, type FaultPoint, type StockOptions, type StoreCut } from '@oversell/stock';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { announceCrash } from '../figures/flush-protocol';
 import { RUN_FIGURES_TTL_SECONDS, RunFigureKeys } from '../redis-keys';
+
+/**
+ * How long a failover fault holds the locks' replica back from the run's reset: past any run's way to
+ * its first holding. A run whose fault never fired leaves the hold to run out, or the next reset lifts it.
+ */
+const FAILOVER_HOLD_MS = 60_000;
 
 /**
  * Injects a run's faults (its product settings carry them) at the fault points the strategies and locks
@@ -25,6 +31,28 @@ export class RunFaultInjector implements FaultInjector {
   private targets(fault: FaultSettings): boolean {
     if (fault.instanceId !== undefined) return fault.instanceId === this.options.instanceId;
     return fault.sparedInstanceId !== this.options.instanceId;
+  }
+
+  /** The locks' Sentinel group, for the failover fault; null when this instance's locks are on no group. */
+  private get sentinelGroup(): SentinelGroup | null {
+    const sentinels = this.options.lockServices?.['redis-sentinel'];
+    return sentinels ? new SentinelGroup(sentinels, this.options.sentinelMaster) : null;
+  }
+
+  /**
+   * A failover's replica is held back from the reset on, before any order of the run can take a lock:
+   * a lock key set during the run then reaches the master only, and the master fails at the fault's point.
+   */
+  async prepare(settings: ProductRunSettings): Promise<void> {
+    if (!settings.faults?.some((fault) => fault.kind === 'failover')) return;
+    await this.failoverGroup().holdReplica(FAILOVER_HOLD_MS);
+  }
+
+  private failoverGroup(): SentinelGroup {
+    // Runs refuse a failover when an instance's locks are on no Sentinel group; a reset by hand may still name one.
+    const group = this.sentinelGroup;
+    if (!group) throw new Error(`failover: instance ${this.options.instanceId} keeps its locks on no Sentinel group (REDIS_SENTINELS)`);
+    return group;
   }
 
   clockOffsetMs(settings: ProductRunSettings): number {
@@ -74,6 +102,9 @@ export class RunFaultInjector implements FaultInjector {
         await storeCut.cut(fault.durationMs!);
         break;
       }
+      case 'failover':
+        await this.failoverGroup().failOver();
+        break;
       case 'crash':
         // Recorded before dying: the run accepts the death of an instance whose crash it finds recorded.
         await recordFaultEvent(this.connections, this.options.keyPrefix, runId, event(null));

@@ -47,3 +47,18 @@ describe('a crash never targets the instance running the run', () => {
     expect(targetFaults([pause], live, 'low')).toEqual([pause]);
   });
 });
+
+describe('a failover needs its targets to keep their locks on a Sentinel group', () => {
+  const failover: FaultSettings = { kind: 'failover', at: 'lock-acquired', once: true };
+  const onSentinels = live.map((b) => ({ ...b, lockSentinels: true }));
+
+  it('is taken when every instance it targets has one', () => {
+    expect(targetFaults([failover], onSentinels, 'low')).toEqual([failover]);
+  });
+
+  it('is refused naming the instances without one, and the variable that gives one', () => {
+    const body = refusal(() => targetFaults([failover], [onSentinels[0], live[1]], 'low'));
+    expect(body.field).toBe('faults[0].kind');
+    expect(body.message).toMatch(/a failover needs instances whose locks are on a Sentinel group \(REDIS_SENTINELS\); high \(port 3002\) were started without one/);
+  });
+});

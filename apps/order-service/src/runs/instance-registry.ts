@@ -17,6 +17,8 @@ export interface InstanceBeat {
   at: number;
   /** Started with the store proxy (a StoreCut), so a store-cut fault can cut it off its Redis. */
   storeProxy?: boolean;
+  /** Its locks are on a Sentinel group (REDIS_SENTINELS), so a failover fault can fail it over. */
+  lockSentinels?: boolean;
 }
 
 /**
@@ -58,6 +60,7 @@ export class InstanceRegistry implements OnModuleInit, OnApplicationShutdown {
       rssBytes: process.memoryUsage.rss(),
       at: Date.now(),
       storeProxy: this.storeCut !== null,
+      lockSentinels: this.connections.sentinels !== null,
     };
     await this.connections.control.hset(this.key, this.options.instanceId, JSON.stringify(beat)).catch(() => undefined);
   }

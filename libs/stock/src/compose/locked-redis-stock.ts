@@ -7,11 +7,15 @@ import { RedisStockStore } from './redis-stock-store';
 import type { StrategyDefinition, StrategyDeps } from './strategy-definition';
 import type { RequestMoves } from '../request-moves';
 
-/** "This lock around the Redis stock read-check-write": GET, check, business time, SET, record the order. */
+/**
+ * "This lock around the Redis stock read-check-write": GET, check, business time, SET, record the order.
+ * The lock is built on deps.lockRedis: the stock's Redis unless a Sentinel group is given for the locks.
+ */
 export class LockedRedisStock implements StockStrategy {
   readonly name: StrategyName;
   private readonly store: RedisStockStore;
   private readonly guard: LockGuard;
+  private readonly lockRedis: StrategyDeps['lockRedis'];
 
   constructor(
     private readonly description: StrategyDescription,
@@ -21,6 +25,7 @@ export class LockedRedisStock implements StockStrategy {
     this.name = description.name;
     this.store = new RedisStockStore(deps.redis, deps.options.keyPrefix);
     this.guard = new LockGuard(lock, this.name, deps);
+    this.lockRedis = deps.lockRedis;
   }
 
   describe(): StrategyDescription {
@@ -40,7 +45,7 @@ export class LockedRedisStock implements StockStrategy {
   }
 
   breakLocks(settings: ProductRunSettings): Promise<number> {
-    return this.store.redis.del(this.store.keys(settings).lock);
+    return this.lockRedis.del(this.store.keys(settings).lock);
   }
 
   deduct(context: DeductContext): Promise<DeductResult> {

@@ -7,9 +7,14 @@ import type { StockStrategy } from '../stock-strategy';
 
 /** What a strategy may be built from: the process's connections and the library's options. */
 export interface StrategyDeps {
+  /** The stock's Redis (and, with no Sentinel group given, the locks'). */
   redis: Redis;
   /** A connection in subscriber mode, for locks whose waiters wait for a release message. */
   readonly subscriber: Redis;
+  /** Where the single-Redis locks keep their keys: the Sentinel group's master when one is given (RedisConnections.locks). */
+  lockRedis: Redis;
+  /** lockRedis's subscriber: a lock's release messages go through the Redis that holds it. */
+  readonly lockSubscriber: Redis;
   dataSource: DataSource;
   options: StockOptions;
   lockEvents: LockEvents;

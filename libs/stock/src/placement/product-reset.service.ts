@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DEFAULT_BUSINESS_DELAY_MS, DEFAULT_LOCK_TTL_MS, DEFAULT_ORDER_WRITE, type ProductRunSettings, type ResetProductRequest } from '@oversell/contracts';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { FAULT_INJECTOR, type FaultInjector } from '../fault-points';
 import { ProductEntity } from '../persistence/product.entity';
 import { RedisConnections } from '../redis/redis-connections';
 import { StockKeys } from '../redis/stock-keys';
@@ -21,6 +22,7 @@ export class ProductResetService {
     private readonly connections: RedisConnections,
     private readonly settingsStore: ProductSettingsStore,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
+    @Optional() @Inject(FAULT_INJECTOR) private readonly faultInjector: FaultInjector | null = null,
   ) {}
 
   /** `runId` lets a lab run use its own id as the product run id, so its figures and orders share one key. */
@@ -64,6 +66,7 @@ export class ProductResetService {
       // Recorded before the switch, in MySQL, which outlives Redis's keys: an order that later finds
       // this run's store empty is told the store was lost, not that it was never seeded.
       await this.dataSource.getRepository(ProductEntity).update({ id: productId, runId: settings.runId }, { seeded: true });
+      await this.faultInjector?.prepare?.(settings);
       await this.settingsStore.save(settings);
       await this.clearEarlierRuns(productId, settings.runId);
       return settings;

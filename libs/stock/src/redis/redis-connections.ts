@@ -1,6 +1,7 @@
 import { OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { StockOptions } from '../stock.options';
+import { sentinelOptions } from './sentinel-group';
 import { StoreCutProxy } from './store-cut-proxy';
 
 /**
@@ -18,7 +19,16 @@ export class RedisConnections implements OnApplicationShutdown {
    * The same connection as `commands` when there is no proxy.
    */
   readonly control: Redis;
+  /**
+   * Where the single-Redis locks keep their keys: the Sentinel group's master when one is given (the
+   * failover fault fails it over), else `commands`. The stock stays on `commands` either way: the
+   * failover pitfall is the lock lost with a master, and a stock lost with it would make the run's
+   * figures mean nothing (the reconciliation reads the stock the orders took from). Not behind the
+   * store-cut proxy: a store cut cuts the stock's Redis.
+   */
+  readonly locks: Redis;
   private subscriberConnection?: Redis;
+  private lockSubscriberConnection?: Redis;
 
   /** The proxy has to listen before the connections are made, hence an async factory. */
   static async open(options: StockOptions): Promise<RedisConnections> {
@@ -38,6 +48,13 @@ export class RedisConnections implements OnApplicationShutdown {
     // instance that a store cut should only have cut off. A lab measured with the proxy is slower anyway.
     this.commands = new Redis({ maxRetriesPerRequest: 2, enableAutoPipelining: !this.storeCut, ...this.redisOptions });
     this.control = this.storeCut ? new Redis({ maxRetriesPerRequest: 2, enableAutoPipelining: true, ...this.options.redis }) : this.commands;
+    this.locks = this.sentinels ? quiet(new Redis({ maxRetriesPerRequest: 2, enableAutoPipelining: true, ...this.sentinels })) : this.commands;
+  }
+
+  /** The Sentinel group the locks are on, as ioredis options; null when none is given. */
+  get sentinels(): ReturnType<typeof sentinelOptions> | null {
+    const sentinels = this.options.lockServices?.['redis-sentinel'];
+    return sentinels ? sentinelOptions(sentinels, this.options.sentinelMaster) : null;
   }
 
   private get redisOptions(): StockOptions['redis'] {
@@ -50,9 +67,24 @@ export class RedisConnections implements OnApplicationShutdown {
     return this.subscriberConnection;
   }
 
+  /** `locks`'s subscriber: a lock's release messages are published on the Redis that holds it. */
+  get lockSubscriber(): Redis {
+    if (this.locks === this.commands) return this.subscriber;
+    this.lockSubscriberConnection ??= quiet(new Redis({ maxRetriesPerRequest: 2, ...this.sentinels }));
+    return this.lockSubscriberConnection;
+  }
+
   async onApplicationShutdown(): Promise<void> {
-    const opened = new Set([this.commands, this.control, this.subscriberConnection].filter((c): c is Redis => c !== undefined));
+    const opened = new Set([this.commands, this.control, this.locks, this.subscriberConnection, this.lockSubscriberConnection].filter((c): c is Redis => c !== undefined));
     await Promise.all([...opened].map((c) => c.quit().catch(() => c.disconnect())));
     await this.storeCut?.close();
   }
+}
+
+/**
+ * A failover's connection errors are expected and reach the commands waiting on the connection (each
+ * fails after its retries); unheard, ioredis would print each reconnection attempt as an unhandled error.
+ */
+function quiet(redis: Redis): Redis {
+  return redis.on('error', () => undefined);
 }

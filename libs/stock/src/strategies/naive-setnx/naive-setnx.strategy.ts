@@ -23,4 +23,4 @@ const DESCRIPTION: StrategyDescription = {
 };
 
 /** The naive SETNX lock (SET NX PX, plain DEL) around the Redis stock read-check-write. */
-export const naiveSetnx = lockedRedisStock(DESCRIPTION, (deps) => naiveSetnxLock(deps.redis));
+export const naiveSetnx = lockedRedisStock(DESCRIPTION, (deps) => naiveSetnxLock(deps.lockRedis));

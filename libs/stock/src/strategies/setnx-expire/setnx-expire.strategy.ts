@@ -34,4 +34,4 @@ const DESCRIPTION: StrategyDescription = {
 };
 
 /** SETNX then PEXPIRE, two commands, plain DEL, around the Redis stock read-check-write. */
-export const setnxExpire = lockedRedisStock(DESCRIPTION, (deps) => setnxExpireLock(deps.redis));
+export const setnxExpire = lockedRedisStock(DESCRIPTION, (deps) => setnxExpireLock(deps.lockRedis));

@@ -42,4 +42,4 @@ const DESCRIPTION: StrategyDescription = {
  * The SETNX + GETSET timestamp lock around the Redis stock read-check-write, on the order's clock (its
  * fault points' now(): this instance's, skewed by CLOCK_OFFSET_MS or a run's clock-offset fault).
  */
-export const setnxGetset = lockedRedisStock(DESCRIPTION, (deps) => setnxGetsetLock(deps.redis));
+export const setnxGetset = lockedRedisStock(DESCRIPTION, (deps) => setnxGetsetLock(deps.lockRedis));

@@ -23,4 +23,4 @@ const DESCRIPTION: StrategyDescription = {
 };
 
 /** The SETNX lock without expiry (SETNX, plain DEL) around the Redis stock read-check-write. */
-export const setnxNoTtl = lockedRedisStock(DESCRIPTION, (deps) => setnxNoTtlLock(deps.redis));
+export const setnxNoTtl = lockedRedisStock(DESCRIPTION, (deps) => setnxNoTtlLock(deps.lockRedis));

@@ -38,4 +38,4 @@ const DESCRIPTION: StrategyDescription = {
 };
 
 /** The owner-token lock with a client-side GET-compare-DEL release around the Redis stock read-check-write. */
-export const uuidCheckDel = lockedRedisStock(DESCRIPTION, (deps) => uuidCheckDelLock(deps.redis));
+export const uuidCheckDel = lockedRedisStock(DESCRIPTION, (deps) => uuidCheckDelLock(deps.lockRedis));

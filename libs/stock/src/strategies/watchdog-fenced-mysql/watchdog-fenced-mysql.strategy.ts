@@ -33,4 +33,4 @@ const DESCRIPTION: StrategyDescription = {
 };
 
 /** The fenced watchdog around the fenced MySQL stock row: the row itself refuses a stale holder's write. */
-export const watchdogFencedMysql = lockedMysqlStock(DESCRIPTION, (deps) => new WatchdogLock(deps.redis, deps.subscriber, { fenced: true }));
+export const watchdogFencedMysql = lockedMysqlStock(DESCRIPTION, (deps) => new WatchdogLock(deps.lockRedis, deps.lockSubscriber, { fenced: true }));

@@ -45,4 +45,4 @@ const DESCRIPTION: StrategyDescription = {
 };
 
 /** The fenced watchdog around the fenced Redis stock: the stale holder's write is refused by the stock itself. */
-export const watchdogFenced = lockedRedisStock(DESCRIPTION, (deps) => new WatchdogLock(deps.redis, deps.subscriber, { fenced: true }));
+export const watchdogFenced = lockedRedisStock(DESCRIPTION, (deps) => new WatchdogLock(deps.lockRedis, deps.lockSubscriber, { fenced: true }));
