@@ -7,8 +7,9 @@ import type { PitfallRunRecord, PitfallsReport } from './pitfalls-report';
 import { freePortRange, testLabEnv } from './testing/test-lab';
 
 /**
- * What CI asserts of the pitfall lab: `npm run pitfalls` (every preset, --repeat 1) through one real lab
- * it starts (2 instances, store-cut proxy, Redis, MySQL, the lock services), by the function the CLI
+ * What CI asserts of the pitfall lab: `npm run pitfalls` (every preset, --repeat 1) through the real labs
+ * it starts (2 instances, store-cut proxy, Redis, MySQL, the lock services; the failover preset on a lab
+ * of its own whose locks are on a Sentinel group), by the function the CLI
  * calls: each preset's own load and fault, and for each one the broken side shows its pitfall and the
  * fix stays clean, by the verdict the dashboard and the CLI count with (pitfallVerdict).
  */
@@ -69,6 +70,15 @@ it('the faults of the fault presets fired, and the fixes sold nothing twice', ()
   const injected = PITFALL_PRESETS.filter((p) => p.sides[0].settings.faults?.some((f) => f.kind !== 'double-click'));
   expect(injected.map((p) => [p.name, run(p.name, 'broken').faultsFired > 0])).toEqual(injected.map((p) => [p.name, true]));
   for (const r of report.runs.filter((r) => r.role === 'fix')) expect([r.preset, r.oversold]).toEqual([r.preset, 0]);
+});
+
+it('master failover, on a lab of its own with a Sentinel group: both broken sides grant the lock twice and sell the one unit twice; the fenced row sells it once, though its lock was granted twice too', () => {
+  const sides = report.runs.filter((r) => r.preset === 'master-failover');
+  expect(sides.map((r) => [r.strategy, r.faultsFired, r.exclusionViolations > 0, r.sold, r.oversold])).toEqual([
+    ['uuid-lua', 1, true, 2, 1],
+    ['watchdog', 1, true, 2, 1],
+    ['watchdog-fenced-mysql', 1, true, 1, 0],
+  ]);
 });
 
 it('tallies every preset as meeting the target, and writes JSON and markdown that name every run', () => {

@@ -50,61 +50,86 @@ export function parsePitfallsArgs(args: string[]): PitfallsOptions {
 export async function runPitfalls(options: PitfallsOptions, print: (line: string) => void = console.log): Promise<{ report: PitfallsReport; files: string[] }> {
   const startedAt = new Date();
   const toStderr = (line: string) => process.stderr.write(`${line}\n`);
-  // The store-cut proxy stays on: a preset cuts the store. Every crash here is a fault a run injected, one
-  // per run at most: the launcher's crash-loop guard (5 a minute) stopped --repeat 3 at the crash presets.
-  const { client, lab, allUp, stop } = await openLabSession(options, { keyPrefix: 'ol-pitfalls', basePort: 3201, storeProxy: true, maxRestartsPerMinute: CRASH_RUNS_PER_MINUTE, log: toStderr });
+  const total = options.repeat * options.presets.reduce((sum, preset) => sum + preset.sides.length, 0);
+  const progress = runProgress('pitfalls', total, process.stderr, toStderr);
+  const runs: PitfallRunRecord[] = [];
+  // With --url the lab is someone else's: how many instances it has is read off the runs' results.
+  let lastResultInstances: number | undefined;
+  let ownLab = false;
+  // Why the runs stopped: once one could not be queued or was lost, the rest are not run but recorded failed.
+  let stoppedBy: string | null = null;
   try {
-    const total = options.repeat * options.presets.reduce((sum, preset) => sum + preset.sides.length, 0);
-    const progress = runProgress('pitfalls', total, process.stderr, toStderr);
-    const runs: PitfallRunRecord[] = [];
-    // With --url the lab is someone else's: how many instances it has is read off the runs' results.
-    let lastResultInstances: number | undefined;
-    // Why the runs stopped: once one could not be queued or was lost, the rest are not run but recorded failed.
-    let stoppedBy: string | null = null;
-    try {
-      for (const preset of options.presets) {
-        for (let repetition = 1; repetition <= options.repeat; repetition++) {
-          // One run at a time, broken side first: the fix runs under the same fault on a lab the broken side has left.
-          for (const side of preset.sides) {
-            const label = `${preset.name} #${repetition} ${side.role} (${side.strategy})`;
-            let record: PitfallRunRecord;
-            if (stoppedBy) {
-              record = failedRunRecord(preset, side, repetition, `not run: ${stoppedBy}`);
-            } else {
-              await allUp();
-              progress.running(label);
-              const ended = await runSide(client, preset, side);
-              if ('error' in ended) stoppedBy = `${label} ${ended.error}`;
-              else lastResultInstances = ended.result?.instances.length ?? lastResultInstances;
-              record = 'error' in ended ? failedRunRecord(preset, side, repetition, ended.error, ended.runId) : pitfallRunRecord(preset, side, repetition, ended);
+    for (const presets of labGroups(options.presets)) {
+      // The store-cut proxy stays on: a preset cuts the store. Every crash here is a fault a run injected, one
+      // per run at most: the launcher's crash-loop guard (5 a minute) stopped --repeat 3 at the crash presets.
+      const services = needsSentinels(presets[0]) ? (['redis-sentinel'] as const) : undefined;
+      const { client, lab, allUp, stop } = await openLabSession({ ...options, services }, { keyPrefix: 'ol-pitfalls', basePort: 3201, storeProxy: true, maxRestartsPerMinute: CRASH_RUNS_PER_MINUTE, log: toStderr });
+      ownLab ||= lab !== null;
+      try {
+        for (const preset of presets) {
+          for (let repetition = 1; repetition <= options.repeat; repetition++) {
+            // One run at a time, broken side first: the fix runs under the same fault on a lab the broken side has left.
+            for (const side of preset.sides) {
+              const label = `${preset.name} #${repetition} ${side.role} (${side.strategy})`;
+              let record: PitfallRunRecord;
+              if (stoppedBy) {
+                record = failedRunRecord(preset, side, repetition, `not run: ${stoppedBy}`);
+              } else {
+                await allUp();
+                progress.running(label);
+                const ended = await runSide(client, preset, side);
+                if ('error' in ended) stoppedBy = `${label} ${ended.error}`;
+                else lastResultInstances = ended.result?.instances.length ?? lastResultInstances;
+                record = 'error' in ended ? failedRunRecord(preset, side, repetition, ended.error, ended.runId) : pitfallRunRecord(preset, side, repetition, ended);
+              }
+              progress.ended(label, record);
+              runs.push(record);
             }
-            progress.ended(label, record);
-            runs.push(record);
           }
         }
+      } finally {
+        await stop();
       }
-    } finally {
-      progress.stop();
     }
-    const presets = options.presets.map((preset) => tallyPreset(preset, runs));
-    const report: PitfallsReport = {
-      command: options.command,
-      startedAt: startedAt.toISOString(),
-      finishedAt: new Date().toISOString(),
-      machine: machineInfo(),
-      instances: lab ? options.instances : (lastResultInstances ?? 0),
-      repeat: options.repeat,
-      allTargetsMet: presets.every((t) => t.brokenTargetMet && t.fixTargetMet),
-      presets,
-      runs,
-    };
-    for (const tally of presets) print(`${tally.preset}: ${tallyLine(tally)} — target ${tally.brokenTargetMet && tally.fixTargetMet ? 'met' : 'NOT met'}`);
-    const files = writeReportFiles(options.outDir, `pitfalls-${fileStamp(report.startedAt)}`, report, pitfallsMarkdown(report), report.command);
-    print(`written: ${files.join(', ')}`);
-    return { report, files };
   } finally {
-    await stop();
+    progress.stop();
   }
+  const presets = options.presets.map((preset) => tallyPreset(preset, runs));
+  const report: PitfallsReport = {
+    command: options.command,
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: machineInfo(),
+    instances: ownLab ? options.instances : (lastResultInstances ?? 0),
+    repeat: options.repeat,
+    allTargetsMet: presets.every((t) => t.brokenTargetMet && t.fixTargetMet),
+    presets,
+    runs,
+  };
+  for (const tally of presets) print(`${tally.preset}: ${tallyLine(tally)} — target ${tally.brokenTargetMet && tally.fixTargetMet ? 'met' : 'NOT met'}`);
+  const files = writeReportFiles(options.outDir, `pitfalls-${fileStamp(report.startedAt)}`, report, pitfallsMarkdown(report), report.command);
+  print(`written: ${files.join(', ')}`);
+  return { report, files };
+}
+
+/** A failover fault fails over the Sentinel group its lab's instances keep their Redis locks on. */
+function needsSentinels(preset: PitfallPreset): boolean {
+  return preset.sides.some((side) => side.settings.faults?.some((fault) => fault.kind === 'failover'));
+}
+
+/**
+ * The presets in order, split where needsSentinels changes: each group runs on a lab of its own. With
+ * a Sentinel group the Redis locks move off the stock's Redis, where a store cut would no longer reach
+ * them, so the other presets run on a lab without one.
+ */
+function labGroups(presets: readonly PitfallPreset[]): PitfallPreset[][] {
+  const groups: PitfallPreset[][] = [];
+  for (const preset of presets) {
+    const last = groups.at(-1);
+    if (last && needsSentinels(last[0]) === needsSentinels(preset)) last.push(preset);
+    else groups.push([preset]);
+  }
+  return groups;
 }
 
 /**

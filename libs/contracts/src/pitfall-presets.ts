@@ -286,6 +286,40 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     ],
   },
+  {
+    name: 'master-failover',
+    title: 'The lock lost in a master–replica failover',
+    explanation: {
+      whatHappens:
+        "Redis replicates asynchronously: the lock key is on the master when SET answers, not yet on its replica. The master dies in that gap, Sentinel promotes the replica, which never saw the lock, and it grants the same lock to a second order while the first holder is still inside: both read the last unit and both sell it.",
+      atWhichStep: 'Right after the lock is granted (a failover at lock-acquired, at the first holding of the run): the replica held back from the run\'s start, the master shut down there, the fault over once Sentinel has promoted the replica.',
+      whyTheFixHolds:
+        "No lock on a replicated master survives this, the fenced one included: its counter is lost with the master and the second holder is given the first one's token again. The fenced MySQL row also records which holding brought its token, so it lets in only the first of the two holders that carry it: the other is answered fenced and nothing is sold twice.",
+    },
+    shows: 'oversold',
+    sides: sides(
+      [
+        { label: 'uuid-lua on a Sentinel master', strategy: 'uuid-lua' },
+        { label: 'watchdog on a Sentinel master', strategy: 'watchdog' },
+      ],
+      [{ label: 'watchdog-fenced-mysql, fenced row', strategy: 'watchdog-fenced-mysql' }],
+      {
+        // One unit: the two holders sell it twice as soon as both read it before either writes, whatever
+        // the rest of the run does. The first holder's read-to-write window is its business time (1 s)
+        // from the moment the promoted master serves, and the other orders, which the failover turned
+        // away, take the lock there within ~100 ms of it (the lock clients reconnect every 100 ms, the
+        // watchdog's sleeping waiters wake when their subscription comes back). A lease far longer than
+        // the failover (1–4 s) and the business time: nothing expires and the watchdog's first renewal
+        // (lease / 3) comes after the first holder's write, so what shows is the failover alone. The load
+        // outlasts a slow failover (a split vote waits 4 s), so there are orders to take the lock after it.
+        initialStock: 1,
+        lockTtlMs: 30_000,
+        businessDelayMs: 1000,
+        load: { connections: 10, durationSec: 6 },
+        faults: [{ kind: 'failover', at: 'lock-acquired', once: true }],
+      },
+    ),
+  },
 ];
 
 export function findPitfallPreset(name: string): PitfallPreset | undefined {

@@ -28,11 +28,11 @@ const DESCRIPTION: StrategyDescription = {
       crash: "The dead holder's key expires with its TTL; orders wait at most one TTL, nothing is sold twice.",
       pause: 'A holder paused past the TTL loses the lock without knowing; the next holder enters and the paused one still writes: oversold.',
       'store-cut': 'A holder cut off from Redis past the TTL loses the lock without knowing; when the cut heals it writes the stock it read before: oversold.',
-      failover: 'The lock key lives on the Redis master only until it replicates: a master that dies first takes it along, the promoted replica grants the lock again and two holders sell the same unit (libs/locks failover test).',
+      failover: 'The lock key lives on the Redis master only until it replicates: a master that dies first takes it along, the promoted replica grants the lock again and two holders sell the same unit (the master-failover pitfall, on a Sentinel group of the lab\'s own).',
     },
   },
   scripts: luaScriptsOf(RELEASE_LOCK),
 };
 
 /** The owner-token lock (SET NX PX, Lua compare-and-delete) around the Redis stock read-check-write. */
-export const uuidLua = lockedRedisStock(DESCRIPTION, (deps) => uuidLuaLock(deps.redis));
+export const uuidLua = lockedRedisStock(DESCRIPTION, (deps) => uuidLuaLock(deps.lockRedis));

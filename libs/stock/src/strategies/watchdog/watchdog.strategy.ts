@@ -30,7 +30,7 @@ const DESCRIPTION: StrategyDescription = {
       crash: 'Renewals stop with the process: the lease runs out within one TTL and the next order takes the lock.',
       pause: 'A stop-the-world pause freezes the renewals too: the lease runs out, another holder enters, and a write already past the check still lands: oversold (fencing closes it).',
       'store-cut': 'The failed renewal raises lock-lost and the holder gives its order up (lock_lost) instead of writing.',
-      failover: 'The lock key lives on the Redis master only until it replicates: a master that dies first takes it along, the promoted replica grants the lock again and two holders sell the same unit (libs/locks failover test). The holder learns it only at its next renewal.',
+      failover: 'The lock key lives on the Redis master only until it replicates: a master that dies first takes it along, the promoted replica grants the lock again and two holders sell the same unit (the master-failover pitfall, on a Sentinel group of the lab\'s own). The holder learns it only at its next renewal.',
     },
   },
   scripts: luaScriptsOf(...WATCHDOG_SCRIPTS),
@@ -40,4 +40,4 @@ const DESCRIPTION: StrategyDescription = {
  * Redisson's watchdog lock around the Redis stock read-check-write. If a renewal fails, the holding's
  * signal fires and the section writes nothing (lock_lost).
  */
-export const watchdog = lockedRedisStock(DESCRIPTION, (deps) => new WatchdogLock(deps.redis, deps.subscriber));
+export const watchdog = lockedRedisStock(DESCRIPTION, (deps) => new WatchdogLock(deps.lockRedis, deps.lockSubscriber));
