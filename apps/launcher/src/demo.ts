@@ -2,6 +2,8 @@
  * `npm run demo`: checks Redis and MariaDB, starts the lock services the strategies need (etcd, …), K
  * order-service instances and the gateway, prints where to look, and stops everything it started on Ctrl-C.
  *   --instances 3   --port 8080   --base-port 3001   --host 127.0.0.1   --public-host lab.example.org
+ *   --sentinels: the Redis locks on a Sentinel group of the lab's own, for the failover fault and the
+ *   master-failover preset (a store cut then cuts the stock's Redis, no longer the locks')
  * Beyond loopback (--host 0.0.0.0, or LAB_HOST) it needs ADMIN_TOKEN, which admin actions then carry;
  * the gateway answers only Host names of loopback, its bind address and --public-host (LAB_PUBLIC_HOST,
  * comma-separated).
@@ -10,7 +12,7 @@ import { intOption, parse, UsageError } from './cli-options';
 import { startLab } from './lab';
 
 async function main(): Promise<void> {
-  const values = parse(process.argv.slice(2), { instances: { type: 'string' }, port: { type: 'string' }, 'base-port': { type: 'string' }, host: { type: 'string' }, 'public-host': { type: 'string' } });
+  const values = parse(process.argv.slice(2), { instances: { type: 'string' }, port: { type: 'string' }, 'base-port': { type: 'string' }, host: { type: 'string' }, 'public-host': { type: 'string' }, sentinels: { type: 'boolean' } });
   const instances = intOption(values, 'instances', Number(process.env.LAB_INSTANCES ?? 3), 1, 16);
   const gatewayPort = intOption(values, 'port', Number(process.env.LAB_PORT ?? 8080), 1, 65535);
   const basePort = intOption(values, 'base-port', 3001, 1, 65535 - instances);
@@ -22,7 +24,7 @@ async function main(): Promise<void> {
     .map((name) => name.trim())
     .filter(Boolean);
 
-  const lab = await startLab({ instances, gatewayPort, basePort, gatewayHost, publicHosts });
+  const lab = await startLab({ instances, gatewayPort, basePort, gatewayHost, publicHosts, services: values.sentinels === true ? ['redis-sentinel'] : undefined });
   console.log(`
 Oversell Lab is running: ${instances} order-service instances (ports ${basePort}-${basePort + instances - 1}) behind one gateway.
   Dashboard  ${lab.gatewayUrl}/
