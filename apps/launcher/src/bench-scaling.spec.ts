@@ -48,14 +48,6 @@ describe('parseScalingArgs', () => {
   });
 });
 
-describe('parseBenchArgs --units', () => {
-  it('is the stock of the product, for a long sale', () => {
-    expect(parseBenchArgs(['--units', '100000']).stock).toBe(100000);
-    expect(parseBenchArgs(['--stock', '500']).stock).toBe(500);
-    expect(parseBenchArgs([]).stock).toBeUndefined();
-  });
-});
-
 /** The cells of one line of a markdown table, by column name. */
 function cells(markdown: string, first: string): Record<string, string> {
   const lines = markdown.split('\n');
