@@ -48,9 +48,10 @@ it('uuid-lua: the lock is granted again while its first holder is inside, and th
   expect(first.acquiredAt).toBeLessThanOrEqual(failover.startedAt);
   expect(failover.endedAt! - failover.startedAt).toBeGreaterThanOrEqual(500);
   expect(first.releasedAt).toBeGreaterThan(failover.endedAt!);
-  // The second holder: granted by the promoted replica, after the master died, while the first still held.
-  expect(beside).toHaveLength(1);
-  expect(beside[0].acquiredAt).toBeGreaterThan(failover.startedAt);
+  // Granted by the promoted replica, after the master died, while the first still held: the second holder,
+  // and the orders after it that found the unit sold (they too overlap the first holder's business time).
+  expect(beside.length).toBeGreaterThanOrEqual(1);
+  expect(beside.every((other) => other.acquiredAt > failover.startedAt)).toBe(true);
   expect(run.result!.reconciliation).toMatchObject({ initialStock: 1, sold: 2, oversold: 1 });
 }, 120_000);
 
@@ -60,7 +61,7 @@ it('watchdog-fenced-mysql: the lock is granted twice all the same, and the row r
   const { failover, first, beside } = whoHeldWhen(run);
   expect(first.acquiredAt).toBeLessThanOrEqual(failover.startedAt);
   expect(beside.length).toBeGreaterThanOrEqual(1);
-  expect(beside[0].acquiredAt).toBeGreaterThan(failover.startedAt);
+  expect(beside.every((other) => other.acquiredAt > failover.startedAt)).toBe(true);
   expect(run.result!.counts.fenced).toBeGreaterThanOrEqual(1);
   expect(run.result!.reconciliation).toMatchObject({ initialStock: 1, sold: 1, oversold: 0 });
 }, 120_000);
