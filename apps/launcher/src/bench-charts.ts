@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, View } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
+import { benchRowLabel } from './bench-report';
 import type { ScalingReport } from './bench-scaling-report';
 
 /** One bar's figure: a strategy's value of one measure (the whole run's, or the contended phase's). */
@@ -36,8 +37,8 @@ function strategyValues(report: BenchReport, measures: [string, string], whole: 
   return report.rows
     .filter((r) => r.status === 'completed')
     .flatMap((r) => [
-      { strategy: r.strategy, measure: measures[0], value: whole(r) },
-      ...(r.contendedPhase ? [{ strategy: r.strategy, measure: measures[1], value: phase(r.contendedPhase) }] : []),
+      { strategy: benchRowLabel(r), measure: measures[0], value: whole(r) },
+      ...(r.contendedPhase ? [{ strategy: benchRowLabel(r), measure: measures[1], value: phase(r.contendedPhase) }] : []),
     ]);
 }
 

@@ -14,7 +14,7 @@ const report = (rows: BenchRow[]): BenchReport => ({
   startedAt: '',
   finishedAt: '',
   machine: { cpus: 2, memoryGb: 4, node: 'v22' },
-  settings: { initialStock: 100, connections: 10, durationSec: 8 },
+  settings: { initialStock: 100, connections: 10, durationSec: 8, orderWrites: ['sync'] },
 });
 
 /** The cells of one strategy's line, by column name. */
@@ -26,6 +26,16 @@ function cells(markdown: string, strategy: string): Record<string, string> {
 }
 
 describe('markdownTable', () => {
+  it('names a strategy whose orders went through the queue apart from its synchronous row, and says how orders were written', () => {
+    const markdown = markdownTable({
+      ...report([row('lua-decrement', null), { ...row('lua-decrement', null), orderWrite: 'queued', throughput: 900 }]),
+      settings: { initialStock: 100, connections: 10, durationSec: 8, orderWrites: ['sync', 'queued'] },
+    });
+    expect(cells(markdown, 'lua-decrement')).toMatchObject({ 'req/s': '500' });
+    expect(cells(markdown, 'lua-decrement (queued)')).toMatchObject({ 'req/s': '900' });
+    expect(markdown).toMatch(/orders written sync and queued;/);
+  });
+
   it('prints the contended phase beside the whole run: sell-out time, units/s and p99 in the phase', () => {
     const markdown = markdownTable(
       report([

@@ -1,5 +1,5 @@
 import type { BareFastifyRow, BenchReport, BenchRow, ContendedPhase, RoundTripBound, RunView } from '@oversell/contracts';
-import { CEILING_MEASURED_LOW, NOOP_TARGET, ceilingPercent } from '@oversell/contracts';
+import { CEILING_MEASURED_LOW, DEFAULT_ORDER_WRITE, NOOP_TARGET, ceilingPercent } from '@oversell/contracts';
 
 const MB = 1024 * 1024;
 /** Issue 12's target for the stack's own cost: the service's no-op at least half a bare Fastify's. */
@@ -10,6 +10,7 @@ export function benchRow(run: RunView): BenchRow {
   const result = run.result;
   return {
     strategy: run.params.strategy,
+    orderWrite: run.params.orderWrite ?? DEFAULT_ORDER_WRITE,
     runId: run.id,
     status: run.status === 'completed' ? 'completed' : 'failed',
     failure: run.failure,
@@ -29,6 +30,11 @@ export function benchRow(run: RunView): BenchRow {
     peakRssMb: (result?.instances ?? []).map((i) => Math.round((i.peakRssBytes / MB) * 10) / 10),
     roundTrip: null,
   };
+}
+
+/** A row's name in the table and the charts: the strategy, marked when its orders went through the queue. */
+export function benchRowLabel(row: Pick<BenchRow, 'strategy' | 'orderWrite'>): string {
+  return row.orderWrite === 'queued' ? `${row.strategy} (queued)` : row.strategy;
 }
 
 /** The bare Fastify no-op beside the service's: the ceiling as a share of it. */
@@ -77,12 +83,12 @@ export function markdownTable(report: BenchReport): string {
   const rule = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|';
   const line = (r: BenchRow) =>
     r.status === 'failed'
-      ? `| ${r.strategy} | failed: ${r.failure ?? 'unknown'} | | | | | | | | | | | | | | | | |`
-      : `| ${r.strategy} | ${r.sold} | ${r.oversold} | ${r.lost} | ${r.lockTimeouts} | ${r.conflicts} | ${r.exclusionViolations} | ${r.throughput.toFixed(0)} | ${r.strategy === NOOP_TARGET ? '100 %' : pct(r.ratioToCeiling)} | ${r.p50} | ${r.p99} | ${phaseCells(r.contendedPhase)} | ${roundTripCells(r.roundTrip)} | ${r.peakRssMb.join(' / ')} |`;
+      ? `| ${benchRowLabel(r)} | failed: ${r.failure ?? 'unknown'} | | | | | | | | | | | | | | | | |`
+      : `| ${benchRowLabel(r)} | ${r.sold} | ${r.oversold} | ${r.lost} | ${r.lockTimeouts} | ${r.conflicts} | ${r.exclusionViolations} | ${r.throughput.toFixed(0)} | ${r.strategy === NOOP_TARGET ? '100 %' : pct(r.ratioToCeiling)} | ${r.p50} | ${r.p99} | ${phaseCells(r.contendedPhase)} | ${roundTripCells(r.roundTrip)} | ${r.peakRssMb.join(' / ')} |`;
   const rows = [...(report.ceiling ? [report.ceiling] : []), ...report.rows].map(line);
   const s = report.settings;
   return [
-    `Scenario \`${report.scenario}\`: stock ${s.initialStock}, ${s.connections} connections, ${s.durationSec ? `${s.durationSec} s` : `${s.totalRequests} requests`}, lock TTL ${s.lockTtlMs ?? 'default'} ms, business delay ${s.businessDelayMs ?? 0} ms; ${report.instances} instances; ${report.machine.cpus} cores, Node ${report.machine.node}.`,
+    `Scenario \`${report.scenario}\`: stock ${s.initialStock}, ${s.connections} connections, ${s.durationSec ? `${s.durationSec} s` : `${s.totalRequests} requests`}, lock TTL ${s.lockTtlMs ?? 'default'} ms, business delay ${s.businessDelayMs ?? 0} ms; orders written ${s.orderWrites.join(' and ')}; ${report.instances} instances; ${report.machine.cpus} cores, Node ${report.machine.node}.`,
     '',
     ...stackCostLine(report),
     header,

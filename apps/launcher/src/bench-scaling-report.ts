@@ -1,4 +1,5 @@
 import type { BenchReport, BenchRow } from '@oversell/contracts';
+import { benchRowLabel } from './bench-report';
 
 /** What `npm run bench -- --instances 1,2,3` writes: the bench at each instance count, each on a lab of its own. */
 export interface ScalingReport {
@@ -24,10 +25,10 @@ function phaseCell(row: BenchRow | undefined): string {
 /** One line per strategy (the no-op ceiling first), two columns per instance count: req/s and units/s in the contended phase. */
 export function scalingTable(report: ScalingReport): string {
   const runs = report.runs;
-  const strategies = [...new Set(runs.flatMap((run) => run.rows.map((r) => r.strategy)))];
+  const labels = [...new Set(runs.flatMap((run) => run.rows.map(benchRowLabel)))];
   const header = ['strategy', ...runs.flatMap((run) => [`${run.instances} inst. req/s`, `${run.instances} inst. units/s in phase`])];
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  const rowOf = (run: BenchReport, strategy: string) => run.rows.find((r) => r.strategy === strategy);
+  const rowOf = (run: BenchReport, label: string) => run.rows.find((r) => benchRowLabel(r) === label);
   const first = runs[0];
   const s = first?.settings;
   return [
@@ -38,6 +39,6 @@ export function scalingTable(report: ScalingReport): string {
     line(header),
     line(['---', ...header.slice(1).map(() => '---:')]),
     line(['no-op ceiling', ...runs.flatMap((run) => [throughputCell(run.ceiling), '–'])]),
-    ...strategies.map((strategy) => line([strategy, ...runs.flatMap((run) => [throughputCell(rowOf(run, strategy)), phaseCell(rowOf(run, strategy))])])),
+    ...labels.map((label) => line([label, ...runs.flatMap((run) => [throughputCell(rowOf(run, label)), phaseCell(rowOf(run, label))])])),
   ].join('\n');
 }

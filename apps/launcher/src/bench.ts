@@ -8,9 +8,10 @@
  *   --url http://127.0.0.1:8080   (use a lab that is already running instead of starting one)
  *   --units 100000   (another name for --stock: a long sale)
  *   --instances 1,2,3,4   (a list: the bench once per count, see bench-scaling.ts)
+ *   --order-write sync,queued   (each strategy once per way of writing its orders, side by side; default sync)
  * The report's charts (SVG, bench-charts.ts) are written next to its JSON.
  */
-import { STRATEGY_NAMES, isStrategyName, type BenchReport, type StrategyName } from '@oversell/contracts';
+import { ORDER_WRITES, STRATEGY_NAMES, isStrategyName, type BenchReport, type OrderWrite, type RunView, type StrategyName } from '@oversell/contracts';
 import { loadScenario } from '@oversell/loadtests';
 import { measureBareFastify } from './bare-fastify';
 import { writeBenchCharts } from './bench-charts';
@@ -29,6 +30,8 @@ export interface BenchOptions extends LabRunOptions {
   durationSec?: number;
   connections?: number;
   stock?: number;
+  /** Each strategy is run once per entry, in this order. */
+  orderWrites: OrderWrite[];
 }
 
 export function parseBenchArgs(args: string[]): BenchOptions {
@@ -40,6 +43,7 @@ export function parseBenchArgs(args: string[]): BenchOptions {
     connections: { type: 'string' },
     stock: { type: 'string' },
     units: { type: 'string' },
+    'order-write': { type: 'string' },
     url: { type: 'string' },
     out: { type: 'string' },
   });
@@ -48,6 +52,9 @@ export function parseBenchArgs(args: string[]): BenchOptions {
   if (unknown.length) throw new UsageError(`--strategies: unknown ${unknown.join(', ')}; valid: ${STRATEGY_NAMES.join(', ')}`);
   if (values.units !== undefined && values.stock !== undefined) throw new UsageError('--units is another name for --stock: give one of them');
   const stockOption = values.units === undefined ? 'stock' : 'units';
+  const orderWrites = [...new Set(String(values['order-write'] ?? 'sync').split(',').map((s) => s.trim()))];
+  const badWrites = orderWrites.filter((w) => !(ORDER_WRITES as readonly string[]).includes(w));
+  if (badWrites.length) throw new UsageError(`--order-write: unknown ${badWrites.join(', ')}; valid: ${ORDER_WRITES.join(', ')} (or both, comma-separated)`);
   return {
     scenario: String(values.scenario ?? 'compare'),
     strategies: strategies as StrategyName[],
@@ -55,6 +62,7 @@ export function parseBenchArgs(args: string[]): BenchOptions {
     durationSec: values.duration === undefined ? undefined : intOption(values, 'duration', 0, 1, 600),
     connections: values.connections === undefined ? undefined : intOption(values, 'connections', 0, 1, 2000),
     stock: values[stockOption] === undefined ? undefined : intOption(values, stockOption, 0, 0, 1_000_000),
+    orderWrites: orderWrites as OrderWrite[],
     url: values.url === undefined ? undefined : String(values.url),
     outDir: String(values.out ?? BENCH_RESULTS_DIR),
     command: `npm run bench${args.length ? ' -- ' + args.join(' ') : ''}`,
@@ -83,10 +91,15 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
     // Only beside a lab of its own: a lab at --url may run on another machine than this process.
     const bare = lab ? await measureBareFastify(load) : null;
     if (bare) print(`bench: bare Fastify no-op ${bare.throughput} req/s`);
-    // The batch opens with a discarded warm-up run (ceilingWarmUp), then measures the ceiling.
-    const batch = await client.queueBatch({ ...settings, load, strategies: options.strategies, includeCeiling: true, scenario: scenario.name });
-    const finished = await followRuns('bench', client, batch.runs, process.stdout, print);
-    const uncontended = await Promise.all(lockStrategies(options.strategies, await client.strategies()).map((s) => client.queueRun(uncontendedRun(s, settings, scenario.name))));
+    const finished: RunView[] = [];
+    for (const [i, orderWrite] of options.orderWrites.entries()) {
+      // The first batch opens with a discarded warm-up run (ceilingWarmUp), then measures the ceiling.
+      const batch = await client.queueBatch({ ...settings, orderWrite, load, strategies: options.strategies, includeCeiling: i === 0, scenario: scenario.name });
+      finished.push(...(await followRuns(`bench (orders written ${orderWrite})`, client, batch.runs, process.stdout, print)));
+    }
+    // The bound is the first way of writing's: its rows get the efficiency column.
+    const boundWrite = options.orderWrites[0];
+    const uncontended = await Promise.all(lockStrategies(options.strategies, await client.strategies()).map((s) => client.queueRun({ ...uncontendedRun(s, settings, scenario.name), orderWrite: boundWrite })));
     const bounds = new Map((await followRuns('round-trip bounds', client, uncontended, process.stdout, print)).map((run) => [run.params.strategy, roundTripBound(run.result?.lockEvents ?? [])]));
     const { ceiling, rows } = withCeiling(finished.filter((run) => !run.params.warmUp).map(benchRow));
     const report: BenchReport = {
@@ -96,10 +109,10 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
       finishedAt: new Date().toISOString(),
       machine: machineInfo(),
       instances: lab ? options.instances : (finished[0]?.result?.instances.length ?? 0),
-      settings: { ...settings, connections: load.connections, durationSec: load.durationSec, totalRequests: load.totalRequests },
+      settings: { ...settings, connections: load.connections, durationSec: load.durationSec, totalRequests: load.totalRequests, orderWrites: options.orderWrites },
       ceiling,
       bareFastify: bare ? withCeilingShare(bare, ceiling) : null,
-      rows: rows.map((row) => withRoundTrip(row, bounds.get(row.strategy) ?? null)),
+      rows: rows.map((row) => withRoundTrip(row, row.orderWrite === boundWrite ? (bounds.get(row.strategy) ?? null) : null)),
     };
     const markdown = markdownTable(report);
     print(`\n${markdown}\n`);

@@ -23,7 +23,8 @@ export interface BenchInput {
   command: string;
   startedAt: string;
   machine: ChoiceSource['machine'];
-  rows: Pick<BenchRow, 'strategy' | 'status' | 'throughput' | 'p99' | 'oversold'>[];
+  /** orderWrite is absent from reports written before the bench could queue orders (all sync). */
+  rows: (Pick<BenchRow, 'strategy' | 'status' | 'throughput' | 'p99' | 'oversold'> & Partial<Pick<BenchRow, 'orderWrite'>>)[];
 }
 
 /** The parts of `npm run bench:locks`'s report (apps/lock-bench, LockBenchReport) read here. */
@@ -89,7 +90,7 @@ export function choosingALock(descriptions: readonly StrategyDescription[], inpu
     const choice: LockChoice | undefined = description.choice;
     if (!choice) return [];
     // A failed run's figures describe the failure, not the strategy.
-    const bench = inputs.bench?.report.rows.find((row) => row.strategy === description.name && row.status === 'completed');
+    const bench = inputs.bench?.report.rows.find((row) => row.strategy === description.name && row.orderWrite !== 'queued' && row.status === 'completed');
     const lock = choice.benchLock === undefined ? undefined : inputs.locks?.report.rows.find((row) => row.lock === choice.benchLock);
     return [
       {

@@ -1,8 +1,11 @@
+import type { OrderWrite } from './products';
 import type { ContendedPhase, RunTarget } from './runs';
 
 /** One row of `npm run bench`: a strategy's run, or the no-op ceiling's. */
 export interface BenchRow {
   strategy: RunTarget;
+  /** How the run wrote its orders (RunParams.orderWrite); a bench of both has a row of each per strategy. */
+  orderWrite: OrderWrite;
   runId: string;
   status: 'completed' | 'failed';
   failure: string | null;
@@ -68,7 +71,7 @@ export interface BenchReport {
   finishedAt: string;
   machine: { cpus: number; memoryGb: number; node: string };
   instances: number;
-  settings: { initialStock: number; lockTtlMs?: number; businessDelayMs?: number; segments?: number; connections: number; durationSec?: number; totalRequests?: number };
+  settings: { initialStock: number; lockTtlMs?: number; businessDelayMs?: number; segments?: number; connections: number; durationSec?: number; totalRequests?: number; orderWrites: OrderWrite[] };
   ceiling: BenchRow | null;
   /** Null when the bench drove a lab at --url, whose machine it does not share. */
   bareFastify: BareFastifyRow | null;

@@ -4,6 +4,7 @@ import type { BenchReport, BenchRow, ContendedPhase } from '@oversell/contracts'
 export function benchRowFixture(strategy: BenchRow['strategy'], figures: { throughput: number; p99: number; contendedPhase: ContendedPhase | null }): BenchRow {
   return {
     strategy,
+    orderWrite: 'sync',
     runId: `run-${strategy}`,
     status: 'completed',
     failure: null,
@@ -37,7 +38,7 @@ export function benchReportFixture(rows: BenchRow[], ceiling: BenchRow | null, i
     finishedAt: '2026-01-01T00:01:00.000Z',
     machine: { cpus: 2, memoryGb: 4, node: 'v20.20.2' },
     instances,
-    settings: { initialStock: 1000, connections: 500, durationSec: 8 },
+    settings: { initialStock: 1000, connections: 500, durationSec: 8, orderWrites: ['sync'] },
     ceiling,
     bareFastify: null,
     rows,
