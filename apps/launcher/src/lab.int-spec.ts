@@ -1,4 +1,5 @@
 import type { RunView } from '@oversell/contracts';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Lab } from './lab';
 import { startTestLab } from './testing/test-lab';
@@ -37,6 +38,11 @@ it('spreads requests over every instance through the one gateway', async () => {
   const seen = new Set<string>();
   for (let i = 0; i < 6; i++) seen.add((await fetch(`${lab.gatewayUrl}/health`)).headers.get('x-instance') ?? '');
   expect([...seen].sort()).toEqual(['instance-1', 'instance-2']);
+});
+
+it('starts each instance with 2 glibc malloc arenas, unless the environment names another number', () => {
+  const expected = `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '2'}`;
+  for (const instance of lab.instances) expect(readFileSync(`/proc/${instance.pid}/environ`, 'utf8').split('\0')).toContain(expected);
 });
 
 it('executes two runs queued back to back one after the other, never overlapping', async () => {
