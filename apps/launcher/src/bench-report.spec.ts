@@ -1,6 +1,6 @@
 import type { BenchReport, BenchRow, ContendedPhase, RoundTripBound } from '@oversell/contracts';
 import { markdownTable, withCeilingShare } from './bench-report';
-import { benchReportFixture, benchRowFixture } from './testing/bench-fixtures';
+import { benchReportFixture, benchRowFixture, tableCells as cells } from './testing/bench-fixtures';
 
 const row = (strategy: BenchRow['strategy'], contendedPhase: ContendedPhase | null, roundTrip: RoundTripBound | null = null): BenchRow => ({
   ...benchRowFixture(strategy, { throughput: 500, p99: 2, contendedPhase }),
@@ -16,14 +16,6 @@ const report = (rows: BenchRow[]): BenchReport => ({
   machine: { cpus: 2, memoryGb: 4, node: 'v22' },
   settings: { initialStock: 100, connections: 10, durationSec: 8, orderWrites: ['sync'] },
 });
-
-/** The cells of one strategy's line, by column name. */
-function cells(markdown: string, strategy: string): Record<string, string> {
-  const lines = markdown.split('\n');
-  const names = lines.find((l) => l.startsWith('| strategy '))!.split('|').slice(1, -1).map((c) => c.trim());
-  const values = lines.find((l) => l.startsWith(`| ${strategy} |`))!.split('|').slice(1, -1).map((c) => c.trim());
-  return Object.fromEntries(names.map((name, i) => [name, values[i]]));
-}
 
 describe('markdownTable', () => {
   it('names a strategy whose orders went through the queue apart from its synchronous row, and says how orders were written', () => {

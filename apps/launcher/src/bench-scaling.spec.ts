@@ -2,7 +2,7 @@ import { parseBenchArgs } from './bench';
 import { scalingTable } from './bench-scaling-report';
 import { isScalingRun, parseScalingArgs } from './bench-scaling';
 import { UsageError } from './cli-options';
-import { benchReportFixture, benchRowFixture, phaseFixture } from './testing/bench-fixtures';
+import { benchReportFixture, benchRowFixture, phaseFixture, tableCells as cells } from './testing/bench-fixtures';
 
 const parse = (args: string[]) => parseScalingArgs(args, parseBenchArgs);
 
@@ -47,14 +47,6 @@ describe('parseScalingArgs', () => {
     expect(() => parse(['--instances', '1,2', '--units', '1.5'])).toThrow('--units must be a whole number from 0 to 1000000 (got 1.5)');
   });
 });
-
-/** The cells of one line of a markdown table, by column name. */
-function cells(markdown: string, first: string): Record<string, string> {
-  const lines = markdown.split('\n');
-  const names = lines.find((l) => l.startsWith('| strategy '))!.split('|').slice(1, -1).map((c) => c.trim());
-  const values = lines.find((l) => l.startsWith(`| ${first} |`))!.split('|').slice(1, -1).map((c) => c.trim());
-  return Object.fromEntries(names.map((name, i) => [name, values[i]]));
-}
 
 describe('scalingTable', () => {
   it('prints per instance count the ceiling, each strategy’s req/s and its contended-phase units/s', () => {

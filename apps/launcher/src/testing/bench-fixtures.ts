@@ -44,3 +44,11 @@ export function benchReportFixture(rows: BenchRow[], ceiling: BenchRow | null, i
     rows,
   };
 }
+
+/** The cells of a markdown table's line whose first cell is `first` (a strategy), by column name. */
+export function tableCells(markdown: string, first: string): Record<string, string> {
+  const lines = markdown.split('\n');
+  const names = lines.find((l) => l.startsWith('| strategy '))!.split('|').slice(1, -1).map((c) => c.trim());
+  const values = lines.find((l) => l.startsWith(`| ${first} |`))!.split('|').slice(1, -1).map((c) => c.trim());
+  return Object.fromEntries(names.map((name, i) => [name, values[i]]));
+}
