@@ -22,8 +22,32 @@ function stopWithTheLauncher(): void {
   process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 }
 
+/**
+ * How long a shutdown may take before the process exits anyway: shorter than the launcher's grace
+ * before its SIGKILL (10 s), so an instance says why it stopped waiting.
+ */
+const SHUTDOWN_GRACE_MS = 5_000;
+
+/**
+ * Nest closes the app on SIGTERM or SIGINT (enableShutdownHooks), each provider's hook in turn. One that
+ * never returns (a queue worker or a Redis QUIT waiting on a store that stopped answering) would keep
+ * the process, and its port, for good: an orphan nobody is left to SIGKILL. Past the grace period the
+ * process exits anyway, saying so.
+ */
+function boundTheShutdown(): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      setTimeout(() => {
+        process.stderr.write(`order-service: shutdown still not done after ${SHUTDOWN_GRACE_MS} ms (a store not answering?); exiting without it\n`);
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS).unref();
+    });
+  }
+}
+
 logUnhandledRejections();
 stopWithTheLauncher();
+boundTheShutdown();
 main().catch((error: unknown) => {
   process.stderr.write(`order-service failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
