@@ -33,6 +33,8 @@ export type FaultStore = (typeof FAULT_STORES)[number];
 
 /** The faults that fire at a fault point (clock-offset holds for the whole run; double-click is the load tool's). */
 export const FAULTS_AT_A_POINT: readonly FaultKind[] = ['crash', 'pause', 'stop-the-world', 'store-cut', 'failover'];
+/** The faults at a point that fire once per run at most (no every, no probability): a failover's Sentinel group must be whole again first. */
+export const FAULTS_ONCE_PER_RUN: readonly FaultKind[] = ['failover'];
 /** The faults that last a while and say how long. */
 export const FAULTS_WITH_DURATION: readonly FaultKind[] = ['pause', 'stop-the-world', 'store-cut'];
 
@@ -136,7 +138,9 @@ const isWholeNumber = (value: unknown): value is number => typeof value === 'num
 export function faultFieldsOf(kind: FaultKind): (keyof FaultSettings)[] {
   const atAPoint = FAULTS_AT_A_POINT.includes(kind);
   return [
-    ...(atAPoint ? (['at', 'once', 'every', 'probability', 'instance'] as const) : []),
+    ...(atAPoint ? (['at', 'once'] as const) : []),
+    ...(atAPoint && !FAULTS_ONCE_PER_RUN.includes(kind) ? (['every', 'probability'] as const) : []),
+    ...(atAPoint ? (['instance'] as const) : []),
     ...(FAULTS_WITH_DURATION.includes(kind) ? (['durationMs'] as const) : []),
     ...(kind === 'store-cut' ? (['store'] as const) : []),
     ...(kind === 'clock-offset' ? (['offsetMs', 'instance'] as const) : []),
@@ -169,9 +173,6 @@ export function faultProblems(fault: FaultSettings): FaultSettingsProblem[] {
       problem('every', `every must be a whole number from 1 to ${FAULT_LIMITS.maxEvery}`);
     if (fault.probability !== undefined && !(typeof fault.probability === 'number' && fault.probability > 0 && fault.probability <= 1))
       problem('probability', 'probability must be above 0 and at most 1');
-    if (fault.kind === 'failover')
-      for (const name of ['every', 'probability'] as const)
-        if (fault[name] !== undefined) problem(name, `a failover fires once per run (its Sentinel group must be whole again before the next): ${name} does not apply`);
   }
   if (allowed.includes('durationMs') && !(isWholeNumber(fault.durationMs) && fault.durationMs >= 1 && fault.durationMs <= FAULT_LIMITS.maxDurationMs))
     problem('durationMs', `a ${fault.kind} fault needs durationMs, a whole number from 1 to ${FAULT_LIMITS.maxDurationMs}`);

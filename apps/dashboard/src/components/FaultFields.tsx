@@ -1,6 +1,6 @@
 import { FAULT_KINDS, FAULT_LIMITS, FAULT_POINT_NAMES, FAULT_STORES, faultFieldsOf, type FaultKind, type FaultSettings } from '@oversell/contracts';
 import { faultField } from '../lib/form-errors';
-import { DEFAULT_FAULT, type FaultFormValues, type FaultFrequency } from '../lib/fault-form';
+import { DEFAULT_FAULT, shownFrequency, type FaultFormValues, type FaultFrequency } from '../lib/fault-form';
 import { NumberField } from './NumberField';
 
 interface FaultFieldsProps {
@@ -101,14 +101,14 @@ export function FaultFields({ faults, onChange, errors }: FaultFieldsProps) {
               <>
                 <fieldset className="radio-row">
                   <legend>How often</legend>
-                  {FREQUENCIES.map(([frequency, label]) => (
+                  {FREQUENCIES.filter(([frequency]) => frequency === 'once' || reads.has(frequency)).map(([frequency, label]) => (
                     <label key={frequency}>
                       <input
                         type="radio"
                         name={id('frequency')}
                         value={frequency}
                         data-testid={id(`frequency-${frequency}`)}
-                        checked={fault.frequency === frequency}
+                        checked={shownFrequency(fault) === frequency}
                         onChange={() => update(index, { frequency })}
                       />{' '}
                       {label}
@@ -116,8 +116,8 @@ export function FaultFields({ faults, onChange, errors }: FaultFieldsProps) {
                   ))}
                 </fieldset>
                 {errorOf('once') && <small className="field-error">{errorOf('once')}</small>}
-                {fault.frequency === 'every' && <NumberField {...number('every')} label="Every Nth passage (all instances)" min={1} max={FAULT_LIMITS.maxEvery} />}
-                {fault.frequency === 'probability' && <NumberField {...number('probability')} label="Probability (0 … 1)" min={0} max={1} />}
+                {shownFrequency(fault) === 'every' && <NumberField {...number('every')} label="Every Nth passage (all instances)" min={1} max={FAULT_LIMITS.maxEvery} />}
+                {shownFrequency(fault) === 'probability' && <NumberField {...number('probability')} label="Probability (0 … 1)" min={0} max={1} />}
               </>
             )}
             {reads.has('durationMs') && <NumberField {...number('durationMs')} label="Duration (ms)" min={1} max={FAULT_LIMITS.maxDurationMs} />}

@@ -9,6 +9,10 @@ describe('toFaultSettings', () => {
     expect(toFaultSettings({ ...typed, kind: 'crash' })).toEqual({ kind: 'crash', at: 'release-checked-before-del', every: 3, instance: 1 });
     expect(toFaultSettings({ ...typed, kind: 'clock-offset', offsetMs: '-2000' })).toEqual({ kind: 'clock-offset', offsetMs: -2000, instance: 1 });
     expect(toFaultSettings({ ...typed, kind: 'double-click', copies: '3', idempotencyKey: false })).toEqual({ kind: 'double-click', copies: 3, idempotencyKey: false });
+    // A failover fires once per run: an "every" chosen for another kind becomes once, and the rules accept it.
+    const failover = toFaultSettings({ ...typed, kind: 'failover' });
+    expect(failover).toEqual({ kind: 'failover', at: 'release-checked-before-del', once: true, instance: 1 });
+    expect(faultSettingsProblems([failover])).toEqual([]);
   });
 
   it('says once or a probability as chosen, and leaves an empty instance out (every instance)', () => {

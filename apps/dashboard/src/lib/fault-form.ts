@@ -39,17 +39,23 @@ function number(value: string): number | undefined {
   return value.trim() === '' ? undefined : Number(value);
 }
 
+/** The frequency the form shows and sends: 'once' where the kind reads no other (a failover fires once per run). */
+export function shownFrequency(values: Pick<FaultFormValues, 'kind' | 'frequency'>): FaultFrequency {
+  return values.frequency === 'once' || faultFieldsOf(values.kind).includes(values.frequency) ? values.frequency : 'once';
+}
+
 /** The fault as the run request carries it: only the fields its kind reads. */
 export function toFaultSettings(values: FaultFormValues): FaultSettings {
   const reads = new Set(faultFieldsOf(values.kind));
   const given = <T>(field: keyof FaultSettings, value: T) => (reads.has(field) ? value : undefined);
+  const frequency = shownFrequency(values);
   const settings: FaultSettings = {
     kind: values.kind,
     at: given('at', values.at),
     // `once` is the default when neither of the others is given: the request says it anyway, plainly.
-    once: given('once', values.frequency === 'once' ? true : undefined),
-    every: given('every', values.frequency === 'every' ? number(values.every) : undefined),
-    probability: given('probability', values.frequency === 'probability' ? number(values.probability) : undefined),
+    once: given('once', frequency === 'once' ? true : undefined),
+    every: given('every', frequency === 'every' ? number(values.every) : undefined),
+    probability: given('probability', frequency === 'probability' ? number(values.probability) : undefined),
     durationMs: given('durationMs', number(values.durationMs)),
     store: given('store', values.store),
     offsetMs: given('offsetMs', number(values.offsetMs)),
