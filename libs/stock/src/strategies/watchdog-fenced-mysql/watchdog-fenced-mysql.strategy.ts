@@ -29,6 +29,17 @@ const DESCRIPTION: StrategyDescription = {
     'BEGIN; UPDATE products SET stock = <read − n>, fence = <token>, fence_holder = <holding> WHERE id, run_id AND (the same condition); 0 rows: ROLLBACK, fenced; else INSERT the order; COMMIT',
     'EVAL watchdog-pass or watchdog-release, as for watchdog',
   ],
+  choice: {
+    runsOn: 'one Redis for the lock and its token counter, MySQL for the stock row that checks the token',
+    complexity: 'high: the watchdog, a token counter, and a row that records the highest token and the holding that brought it',
+    reliability: "never oversells even when the lock double-grants: the row refuses a lower token, and an equal token from another holding",
+    underFault: {
+      crash: 'As the watchdog: the lease runs out within one TTL.',
+      pause: "The paused holder wakes with a token lower than its successor's; the row refuses its write (fenced).",
+      'store-cut': 'As the watchdog: lock-lost stops the holder; a write already on the way is refused by its token.',
+      failover: 'The lock double-grants (the key and the token counter are lost with the master), but the row lets in only the first of the two holders that carry the same token; the other is answered fenced and nothing is sold twice (master-failover preset). Anything else both holders do outside the row happens twice.',
+    },
+  },
   scripts: [...luaScriptsOf(...WATCHDOG_SCRIPTS, WATCHDOG_FENCE), ...sqlScriptsOf(READ_STOCK, ...MYSQL_STOCK_FENCE_SQL)],
 };
 
