@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { assertAdminTokenFor, startGateway } from './gateway';
 import { Instance } from './instance';
+import { clearLabKeys, throwawayPrefix } from './lab-keys';
 import { startLockServices } from './lock-services';
 import { DASHBOARD_DIST, ENSURE_SERVICES_SCRIPT } from './paths';
 
@@ -42,6 +43,11 @@ export interface LabOptions {
    * instances then keep their Redis locks on that group's master), started and stopped the same way.
    */
   services?: readonly LockService[];
+  /**
+   * Delete the lab's Redis keys (its own REDIS_KEY_PREFIX, required) once it has stopped: for labs whose
+   * runs are read before they stop (tests, bench, pitfalls, soak). The demo keeps its run history.
+   */
+  clearKeysOnStop?: boolean;
   log?: (line: string) => void;
 }
 
@@ -59,7 +65,9 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   if (options.ensureServices ?? true) execFileSync('bash', [ENSURE_SERVICES_SCRIPT], { stdio: 'inherit' });
   const adminToken = options.adminToken ?? process.env.ADMIN_TOKEN;
   assertAdminTokenFor(options.gatewayHost ?? '127.0.0.1', adminToken);
-  const lockServices = await startLockServices(options.strategies, { ...process.env, ...options.env }, log, options.services);
+  const labEnv = { ...process.env, ...options.env };
+  const throwaway = options.clearKeysOnStop ? throwawayPrefix(labEnv) : null;
+  const lockServices = await startLockServices(options.strategies, labEnv, log, options.services);
   const env = { STORE_PROXY: String(options.storeProxy ?? true), ...lockServices.env, ...options.env, ...(adminToken ? { ADMIN_TOKEN: adminToken } : {}) };
   const instances = Array.from(
     { length: options.instances },
@@ -70,6 +78,8 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     await gateway?.close();
     await Promise.all(instances.map((instance) => instance.stop()));
     await lockServices.stop();
+    // Said, not thrown: on a failed start it would hide the error that stopped the lab.
+    if (throwaway) await clearLabKeys(labEnv, throwaway).catch((error: Error) => log(`could not clear the lab's Redis keys (${throwaway}:*): ${error.message}`));
   };
   try {
     await Promise.all(instances.map((instance) => instance.start()));

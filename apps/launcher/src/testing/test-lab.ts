@@ -57,5 +57,5 @@ export function testLabEnv(): NodeJS.ProcessEnv {
 }
 
 export async function startTestLab(instances: number, options: Partial<LabOptions> = {}): Promise<Lab> {
-  return startLab({ instances, gatewayPort: 0, basePort: await freePortRange(instances), env: testLabEnv(), ensureServices: false, log: (line) => process.stderr.write(`${line}\n`), ...options });
+  return startLab({ instances, gatewayPort: 0, basePort: await freePortRange(instances), env: testLabEnv(), ensureServices: false, clearKeysOnStop: true, log: (line) => process.stderr.write(`${line}\n`), ...options });
 }
