@@ -28,3 +28,9 @@ export async function connectRedisNodes(addresses: readonly string[], nodeTimeou
   await Promise.allSettled(nodes.map((node) => node.connect()));
   return nodes;
 }
+
+/** A Redis server's uptime in whole seconds from its INFO server section; null when the section has none. */
+export function uptimeSeconds(infoServer: string): number | null {
+  const found = /^uptime_in_seconds:(\d+)/m.exec(infoServer);
+  return found ? Number(found[1]) : null;
+}

@@ -1,7 +1,5 @@
-import type Redis from 'ioredis';
 import { LockUnavailableError } from '../errors';
-import { connectRedisNodes } from '../redis-nodes';
-import { freshKeyPrefix, RedisNodeGroup } from '../testing';
+import { freshKeyPrefix, useRedisNodeGroup } from '../testing';
 import { redlockContention } from '../testing/redlock-contention';
 import { redlockLib } from './redlock-lib.lock';
 
@@ -14,28 +12,20 @@ it('excludes: 3 processes × 2 clients × 10 read-increment-write rounds on the 
 });
 
 describe('redlock-lib with nodes down', () => {
-  let group: RedisNodeGroup;
-  let nodes: Redis[];
-  beforeAll(async () => {
-    group = RedisNodeGroup.start();
-    nodes = await connectRedisNodes(group.addresses, 2000);
-  });
-  afterAll(() => {
-    nodes?.forEach((node) => node.disconnect());
-    group?.stop();
-  });
+  const fixture = useRedisNodeGroup();
 
   /** Kills nodes `indexes` and returns once their clients have seen the connections go. */
   async function crash(...indexes: number[]): Promise<void> {
     for (const index of indexes) {
-      const closed = new Promise((resolve) => nodes[index].once('close', resolve));
-      group.stopNode(index);
+      const closed = new Promise((resolve) => fixture.nodes[index].once('close', resolve));
+      fixture.group.stopNode(index);
       await closed;
     }
   }
 
   it('2 of 5 nodes down: still grants on the 3 left, and releases them', async () => {
     const key = `${prefix}:two-down`;
+    const { nodes } = fixture;
     await crash(3, 4);
     const holding = await redlockLib(nodes).acquire(key, { waitMs: 0, leaseMs: 10_000 });
     expect(holding).not.toBeNull();
@@ -47,7 +37,7 @@ describe('redlock-lib with nodes down', () => {
   it('3 of 5 nodes down: refuses with lock_unavailable, not as if the lock were busy', async () => {
     // Nodes 4 and 5 are still down from the test before.
     await crash(2);
-    const refused = redlockLib(nodes).acquire(`${prefix}:three-down`, { waitMs: 0, leaseMs: 10_000 });
+    const refused = redlockLib(fixture.nodes).acquire(`${prefix}:three-down`, { waitMs: 0, leaseMs: 10_000 });
     await expect(refused).rejects.toBeInstanceOf(LockUnavailableError);
     await expect(refused).rejects.toMatchObject({ code: 'lock_unavailable', reachable: 2, needed: 3 });
   });

@@ -1,27 +1,13 @@
 import type Redis from 'ioredis';
 import { LockUnavailableError } from '../errors';
 import { connectRedisNodes } from '../redis-nodes';
-import { freshKeyPrefix, RedisNodeGroup, testRedisNodes } from '../testing';
+import { freshKeyPrefix, RedisNodeGroup, testRedisNodes, useRedisNodeGroup } from '../testing';
 import { redlockContention } from '../testing/redlock-contention';
 import { redlock } from './redlock.lock';
 
 const prefix = freshKeyPrefix();
 let n = 0;
 const lockKey = () => `${prefix}:lock-${++n}`;
-
-/** Five nodes of this file's own, to crash, restart and pause, with clients that wait up to 2 s for a node. */
-function useNodeGroup(options: { appendonly?: boolean } = {}) {
-  const fixture = {} as { group: RedisNodeGroup; nodes: Redis[] };
-  beforeAll(async () => {
-    fixture.group = RedisNodeGroup.start(options);
-    fixture.nodes = await connectRedisNodes(fixture.group.addresses, 2000);
-  });
-  afterAll(() => {
-    fixture.nodes?.forEach((node) => node.disconnect());
-    fixture.group?.stop();
-  });
-  return fixture;
-}
 
 /** What each node holds under `key` (null: nothing). */
 const valuesOn = (nodes: Redis[], key: string) => Promise.all(nodes.map((node) => node.get(key)));
@@ -68,7 +54,7 @@ describe('redlock on 5 shared nodes', () => {
 });
 
 describe('redlock with nodes down, slow and restarted', () => {
-  const fixture = useNodeGroup();
+  const fixture = useRedisNodeGroup();
 
   it('2 of 5 nodes down: still grants on the 3 left; release clears them and says it held', async () => {
     const { group, nodes } = fixture;
@@ -165,7 +151,7 @@ describe('redlock with nodes down, slow and restarted', () => {
 });
 
 describe('redlock on nodes with AOF (fsync always)', () => {
-  const fixture = useNodeGroup({ appendonly: true });
+  const fixture = useRedisNodeGroup({ appendonly: true });
 
   it('the fix: the restarted node replays its grant, and the second client is refused', async () => {
     const { group, nodes } = fixture;

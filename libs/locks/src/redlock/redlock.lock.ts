@@ -31,6 +31,16 @@ export class RedlockValidityExpiredError extends LockError {
   }
 }
 
+export interface RedlockOptions {
+  /** The lock's name in its holdings and events (default 'redlock'). */
+  name?: string;
+  /**
+   * The nodes whose vote counts for a lease of leaseMs (default all): the others are not asked. The
+   * quorum stays a majority of all the nodes, so a node left out counts as one that did not answer.
+   */
+  voters?: (leaseMs: number) => readonly Redis[];
+}
+
 interface Attempt {
   /** Nodes whose SET NX answered OK. */
   granted: number;
@@ -67,13 +77,14 @@ interface Attempt {
  * node 3 restarted empty lets B win 3, 4, 5, two holders at once (redis.io's answer: AOF with fsync
  * always, or keep a restarted node out for one TTL). See redlock.int-spec.ts for each.
  */
-export function redlock(nodes: readonly Redis[]): DistributedLock {
+export function redlock(nodes: readonly Redis[], options: RedlockOptions = {}): DistributedLock {
   for (const node of nodes) useScripts(node, [REDLOCK_RELEASE]);
   const quorum = Math.floor(nodes.length / 2) + 1;
 
   async function attempt(key: string, token: string, ttlMs: number): Promise<Attempt> {
+    const voters = options.voters?.(ttlMs) ?? nodes;
     const started = performance.now();
-    const replies = await Promise.allSettled(nodes.map((node) => node.set(key, token, 'PX', ttlMs, 'NX')));
+    const replies = await Promise.allSettled(voters.map((node) => node.set(key, token, 'PX', ttlMs, 'NX')));
     const elapsed = performance.now() - started;
     const outcomes = replies.map((reply) => (reply.status === 'rejected' ? 'no-answer' : reply.value === 'OK' ? 'set' : 'taken'));
     return {
@@ -81,7 +92,7 @@ export function redlock(nodes: readonly Redis[]): DistributedLock {
       answered: outcomes.filter((outcome) => outcome !== 'no-answer').length,
       validityMs: Math.floor(validityMs(ttlMs, elapsed)),
       errors: replies.flatMap((reply) => (reply.status === 'rejected' ? [reply.reason] : [])),
-      maybeSet: nodes.filter((_, i) => outcomes[i] !== 'taken'),
+      maybeSet: voters.filter((_, i) => outcomes[i] !== 'taken'),
     };
   }
 
@@ -96,7 +107,7 @@ export function redlock(nodes: readonly Redis[]): DistributedLock {
   }
 
   return {
-    name: 'redlock',
+    name: options.name ?? 'redlock',
     async acquire(key: string, { waitMs, leaseMs, token = randomUUID() }: AcquireOptions): Promise<LockHolding | null> {
       let last: Attempt | undefined;
       const won = await spin(async () => {

@@ -1,5 +1,7 @@
+import type Redis from 'ioredis';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import { connectRedisNodes } from '../redis-nodes';
 import { startLockServer } from './lock-server';
 
 // The same depth from src/testing and from dist/testing.
@@ -49,4 +51,21 @@ export class RedisNodeGroup {
   stop(): void {
     ensureRedisNodes(['stop', this.addresses.join(',')]);
   }
+}
+
+/**
+ * Five nodes of the calling test file's own, to crash, restart and pause (started in its beforeAll,
+ * stopped in its afterAll), with clients that wait up to 2 s for a node: read the fields in the tests.
+ */
+export function useRedisNodeGroup(options: { appendonly?: boolean } = {}): { group: RedisNodeGroup; nodes: Redis[] } {
+  const fixture = {} as { group: RedisNodeGroup; nodes: Redis[] };
+  beforeAll(async () => {
+    fixture.group = RedisNodeGroup.start(options);
+    fixture.nodes = await connectRedisNodes(fixture.group.addresses, 2000);
+  });
+  afterAll(() => {
+    fixture.nodes?.forEach((node) => node.disconnect());
+    fixture.group?.stop();
+  });
+  return fixture;
 }
