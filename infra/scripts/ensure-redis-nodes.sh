@@ -41,8 +41,10 @@ run_node() { # dir port
   appendonly=$(cat "$(dirname "$dir")/appendonly")
   cluster=$(cat "$(dirname "$dir")/cluster" 2>/dev/null || echo no)
   [ "$port" != 6379 ] || { say "refusing port 6379: the machine's own Redis"; return 1; }
-  setsid redis-server --bind 127.0.0.1 --port "$port" --dir "$dir" --save '' --appendonly "$appendonly" --appendfsync always \
-    --cluster-enabled "$cluster" --cluster-config-file "$dir/nodes.conf" --cluster-node-timeout 2000 \
+  # By its absolute path, with DEBUG from local clients: the node-restart fault restarts a node with DEBUG
+  # CRASH-AND-RECOVER, which re-executes the binary by the path it was started with.
+  setsid "$(command -v redis-server)" --bind 127.0.0.1 --port "$port" --dir "$dir" --save '' --appendonly "$appendonly" --appendfsync always \
+    --enable-debug-command local --cluster-enabled "$cluster" --cluster-config-file "$dir/nodes.conf" --cluster-node-timeout 2000 \
     --daemonize no --logfile "$dir/redis.log" </dev/null >>"$dir/redis.log" 2>&1 &
   pid=$!
   echo "$pid" >"$dir/redis.pid"

@@ -10,6 +10,7 @@ const SERVICES = [
   { strategy: 'etcd', variable: 'ETCD_ENDPOINTS', endpoint: /^http:\/\/127\.0\.0\.1:\d+$/ },
   { strategy: 'zookeeper', variable: 'ZOOKEEPER_CONNECT', endpoint: /^127\.0\.0\.1:\d+$/ },
   { strategy: 'segmented-cluster', variable: 'REDIS_CLUSTER_NODES', endpoint: /^127\.0\.0\.1:\d+(,127\.0\.0\.1:\d+){2}$/ },
+  { strategy: 'redlock', variable: 'REDLOCK_NODES', endpoint: /^127\.0\.0\.1:\d+(,127\.0\.0\.1:\d+){4}$/ },
 ] as const;
 const given = Object.fromEntries(SERVICES.map(({ variable }) => [variable, process.env[variable]]));
 
@@ -36,7 +37,7 @@ async function call<T = any>(method: string, path: string, body?: unknown): Prom
   return { status: response.status, body: (await response.json()) as T };
 }
 
-/** Whether something accepts connections on the endpoint's port (etcd's URL or ZooKeeper's host:port). */
+/** Whether something accepts connections on the endpoint's (last) port: etcd's URL, ZooKeeper's host:port, the last of several nodes. */
 function listens(endpoint: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(Number(endpoint.slice(endpoint.lastIndexOf(':') + 1)), '127.0.0.1');

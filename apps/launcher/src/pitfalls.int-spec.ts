@@ -72,12 +72,21 @@ it('the faults of the fault presets fired, and the fixes sold nothing twice', ()
   for (const r of report.runs.filter((r) => r.role === 'fix')) expect([r.preset, r.oversold]).toEqual([r.preset, 0]);
 });
 
-it('master failover, on a lab of its own with a Sentinel group: both broken sides grant the lock twice and sell the one unit twice; the fenced row sells it once, though its lock was granted twice too', () => {
+it('master failover, on a lab of its own with a Sentinel group: both broken sides grant the lock twice and sell the one unit twice; the fenced row sells it once, though its lock was granted twice too; RedLock, one of its five nodes lost, grants it once', () => {
   const sides = report.runs.filter((r) => r.preset === 'master-failover');
   expect(sides.map((r) => [r.strategy, r.faultsFired, r.exclusionViolations > 0, r.sold, r.oversold])).toEqual([
     ['uuid-lua', 1, true, 2, 1],
     ['watchdog', 1, true, 2, 1],
     ['watchdog-fenced-mysql', 1, true, 1, 0],
+    ['redlock', 1, false, 1, 0],
+  ]);
+});
+
+it('RedLock node restart: plain redlock grants the lock twice and sells the one unit twice; with delayed restarts the restarted node sits out and the unit sells once', () => {
+  const sides = report.runs.filter((r) => r.preset === 'redlock-node-restart');
+  expect(sides.map((r) => [r.strategy, r.faultsFired, r.exclusionViolations > 0, r.sold, r.oversold])).toEqual([
+    ['redlock', 1, true, 2, 1],
+    ['redlock-delayed-restart', 1, false, 1, 0],
   ]);
 });
 

@@ -14,6 +14,7 @@ describe('faultSettingsProblems', () => {
         { kind: 'clock-offset', offsetMs: -5000, instance: 1 },
         { kind: 'double-click', copies: 3, idempotencyKey: false },
         { kind: 'failover', at: 'lock-acquired', once: true },
+        { kind: 'node-restart', at: 'lock-acquired', once: true },
       ]),
     ).toEqual([]);
   });
@@ -47,12 +48,12 @@ describe('faultSettingsProblems', () => {
     expect(fields([{ kind: 'double-click', instance: 0 }])).toEqual(['faults[0].instance']);
   });
 
-  it('fires a failover once per run, at a point: every and probability are refused, and a duration', () => {
-    expect(fields([{ kind: 'failover', at: 'lock-acquired' }])).toEqual([]);
-    expect(fields([{ kind: 'failover' }])).toEqual(['faults[0].at']);
-    expect(fields([{ kind: 'failover', at: 'lock-acquired', every: 2 }])).toEqual(['faults[0].every']);
-    expect(fields([{ kind: 'failover', at: 'lock-acquired', probability: 0.5 }])).toEqual(['faults[0].probability']);
-    expect(fields([{ kind: 'failover', at: 'lock-acquired', durationMs: 100 }])).toEqual(['faults[0].durationMs']);
+  it.each(['failover', 'node-restart'])('fires a %s once per run, at a point: every and probability are refused, and a duration', (kind) => {
+    expect(fields([{ kind, at: 'lock-acquired' }])).toEqual([]);
+    expect(fields([{ kind }])).toEqual(['faults[0].at']);
+    expect(fields([{ kind, at: 'lock-acquired', every: 2 }])).toEqual(['faults[0].every']);
+    expect(fields([{ kind, at: 'lock-acquired', probability: 0.5 }])).toEqual(['faults[0].probability']);
+    expect(fields([{ kind, at: 'lock-acquired', durationMs: 100 }])).toEqual(['faults[0].durationMs']);
   });
 
   it('takes a store for a store-cut only, redis or mysql', () => {

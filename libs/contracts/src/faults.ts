@@ -4,7 +4,7 @@
  * names, never by editing a strategy. A run's faults travel with the product's run settings, so every
  * instance reads the same ones.
  */
-export const FAULT_KINDS = ['crash', 'pause', 'stop-the-world', 'clock-offset', 'store-cut', 'double-click', 'failover'] as const;
+export const FAULT_KINDS = ['crash', 'pause', 'stop-the-world', 'clock-offset', 'store-cut', 'double-click', 'failover', 'node-restart'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /**
@@ -32,9 +32,12 @@ export const FAULT_STORES = ['redis', 'mysql'] as const;
 export type FaultStore = (typeof FAULT_STORES)[number];
 
 /** The faults that fire at a fault point (clock-offset holds for the whole run; double-click is the load tool's). */
-export const FAULTS_AT_A_POINT: readonly FaultKind[] = ['crash', 'pause', 'stop-the-world', 'store-cut', 'failover'];
-/** The faults at a point that fire once per run at most (no every, no probability): a failover's Sentinel group must be whole again first. */
-export const FAULTS_ONCE_PER_RUN: readonly FaultKind[] = ['failover'];
+export const FAULTS_AT_A_POINT: readonly FaultKind[] = ['crash', 'pause', 'stop-the-world', 'store-cut', 'failover', 'node-restart'];
+/**
+ * The faults at a point that fire once per run at most (no every, no probability): a failover's Sentinel
+ * group must be whole again first; a node restart is set up at the run's reset for its first holding.
+ */
+export const FAULTS_ONCE_PER_RUN: readonly FaultKind[] = ['failover', 'node-restart'];
 /** The faults that last a while and say how long. */
 export const FAULTS_WITH_DURATION: readonly FaultKind[] = ['pause', 'stop-the-world', 'store-cut'];
 
@@ -60,11 +63,21 @@ export const FAULT_LIMITS = {
  * (REDIS_SENTINELS) has to be whole again, master and replica, before it can fail over again. Its
  * replica is held back from the run's reset on, so a lock key set during the run has not replicated;
  * at its point the master is shut down, and the fault returns once Sentinel has promoted the replica.
- * The API answers 400 when the instances' locks are on no Sentinel group.
+ * The API answers 400 when the instances' locks are on no Sentinel group. A lock held on the RedLock
+ * nodes has no master to fail over: for it the failover restarts one node holding it without its data.
+ *
+ * A node restart (RedLock's pitfall, Kleppmann's sequence) fires once per run too, on the five RedLock
+ * nodes (REDLOCK_NODES) and the run's lock key. At the run's reset two of the nodes get a stranger's
+ * grant of that key, as a client that died part-way through its acquire leaves one, so the first holder
+ * wins exactly the other three. At its point the stranger's grants end and one of the holder's three
+ * nodes restarts without its data (its process re-executes, keeping nothing, as a node without
+ * persistence does); the fault returns once that node answers again. The holder then has two of five
+ * nodes, and a second majority can form on the other three. The API answers 400 when the instances have
+ * no RedLock nodes.
  */
 export interface FaultSettings {
   kind: FaultKind;
-  /** Where it fires: required for crash, pause, stop-the-world, store-cut and failover; not allowed for the others. */
+  /** Where it fires: required for crash, pause, stop-the-world, store-cut, failover and node-restart; not allowed for the others. */
   at?: FaultPointName;
   once?: boolean;
   every?: number;

@@ -287,6 +287,31 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
     ],
   },
   {
+    name: 'redlock-node-restart',
+    title: 'A RedLock node restarted without persistence',
+    explanation: {
+      whatHappens:
+        "The first order wins the lock on three of the five nodes: a stranger's grant, left by a client that died part-way through its acquire, holds the other two. One of its three nodes restarts and, keeping nothing on disk, forgets the grant, and the stranger's grants end. The three nodes that do not hold the lock are a majority: a second order wins them while the first is still inside, both read the last unit and both sell it (Kleppmann's sequence).",
+      atWhichStep:
+        "Right after the lock is granted (a node-restart at lock-acquired, at the first holding of the run): the stranger's grants set at the run's reset, one of the holder's nodes restarted there, the fault over once it serves again.",
+      whyTheFixHolds:
+        "redis.io's delayed restarts, kept by the clients: a node votes for a lease only once it has been up that long, so the restarted node sits out the holder's lease and the second order finds two free voters, no majority. Persistence with fsync always closes it too (the node comes back with the grant; libs/locks redlock.int-spec); a fencing token cannot, for RedLock has no counter to issue one.",
+    },
+    shows: 'oversold',
+    sides: sides([{ label: 'redlock, nodes without persistence', strategy: 'redlock' }], [{ label: 'redlock-delayed-restart', strategy: 'redlock-delayed-restart' }], {
+      // One unit, as in master-failover: two holders sell it twice once both read it before either writes.
+      // The holder's read-to-write window is its business time (2 s) from the restarted node serving;
+      // the waiters take the three free nodes within it, though with few of them: RedLock's waiters
+      // retry on their own and split the votes (grant rate slow). A lease that covers the restart and
+      // the business time, so nothing expires and what shows is the restart alone.
+      initialStock: 1,
+      lockTtlMs: 6000,
+      businessDelayMs: 2000,
+      load: { connections: 4, durationSec: 6 },
+      faults: [{ kind: 'node-restart', at: 'lock-acquired', once: true }],
+    }),
+  },
+  {
     name: 'master-failover',
     title: 'The lock lost in a master–replica failover',
     explanation: {
@@ -294,7 +319,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
         "Redis replicates asynchronously: the lock key is on the master when SET answers, not yet on its replica. The master dies in that gap, Sentinel promotes the replica, which never saw the lock, and it grants the same lock to a second order while the first holder is still inside: both read the last unit and both sell it.",
       atWhichStep: 'Right after the lock is granted (a failover at lock-acquired, at the first holding of the run): the replica held back from the run\'s start, the master shut down there, the fault over once Sentinel has promoted the replica.',
       whyTheFixHolds:
-        "No lock on a replicated master survives this, the fenced one included: its counter is lost with the master and the second holder is given the first one's token again. The fenced MySQL row also records which holding brought its token, so it lets in only the first of the two holders that carry it: the other is answered fenced and nothing is sold twice.",
+        "No lock on a replicated master survives this, the fenced one included: its counter is lost with the master and the second holder is given the first one's token again. The fenced MySQL row also records which holding brought its token, so it lets in only the first of the two holders that carry it: the other is answered fenced and nothing is sold twice. RedLock has no master to lose: the same fault restarts one of the five nodes holding the lock, without its data, and the other four still hold it, so the second order wins one node at most and is refused.",
     },
     shows: 'oversold',
     sides: sides(
@@ -302,7 +327,10 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
         { label: 'uuid-lua on a Sentinel master', strategy: 'uuid-lua' },
         { label: 'watchdog on a Sentinel master', strategy: 'watchdog' },
       ],
-      [{ label: 'watchdog-fenced-mysql, fenced row', strategy: 'watchdog-fenced-mysql' }],
+      [
+        { label: 'watchdog-fenced-mysql, fenced row', strategy: 'watchdog-fenced-mysql' },
+        { label: 'redlock, one node of five lost', strategy: 'redlock' },
+      ],
       {
         // One unit: the two holders sell it twice as soon as both read it before either writes, whatever
         // the rest of the run does. The first holder's read-to-write window is its business time (1 s)

@@ -19,6 +19,7 @@ export const STRATEGY_NAMES = [
   'zookeeper',
   'redlock',
   'redlock-lib',
+  'redlock-delayed-restart',
   'segmented',
   'segmented-cluster',
   'decr-check',

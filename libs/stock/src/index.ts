@@ -10,6 +10,7 @@ export { OrderWriteQueue, type OrderWriteBacklog } from './placement/order-queue
 export { OrderWriteProcessor } from './placement/order-queue/order-write.processor';
 export { DEFAULT_SEGMENTS, ProductResetService } from './placement/product-reset.service';
 export { RedisConnections } from './redis/redis-connections';
+export { RedlockNodeRestart } from './redis/redlock-node-restart';
 export { DEFAULT_SENTINEL_MASTER, SentinelGroup } from './redis/sentinel-group';
 export { StoreCutProxy } from './redis/store-cut-proxy';
 export { StockKeys } from './redis/stock-keys';

@@ -19,6 +19,7 @@ import { naiveSetnx } from './strategies/naive-setnx/naive-setnx.strategy';
 import { noLock } from './strategies/no-lock/no-lock.strategy';
 import { redlock } from './strategies/redlock/redlock.strategy';
 import { redlockLib } from './strategies/redlock-lib/redlock-lib.strategy';
+import { redlockDelayedRestart } from './strategies/redlock-delayed-restart/redlock-delayed-restart.strategy';
 import { segmented } from './strategies/segmented/segmented.strategy';
 import { segmentedCluster } from './strategies/segmented-cluster/segmented-cluster.strategy';
 import { setnxExpire } from './strategies/setnx-expire/setnx-expire.strategy';
@@ -35,7 +36,7 @@ import { zookeeper } from './strategies/zookeeper/zookeeper.strategy';
 export const STOCK_STRATEGIES = Symbol('STOCK_STRATEGIES');
 
 /** The one table of strategies: a lock around a store's read-check-write, or an atomic store operation. */
-export const STRATEGIES: readonly StrategyDefinition[] = [noLock, naiveSetnx, uuidLua, watchdog, segmented, luaDecrement, dbOptimistic, setnxGetset, uuidCheckDel, decrCheck, setnxNoTtl, setnxExpire, dbPessimistic, dbConditional, dbLockTable, dbLockTableTtl, watchdogFenced, watchdogFencedMysql, etcd, zookeeper, redlock, redlockLib, segmentedCluster];
+export const STRATEGIES: readonly StrategyDefinition[] = [noLock, naiveSetnx, uuidLua, watchdog, segmented, luaDecrement, dbOptimistic, setnxGetset, uuidCheckDel, decrCheck, setnxNoTtl, setnxExpire, dbPessimistic, dbConditional, dbLockTable, dbLockTableTtl, watchdogFenced, watchdogFencedMysql, etcd, zookeeper, redlock, redlockLib, redlockDelayedRestart, segmentedCluster];
 
 /** The lock services (etcd, …) these strategies need, each once: what a launcher starts before the instances. */
 export function lockServicesNeededBy(names: readonly StrategyName[]): LockService[] {

@@ -7,10 +7,10 @@ import { Counter } from 'k6/metrics';
  * Kept in step with STRATEGY_NAMES in libs/contracts (a loadtests test compares the two): compare-strategies
  * builds one k6 scenario per strategy in its options, before any request can ask the service.
  */
-export const STRATEGY_NAMES = ['no-lock', 'setnx-no-ttl', 'setnx-expire', 'naive-setnx', 'setnx-getset', 'uuid-check-del', 'uuid-lua', 'watchdog', 'watchdog-fenced', 'watchdog-fenced-mysql', 'etcd', 'zookeeper', 'redlock', 'redlock-lib', 'segmented', 'segmented-cluster', 'decr-check', 'lua-decrement', 'db-lock-table', 'db-lock-table-ttl', 'db-optimistic', 'db-pessimistic', 'db-conditional'];
+export const STRATEGY_NAMES = ['no-lock', 'setnx-no-ttl', 'setnx-expire', 'naive-setnx', 'setnx-getset', 'uuid-check-del', 'uuid-lua', 'watchdog', 'watchdog-fenced', 'watchdog-fenced-mysql', 'etcd', 'zookeeper', 'redlock', 'redlock-lib', 'redlock-delayed-restart', 'segmented', 'segmented-cluster', 'decr-check', 'lua-decrement', 'db-lock-table', 'db-lock-table-ttl', 'db-optimistic', 'db-pessimistic', 'db-conditional'];
 
 /** Error codes a 409/503 order answer may legitimately carry; any other is a failed check. */
-const EXPECTED_ERROR_CODES = { 409: ['sold_out', 'conflict'], 503: ['lock_timeout', 'lock_lost', 'fenced'] };
+const EXPECTED_ERROR_CODES = { 409: ['sold_out', 'conflict'], 503: ['lock_timeout', 'lock_lost', 'fenced', 'lock_unavailable'] };
 
 // One counter per status, read back by runner/k6.ts (order_status_0 = no response at all).
 const COUNTED_STATUSES = [0, 200, 201, 202, 400, 404, 409, 413, 422, 500, 502, 503, 504];

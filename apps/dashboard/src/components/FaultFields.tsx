@@ -18,6 +18,7 @@ const KIND_HINTS: Record<FaultKind, string> = {
   'store-cut': 'the store unreachable from the instance for a while',
   'double-click': 'the load tool sends each order several times at once',
   failover: "the locks' Redis master dies before the lock key replicates; Sentinel promotes the replica (once; instances started with REDIS_SENTINELS)",
+  'node-restart': "a RedLock node holding the lock restarts without its data, after a stranger's grant kept the holder to three nodes (once; instances with REDLOCK_NODES)",
 };
 
 /** The instance field's hint where a kind reads it differently from "empty: every instance". */

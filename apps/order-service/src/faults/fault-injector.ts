@@ -1,16 +1,17 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { FaultEvent, FaultPointName, FaultSettings, ProductRunSettings } from '@oversell/contracts';
 import { preciseNow } from '@oversell/locks';
-import { MYSQL_STORE_CUT, RedisConnections, SentinelGroup, STOCK_OPTIONS, STORE_CUT, type FaultInjector, type FaultPoint, type StockOptions, type StoreCut } from '@oversell/stock';
+import { MYSQL_STORE_CUT, RedisConnections, RedlockNodeRestart, SentinelGroup, StockKeys, STOCK_OPTIONS, STORE_CUT, type FaultInjector, type FaultPoint, type StockOptions, type StoreCut } from '@oversell/stock';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { announceCrash } from '../figures/flush-protocol';
 import { RUN_FIGURES_TTL_SECONDS, RunFigureKeys } from '../redis-keys';
 
 /**
- * How long a failover fault holds the locks' replica back from the run's reset: past any run's way to
- * its first holding. A run whose fault never fired leaves the hold to run out, or the next reset lifts it.
+ * How long a failover fault holds the locks' replica back from the run's reset, and a node-restart's
+ * stranger holds its grants: past any run's way to its first holding. A run whose fault never fired
+ * leaves them to run out (the next run's lock key is another), or the next reset lifts the hold.
  */
-const FAILOVER_HOLD_MS = 60_000;
+const HELD_FROM_RESET_MS = 60_000;
 
 /**
  * Injects a run's faults (its product settings carry them) at the fault points the strategies and locks
@@ -40,12 +41,26 @@ export class RunFaultInjector implements FaultInjector {
   }
 
   /**
-   * A failover's replica is held back from the reset on, before any order of the run can take a lock:
-   * a lock key set during the run then reaches the master only, and the master fails at the fault's point.
+   * Set up from the reset on, before any order of the run can take a lock. A failover's replica is held
+   * back: a lock key set during the run then reaches the master only, and the master fails at the
+   * fault's point. A node restart's stranger takes two RedLock nodes: the first holder wins the other three.
    */
   async prepare(settings: ProductRunSettings): Promise<void> {
-    if (!settings.faults?.some((fault) => fault.kind === 'failover')) return;
-    await this.failoverGroup().holdReplica(FAILOVER_HOLD_MS);
+    const kinds = new Set(settings.faults?.map((fault) => fault.kind));
+    if (kinds.has('failover')) await this.failoverGroup().holdReplica(HELD_FROM_RESET_MS);
+    if (kinds.has('node-restart')) await this.redlockNodes().prepare(this.lockKey(settings), settings.lockTtlMs, HELD_FROM_RESET_MS);
+  }
+
+  private redlockNodes(): RedlockNodeRestart {
+    // Runs refuse a node restart when an instance has no RedLock nodes; a reset by hand may still name one.
+    const nodes = this.options.lockServices?.['redis-nodes'];
+    if (!nodes) throw new Error(`node-restart: instance ${this.options.instanceId} has no RedLock nodes (REDLOCK_NODES)`);
+    return new RedlockNodeRestart(nodes);
+  }
+
+  /** The run's one lock key, the one every lock around the Redis stock takes. */
+  private lockKey(settings: ProductRunSettings): string {
+    return StockKeys.of(this.options.keyPrefix, settings).lock;
   }
 
   private failoverGroup(): SentinelGroup {
@@ -64,7 +79,7 @@ export class RunFaultInjector implements FaultInjector {
     if (!faults) return;
     for (const [index, fault] of faults.entries()) {
       if (fault.at !== point || !this.targets(fault)) continue;
-      if (await this.fires(new RunFigureKeys(this.options.keyPrefix, settings.runId), index, fault)) await this.inject(fault, point, settings.runId, requestId);
+      if (await this.fires(new RunFigureKeys(this.options.keyPrefix, settings.runId), index, fault)) await this.inject(fault, point, settings, requestId);
     }
   }
 
@@ -75,7 +90,8 @@ export class RunFaultInjector implements FaultInjector {
     return (await redis.set(keys.faultPassages(index), this.options.instanceId, 'EX', RUN_FIGURES_TTL_SECONDS, 'NX')) === 'OK';
   }
 
-  private async inject(fault: FaultSettings, point: FaultPointName, runId: string, requestId: string): Promise<void> {
+  private async inject(fault: FaultSettings, point: FaultPointName, settings: ProductRunSettings, requestId: string): Promise<void> {
+    const { runId } = settings;
     const startedAt = preciseNow();
     const event = (endedAt: number | null): FaultEvent => ({
       kind: fault.kind,
@@ -102,8 +118,16 @@ export class RunFaultInjector implements FaultInjector {
         await storeCut.cut(fault.durationMs!);
         break;
       }
-      case 'failover':
-        await this.failoverGroup().failOver();
+      case 'failover': {
+        // A lock held on the RedLock nodes has no master to fail over: what a failover takes from it is
+        // one node holding it, back empty: RedLock is to survive one node of five lost.
+        const nodes = this.options.lockServices?.['redis-nodes'] ? this.redlockNodes() : null;
+        if (nodes && (await nodes.holdsAny(this.lockKey(settings)))) await nodes.restartAHolder(this.lockKey(settings));
+        else await this.failoverGroup().failOver();
+        break;
+      }
+      case 'node-restart':
+        await this.redlockNodes().restartAHolder(this.lockKey(settings));
         break;
       case 'crash':
         // Recorded before dying: the run accepts the death of an instance whose crash it finds recorded.

@@ -62,3 +62,18 @@ describe('a failover needs its targets to keep their locks on a Sentinel group',
     expect(body.message).toMatch(/a failover needs instances whose locks are on a Sentinel group \(REDIS_SENTINELS\); high \(port 3002\) were started without one/);
   });
 });
+
+describe('a node restart needs its targets to have RedLock nodes', () => {
+  const restart: FaultSettings = { kind: 'node-restart', at: 'lock-acquired', once: true };
+  const withNodes = live.map((b) => ({ ...b, redlockNodes: true }));
+
+  it('is taken when every instance it targets has them', () => {
+    expect(targetFaults([restart], withNodes, 'low')).toEqual([restart]);
+  });
+
+  it('is refused naming the instances without them, and the variable that gives them', () => {
+    const body = refusal(() => targetFaults([restart], [withNodes[0], live[1]], 'low'));
+    expect(body.field).toBe('faults[0].kind');
+    expect(body.message).toMatch(/a node-restart needs instances with RedLock nodes \(REDLOCK_NODES\); high \(port 3002\) were started without them/);
+  });
+});

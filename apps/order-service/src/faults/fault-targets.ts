@@ -8,7 +8,8 @@ const NEVER_CRASHED = 'the instance running the run is never crashed';
  * A run's faults with their `instance` index resolved to the id of that instance among the live ones
  * (port order), which is what every instance compares its own id with. Refused with a 400 naming the
  * field when an index is beyond the live instances, a store-cut targets an instance started without
- * the store proxy, a failover one whose locks are on no Sentinel group, or a crash has fewer than 2
+ * the store proxy, a failover one whose locks are on no Sentinel group, a node-restart one without
+ * RedLock nodes, or a crash has fewer than 2
  * live instances. The service checks this when a run is
  * posted, the executor again at its start (the instances may have changed while it waited in the
  * queue), passing its own instance id as `runner`: a crash then spares the runner, or is refused when
@@ -29,6 +30,10 @@ export function targetFaults(faults: readonly FaultSettings[], live: readonly In
     if (fault.kind === 'failover' && targets.some((beat) => !beat.lockSentinels)) {
       const without = targets.filter((beat) => !beat.lockSentinels).map((beat) => `${beat.instance} (port ${beat.port})`);
       throw refuse('kind', `${field}: a failover needs instances whose locks are on a Sentinel group (REDIS_SENTINELS); ${without.join(', ')} were started without one`);
+    }
+    if (fault.kind === 'node-restart' && targets.some((beat) => !beat.redlockNodes)) {
+      const without = targets.filter((beat) => !beat.redlockNodes).map((beat) => `${beat.instance} (port ${beat.port})`);
+      throw refuse('kind', `${field}: a node-restart needs instances with RedLock nodes (REDLOCK_NODES); ${without.join(', ')} were started without them`);
     }
     if (fault.kind === 'crash' && live.length < 2) {
       throw refuse('kind', `${field}: a crash needs at least 2 live instances (${live.length} live): ${NEVER_CRASHED}; start at least 2`);

@@ -19,6 +19,8 @@ export interface InstanceBeat {
   storeProxy?: boolean;
   /** Its locks are on a Sentinel group (REDIS_SENTINELS), so a failover fault can fail it over. */
   lockSentinels?: boolean;
+  /** It has RedLock nodes (REDLOCK_NODES), so a node-restart fault can restart one. */
+  redlockNodes?: boolean;
 }
 
 /**
@@ -61,6 +63,7 @@ export class InstanceRegistry implements OnModuleInit, OnApplicationShutdown {
       at: Date.now(),
       storeProxy: this.storeCut !== null,
       lockSentinels: this.connections.sentinels !== null,
+      redlockNodes: this.options.lockServices?.['redis-nodes'] !== undefined,
     };
     await this.connections.control.hset(this.key, this.options.instanceId, JSON.stringify(beat)).catch(() => undefined);
   }

@@ -1,19 +1,13 @@
-import Redis, { type RedisOptions } from 'ioredis';
-import { setTimeout as sleep } from 'node:timers/promises';
+import type { RedisOptions } from 'ioredis';
+import { onServer, parseAddress, pollFor, type Address } from './one-shot';
 
 /** The master's name in the lab's Sentinels' config (infra/scripts/ensure-redis-sentinel.sh, docker-compose). */
 export const DEFAULT_SENTINEL_MASTER = 'lab-master';
 
 /** How long a group may take to be whole (master, replica, every Sentinel agreeing) or to fail over. */
 const GROUP_WAIT_MS = 30_000;
-const POLL_MS = 100;
-
-interface Address {
-  host: string;
-  port: number;
-}
-
-const parseAddress = (address: string): Address => ({ host: address.slice(0, address.lastIndexOf(':')), port: Number(address.slice(address.lastIndexOf(':') + 1)) });
+/** How often a client of the group's master reconnects while it is gone. */
+const RECONNECT_MS = 100;
 
 /**
  * ioredis options for a client of the group's master, found through its Sentinels (`host:port,…`).
@@ -21,7 +15,7 @@ const parseAddress = (address: string): Address => ({ host: address.slice(0, add
  * 100 ms of the Sentinels naming it, not after a back-off grown over the seconds of the failover.
  */
 export function sentinelOptions(sentinels: string, name = DEFAULT_SENTINEL_MASTER): RedisOptions {
-  return { sentinels: sentinels.split(',').map(parseAddress), name, retryStrategy: () => POLL_MS };
+  return { sentinels: sentinels.split(',').map(parseAddress), name, retryStrategy: () => RECONNECT_MS };
 }
 
 /** "name value name value …" as Sentinel answers SENTINEL replicas, one object per replica. */
@@ -58,8 +52,8 @@ export class SentinelGroup {
    * ensure-redis-sentinel.sh) — then holds the replica back for `holdMs`. Returns the replica's address.
    */
   async holdReplica(holdMs: number): Promise<string> {
-    const replica = await this.poll('the Sentinel group to be whole (a master and its replica, seen by every Sentinel)', () => this.wholeReplica());
-    await this.on(replica, (redis) => redis.call('CLIENT', 'PAUSE', String(holdMs), 'WRITE'));
+    const replica = await pollFor('the Sentinel group to be whole (a master and its replica, seen by every Sentinel)', GROUP_WAIT_MS, () => this.wholeReplica());
+    await onServer(replica, (redis) => redis.call('CLIENT', 'PAUSE', String(holdMs), 'WRITE'));
     return `${replica.host}:${replica.port}`;
   }
 
@@ -69,14 +63,14 @@ export class SentinelGroup {
     // Held back, it is seen as down: any replica the Sentinel knows.
     const replica = await this.replicaOf(this.sentinels[0], false);
     if (!master || !replica) throw new Error(`the Sentinel group ${this.name} has no master and replica to fail over`);
-    await this.on(master, (redis) => redis.call('SHUTDOWN', 'NOSAVE', 'NOW')).catch(() => undefined);
-    await this.poll(`the replica ${replica.host}:${replica.port} to lose its master`, () =>
-      this.on(replica, async (redis) => (/master_link_status:down/.test(await redis.info('replication')) ? true : null)),
+    await onServer(master, (redis) => redis.call('SHUTDOWN', 'NOSAVE', 'NOW')).catch(() => undefined);
+    await pollFor(`the replica ${replica.host}:${replica.port} to lose its master`, GROUP_WAIT_MS, () =>
+      onServer(replica, async (redis) => (/master_link_status:down/.test(await redis.info('replication')) ? true : null)),
     );
-    await this.on(replica, (redis) => redis.call('CLIENT', 'UNPAUSE'));
-    const promoted = await this.poll(`the Sentinels to promote ${replica.host}:${replica.port}`, async () => {
+    await onServer(replica, (redis) => redis.call('CLIENT', 'UNPAUSE'));
+    const promoted = await pollFor(`the Sentinels to promote ${replica.host}:${replica.port}`, GROUP_WAIT_MS, async () => {
       const named = await this.masterAddress(this.sentinels[0]);
-      return named && named.port !== master.port && (await this.on(named, async (redis) => ((await redis.call('ROLE')) as string[])[0] === 'master')) ? named : null;
+      return named && named.port !== master.port && (await onServer(named, async (redis) => ((await redis.call('ROLE')) as string[])[0] === 'master')) ? named : null;
     });
     return { from: `${master.host}:${master.port}`, to: `${promoted.host}:${promoted.port}` };
   }
@@ -87,41 +81,19 @@ export class SentinelGroup {
     const replicas = await Promise.all(this.sentinels.map((sentinel) => this.replicaOf(sentinel, true)));
     if (replicas.some((r) => !r)) return null;
     const replica = replicas[0]!;
-    const linked = await this.on(replica, async (redis) => /master_link_status:up/.test(await redis.info('replication')));
+    const linked = await onServer(replica, async (redis) => /master_link_status:up/.test(await redis.info('replication')));
     return linked ? replica : null;
   }
 
   /** The one replica this Sentinel knows; with `up`, only if it sees it up (flags exactly "slave": not down, not disconnected). */
   private async replicaOf(sentinel: Address, up: boolean): Promise<Address | null> {
-    const replies = (await this.on(sentinel, (redis) => redis.call('SENTINEL', 'REPLICAS', this.name)).catch(() => [])) as unknown[];
+    const replies = (await onServer(sentinel, (redis) => redis.call('SENTINEL', 'REPLICAS', this.name)).catch(() => [])) as unknown[];
     const known = replies.map(fields).filter((replica) => !up || replica.flags === 'slave');
     return known.length === 1 ? { host: known[0].ip, port: Number(known[0].port) } : null;
   }
 
   private async masterAddress(sentinel: Address): Promise<Address | null> {
-    const reply = (await this.on(sentinel, (redis) => redis.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', this.name)).catch(() => null)) as [string, string] | null;
+    const reply = (await onServer(sentinel, (redis) => redis.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', this.name)).catch(() => null)) as [string, string] | null;
     return reply ? { host: reply[0], port: Number(reply[1]) } : null;
-  }
-
-  /** One command round on a member, over a connection of its own that neither retries nor outlives it. */
-  private async on<T>(address: Address, use: (redis: Redis) => Promise<T>): Promise<T> {
-    const redis = new Redis({ ...address, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
-    redis.on('error', () => undefined);
-    try {
-      await redis.connect();
-      return await use(redis);
-    } finally {
-      redis.disconnect();
-    }
-  }
-
-  private async poll<T>(what: string, check: () => Promise<T | null | false>): Promise<T> {
-    const giveUpAt = Date.now() + GROUP_WAIT_MS;
-    for (;;) {
-      const found = await check().catch(() => null);
-      if (found) return found;
-      if (Date.now() > giveUpAt) throw new Error(`waited ${GROUP_WAIT_MS / 1000} s for ${what}`);
-      await sleep(POLL_MS);
-    }
   }
 }

@@ -1,19 +1,13 @@
 import type { StrategyDescription } from '@oversell/contracts';
 import { redlockLib as redlockLibLock } from '@oversell/locks';
 import { lockedRedisStock } from '../../compose/locked-redis-stock';
-import { redisNodesLock } from '../../compose/redis-nodes-lock';
+import { QUORUM_LOCK_TRAITS, redisNodesLock } from '../../compose/redis-nodes-lock';
 import { lockOnService } from '../../compose/service-lock';
 
 const DESCRIPTION: StrategyDescription = {
   name: 'redlock-lib',
   title: 'RedLock on 5 Redis nodes (@sesamecare-oss/redlock)',
-  kind: 'lock',
-  store: 'redis',
-  settings: ['lockTtlMs', 'businessDelayMs'],
-  lease: 'fixed',
-  safe: true,
-  needs: ['redis-nodes'],
-  grantRate: 'slow',
+  ...QUORUM_LOCK_TRAITS,
   description:
     "The same RedLock through npm's maintained library, @sesamecare-oss/redlock (node-redlock for ioredis 5), with its defaults: the reference for the lab's own redlock, on the same five nodes (REDLOCK_NODES). Each attempt runs a Lua script on every node that sets the key unless it exists, and is decided as soon as a majority voted either way; a failed attempt releases what it set and waits 200 ± 100 ms before the next. The library names the holder itself (random bytes). The stock stays in the lab's Redis, as for the other locks.",
   guarantee:

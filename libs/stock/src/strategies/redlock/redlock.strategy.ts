@@ -1,20 +1,14 @@
 import type { StrategyDescription } from '@oversell/contracts';
 import { REDLOCK_RELEASE, redlock as redlockLock } from '@oversell/locks';
 import { lockedRedisStock } from '../../compose/locked-redis-stock';
-import { redisNodesLock } from '../../compose/redis-nodes-lock';
+import { QUORUM_LOCK_TRAITS, redisNodesLock } from '../../compose/redis-nodes-lock';
 import { luaScriptsOf } from '../../compose/scripts-of';
 import { lockOnService } from '../../compose/service-lock';
 
 const DESCRIPTION: StrategyDescription = {
   name: 'redlock',
   title: 'RedLock on 5 Redis nodes (written out)',
-  kind: 'lock',
-  store: 'redis',
-  settings: ['lockTtlMs', 'businessDelayMs'],
-  lease: 'fixed',
-  safe: true,
-  needs: ['redis-nodes'],
-  grantRate: 'slow',
+  ...QUORUM_LOCK_TRAITS,
   description:
     "RedLock as redis.io describes it, written out in the lock library: each order sends SET lock <token> NX PX ttl to five independent Redis masters at once (REDLOCK_NODES, not the lab's Redis; 500 ms per node at most). The lock is had when a majority (3 of 5) said OK and the validity, the TTL less the time the SETs took and the clocks' drift (1 % of the TTL + 2 ms), is still positive; otherwise the order deletes what it may have set and tries again after a short jittered backoff. Nothing extends the lease: the holder is told when its validity ends and then writes nothing. The stock stays in the lab's Redis, as for the other locks.",
   guarantee:
@@ -42,7 +36,7 @@ const DESCRIPTION: StrategyDescription = {
       crash: "The dead holder's keys expire with the TTL on every node; the next majority forms after that.",
       pause: 'A holder paused past its validity between its check and its write writes on while the next holder is inside: oversold (no fencing token).',
       'store-cut': "Cut off past its validity (from the stock's Redis or the nodes), the holder is told by its own timer that the validity ended and writes nothing after (lock_lost); a write already past the check still lands.",
-      failover: 'No replication to fail over: one node of five lost leaves the second client two at most, no majority, refused (libs/locks failover test). A node restarted without persistence forgets its grants and a second majority can form.',
+      failover: 'No replication to fail over: the same fault restarts one of the five nodes holding the lock without its data, and the second order is refused, the other four still holding it (master-failover preset). But a node restarted without persistence while the holder has only three forgets its grant and a second majority forms: oversold (redlock-node-restart preset; redlock-delayed-restart closes it).',
     },
   },
   scripts: luaScriptsOf(REDLOCK_RELEASE),

@@ -1,0 +1,71 @@
+import { uptimeSeconds } from '@oversell/locks';
+import { onServer, parseAddress, pollFor, type Address } from './one-shot';
+
+/** The value of the stranger's grants: a client that died part-way through its acquire. */
+export const STRANGER = 'node-restart-fault:stranger';
+/** How long setting up and restarting may take: a node restart itself takes milliseconds. */
+const WAIT_MS = 30_000;
+
+const uptimeSec = async (node: Address) => onServer(node, async (redis) => uptimeSeconds(await redis.info('server')) ?? -1);
+const runIdOf = (node: Address) => onServer(node, async (redis) => /^run_id:(\w+)/m.exec(await redis.info('server'))?.[1] ?? null);
+
+/**
+ * The node-restart fault's hands on the RedLock nodes (REDLOCK_NODES): Kleppmann's sequence made certain
+ * rather than hoped for. `prepare` (at the run's reset) puts a stranger's grant of the run's lock key on
+ * the last two nodes, as a client that died part-way through its acquire leaves one: the first holder
+ * then wins exactly the other three. `restartAHolder` (at the fault point) ends the stranger's grants and
+ * restarts one of the holder's nodes without its data: DEBUG CRASH-AND-RECOVER re-executes the server
+ * process, which keeps nothing when it has no persistence (the lab's nodes run with --enable-debug-command
+ * local for it). The holder is left with two of five nodes, the other three are free.
+ */
+export class RedlockNodeRestart {
+  private readonly nodes: Address[];
+
+  constructor(addresses: string) {
+    this.nodes = addresses.split(',').map(parseAddress);
+  }
+
+  /**
+   * Waits until every node has been up for the lease and a second (a node the previous run restarted
+   * sits out one lease for clients that delay restarts, and they learn its start up to a second late:
+   * the first holder must find all five voting), then puts the stranger's grants on the last two.
+   */
+  async prepare(lockKey: string, leaseMs: number, holdMs: number): Promise<void> {
+    const upForSec = Math.ceil(leaseMs / 1000) + 1;
+    await pollFor(`every RedLock node to have been up ${upForSec} s`, WAIT_MS, async () => (await Promise.all(this.nodes.map(uptimeSec))).every((up) => up >= upForSec));
+    await Promise.all(this.nodes.slice(-2).map((node) => onServer(node, (redis) => redis.set(lockKey, STRANGER, 'PX', holdMs))));
+  }
+
+  /** Whether some node holds the key for someone but the stranger: a lock held on these nodes. */
+  async holdsAny(lockKey: string): Promise<boolean> {
+    return (await this.holders(lockKey)).length > 0;
+  }
+
+  /** The nodes holding the key for someone but the stranger; a node that does not answer holds nothing here. */
+  private async holders(lockKey: string): Promise<{ node: Address; value: string }[]> {
+    const values = await Promise.all(this.nodes.map((node) => onServer(node, (redis) => redis.get(lockKey)).catch(() => null)));
+    return this.nodes.flatMap((node, i) => (values[i] !== null && values[i] !== STRANGER ? [{ node, value: values[i]! }] : []));
+  }
+
+  /** Ends the stranger's grants and restarts one node holding the key for someone else; resolves with its address once it serves again, empty. */
+  async restartAHolder(lockKey: string): Promise<string> {
+    const holders = await this.holders(lockKey);
+    if (!holders.length) throw new Error(`node-restart: no RedLock node holds ${lockKey} for anyone but the stranger`);
+    await Promise.all(
+      this.nodes.map((node) => onServer(node, (redis) => redis.eval("if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0", 1, lockKey, STRANGER)).catch(() => 0)),
+    );
+    const { node, value } = holders.at(-1)!;
+    const address = `${node.host}:${node.port}`;
+    const before = await runIdOf(node);
+    // The connection drops as the process re-executes: no reply comes, only a refusal if DEBUG is off.
+    await onServer(node, (redis) => redis.call('DEBUG', 'CRASH-AND-RECOVER', '0')).catch((error: Error) => {
+      if (/DEBUG command not allowed/i.test(error.message)) throw new Error(`node-restart: the RedLock node ${address} refuses DEBUG; start it with --enable-debug-command local (infra/scripts/ensure-redis-nodes.sh does)`);
+      if (!/Connection is closed|ECONNRESET|EPIPE/.test(error.message)) throw new Error(`node-restart: the RedLock node ${address} did not restart: ${error.message}`);
+    });
+    await pollFor(`the RedLock node ${address} to serve again after its restart`, WAIT_MS, async () => (await runIdOf(node)) !== before);
+    // A node that kept a dump or an append-only file would come back with the grant: no pitfall to show.
+    // (Another holder's grant may already be there: that is the pitfall.)
+    if ((await onServer(node, (redis) => redis.get(lockKey))) === value) throw new Error(`node-restart: the RedLock node ${address} came back still holding ${lockKey} (it persists its data)`);
+    return address;
+  }
+}
