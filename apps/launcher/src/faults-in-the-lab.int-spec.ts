@@ -43,17 +43,19 @@ async function run(params: RunParams): Promise<RunView> {
 }
 
 it('a store-cut fault cuts a watchdog holder off Redis for real: it answers lock_lost, nothing oversells', async () => {
+  // On no instance in particular: the first stock-read with stock left fires it. Pinned to one instance it
+  // could miss the whole sale while the other instance's line kept the lock (seen once in a full run).
   const done = await run({
     strategy: 'watchdog',
     initialStock: 40,
     lockTtlMs: 600,
     businessDelayMs: 1,
     load: { connections: 4, durationSec: 4 },
-    faults: [{ kind: 'store-cut', at: 'stock-read', durationMs: CUT_MS, instance: 0 }],
+    faults: [{ kind: 'store-cut', at: 'stock-read', durationMs: CUT_MS }],
   });
   expect(done.failure ?? null).toBeNull();
   expect(done.result!.counts.lock_lost).toBeGreaterThanOrEqual(1);
-  expect(done.result!.faults).toEqual([expect.objectContaining({ kind: 'store-cut', at: 'stock-read', instance: 'instance-1' })]);
+  expect(done.result!.faults).toEqual([expect.objectContaining({ kind: 'store-cut', at: 'stock-read', instance: expect.stringMatching(/^instance-[12]$/) })]);
   const [cut] = done.result!.faults!;
   expect(cut.endedAt! - cut.startedAt).toBeGreaterThanOrEqual(CUT_MS);
   expect(done.result!.reconciliation).toMatchObject({ oversold: 0, lost: 0, storesAgree: true });
