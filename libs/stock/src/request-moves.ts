@@ -7,3 +7,11 @@ export interface RequestMoves {
   takes: number[];
   givenBack: number;
 }
+
+/**
+ * A run's moves read a page at a time: each request once, in no set order. `seen` holds every request id
+ * read so far: after the last page, the run's whole list (the one thing a reconciliation keeps of them all).
+ */
+export interface StockMovesRead extends AsyncIterable<Map<string, RequestMoves>> {
+  readonly seen: ReadonlySet<string>;
+}

@@ -1,7 +1,7 @@
 import type { PlacedOrder, ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
 import type { EntityManager } from 'typeorm';
 import type { FaultPoints } from './fault-points';
-import type { RequestMoves } from './request-moves';
+import type { StockMovesRead } from './request-moves';
 
 /** Everything a strategy gets for one order. */
 export interface DeductContext {
@@ -51,7 +51,7 @@ export interface StockStrategy {
    * in the step that moved the stock. Absent where the store keeps none of its own: a MySQL row commits
    * the stock and the order in one transaction, so its orders are its moves.
    */
-  moves?(settings: ProductRunSettings): Promise<Map<string, RequestMoves>>;
+  moves?(settings: ProductRunSettings): Promise<StockMovesRead>;
   /**
    * The lab's "break stale lock" action: deletes this run's lock(s) of the product, whoever holds them,
    * and says how many it removed. For a lock a dead holder left with no expiry; a live holder loses its

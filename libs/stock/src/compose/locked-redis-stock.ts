@@ -5,7 +5,7 @@ import type { DeductContext, DeductResult, StockStrategy } from '../stock-strate
 import { LockGuard } from './lock-guard';
 import { RedisStockStore } from './redis-stock-store';
 import type { StrategyDefinition, StrategyDeps } from './strategy-definition';
-import type { RequestMoves } from '../request-moves';
+import type { StockMovesRead } from '../request-moves';
 
 /**
  * "This lock around the Redis stock read-check-write": GET, check, business time, SET, record the order.
@@ -40,7 +40,7 @@ export class LockedRedisStock implements StockStrategy {
     return this.store.remaining(settings);
   }
 
-  moves(settings: ProductRunSettings): Promise<Map<string, RequestMoves>> {
+  async moves(settings: ProductRunSettings): Promise<StockMovesRead> {
     return this.store.moves(settings);
   }
 

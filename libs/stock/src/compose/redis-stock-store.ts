@@ -2,8 +2,7 @@ import type { ProductRunSettings } from '@oversell/contracts';
 import type Redis from 'ioredis';
 import { StockKeys, type RunStockKeys } from '../redis/stock-keys';
 import { defineStockCellScripts } from '../redis/redis-stock';
-import { readStockMoves } from '../redis/stock-moves';
-import type { RequestMoves } from '../request-moves';
+import { StockMovePages } from '../redis/stock-moves';
 
 /** A product's stock as one Redis key per run: seeding and reading it are the same for every strategy that keeps it there. */
 export class RedisStockStore {
@@ -27,7 +26,7 @@ export class RedisStockStore {
     return value === null ? null : Number(value);
   }
 
-  moves(settings: Pick<ProductRunSettings, 'productId' | 'runId'>): Promise<Map<string, RequestMoves>> {
-    return readStockMoves(this.redis, this.keys(settings).moves);
+  moves(settings: Pick<ProductRunSettings, 'productId' | 'runId'>): StockMovePages {
+    return new StockMovePages([{ redis: this.redis, key: this.keys(settings).moves }]);
   }
 }

@@ -2,8 +2,7 @@ import type { ProductRunSettings } from '@oversell/contracts';
 import type Redis from 'ioredis';
 import { defineStockCellScripts, type StockCell } from '../redis/redis-stock';
 import { StockKeys } from '../redis/stock-keys';
-import { readStockMoves } from '../redis/stock-moves';
-import type { RequestMoves } from '../request-moves';
+import { StockMovePages } from '../redis/stock-moves';
 
 /** One segment: its stock key, the moves hash its scripts note takes in, and its lock key. */
 export interface SegmentCell extends StockCell {
@@ -18,7 +17,7 @@ export interface SegmentStore {
   /** Each segment's stock, in order; null for a segment not seeded. */
   read(cells: readonly SegmentCell[]): Promise<(string | null)[]>;
   seed(cells: readonly SegmentCell[], units: readonly number[]): Promise<void>;
-  moves(cells: readonly SegmentCell[]): Promise<Map<string, RequestMoves>>;
+  moves(cells: readonly SegmentCell[]): StockMovePages;
   /** Deletes the segments' locks, whoever holds them; how many there were. */
   breakLocks(cells: readonly SegmentCell[]): Promise<number>;
 }
@@ -39,7 +38,7 @@ export function oneRedisSegments(redis: Redis, keyPrefix: string): SegmentStore 
     async seed(cells, units) {
       await scripted.mset(Object.fromEntries(cells.map((cell, i) => [cell.stock, units[i]])));
     },
-    moves: (cells) => readStockMoves(scripted, cells[0].moves),
+    moves: (cells) => new StockMovePages([{ redis: scripted, key: cells[0].moves }]),
     breakLocks: (cells) => scripted.del(cells.map((cell) => cell.lock)),
   };
 }

@@ -2,7 +2,7 @@ import type { ProductRunSettings, StrategyDescription, StrategyName } from '@ove
 import { LocalQueues, RELEASE_LOCK, type DistributedLock } from '@oversell/locks';
 import { StockNotSeededError } from '../errors';
 import { readCheckWrite } from '../redis/redis-stock';
-import type { RequestMoves } from '../request-moves';
+import type { StockMovesRead } from '../request-moves';
 import type { DeductContext, DeductResult, StockStrategy } from '../stock-strategy';
 import { LockGuard } from './lock-guard';
 import { luaScriptsOf } from './scripts-of';
@@ -76,7 +76,7 @@ export class SegmentedStrategy implements StockStrategy {
     return values.some((v) => v === null) ? null : values.reduce((sum, v) => sum + Number(v), 0);
   }
 
-  async moves(settings: ProductRunSettings): Promise<Map<string, RequestMoves>> {
+  async moves(settings: ProductRunSettings): Promise<StockMovesRead> {
     return this.store.moves(await this.store.cells(settings));
   }
 

@@ -4,7 +4,7 @@ import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { OrderRecorder } from './order-recorder';
 import { ProductSettingsStore } from './product-settings.store';
 import { asStoreError } from '../store-errors';
-import type { RequestMoves } from '../request-moves';
+import type { StockMovesRead } from '../request-moves';
 import { auditStockMoves } from './audit-stock-moves';
 import { unitsUnaccounted } from './units-unaccounted';
 
@@ -53,8 +53,7 @@ export class InventoryService {
     }
   }
 
-  private async auditMoves(moves: Promise<Map<string, RequestMoves>>, productId: number, runId: string): Promise<StockMovesAudit> {
-    const [noted, ordered] = await Promise.all([moves, this.recorder.orderedByRequest(productId, runId)]);
-    return auditStockMoves(noted, ordered);
+  private async auditMoves(moves: Promise<StockMovesRead>, productId: number, runId: string): Promise<StockMovesAudit> {
+    return auditStockMoves(await moves, this.recorder.runOrders(productId, runId));
   }
 }

@@ -7,6 +7,7 @@ import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { DuplicateIdempotencyKeyError } from '../errors';
 import { definitelyNotWritten } from '../store-errors';
 import { IdempotencyKeys } from './idempotency-keys';
+import type { RunOrders } from './audit-stock-moves';
 
 export interface NewOrder {
   productId: number;
@@ -28,6 +29,8 @@ const ER_DUP_ENTRY = 1062;
 const ER_NO_SUCH_THREAD = 1094;
 /** How often to look whether a killed connection has finished rolling back. */
 const GONE_POLL_MS = 10;
+/** Orders read per page where a reconciliation reads a run's orders through. */
+const ORDERS_PAGE = 1000;
 
 /** Writes and reads order rows: the single source of "units sold". */
 @Injectable()
@@ -150,13 +153,30 @@ export class OrderRecorder {
     return { units: Number(row.units ?? 0), orders: Number(row.orders) };
   }
 
-  /** The units each request ordered in the run, by request id: what the stock's moves are checked against. */
-  async orderedByRequest(productId: number, runId: string): Promise<Map<string, number>> {
-    const rows: { request_id: string; quantity: number }[] = await this.dataSource.query(
-      'SELECT request_id, quantity FROM orders WHERE product_id = ? AND run_id = ? AND request_id IS NOT NULL',
-      [productId, runId],
-    );
-    return new Map(rows.map((row) => [row.request_id, Number(row.quantity)]));
+  /** The run's orders by request id: what the stock's moves are checked against, a page at a time. */
+  runOrders(productId: number, runId: string): RunOrders {
+    const byRequest = (rows: { request_id: string; quantity: number }[]) => new Map(rows.map((row) => [row.request_id, Number(row.quantity)]));
+    const run = 'product_id = ? AND run_id = ? AND request_id IS NOT NULL';
+    const dataSource = this.dataSource;
+    return {
+      of: async (requestIds) => byRequest(await dataSource.query(`SELECT request_id, quantity FROM orders WHERE ${run} AND request_id IN (?)`, [productId, runId, requestIds])),
+      async count() {
+        const [row]: { orders: string }[] = await dataSource.query(`SELECT COUNT(*) AS orders FROM orders WHERE ${run}`, [productId, runId]);
+        return Number(row.orders);
+      },
+      // Keyset on the primary key, which the (product_id, run_id) index holds in order: no page re-sorts the run.
+      async *pages() {
+        for (let after = 0; ; ) {
+          const rows: { id: string; request_id: string; quantity: number }[] = await dataSource.query(
+            `SELECT id, request_id, quantity FROM orders WHERE ${run} AND id > ? ORDER BY id LIMIT ${ORDERS_PAGE}`,
+            [productId, runId, after],
+          );
+          if (rows.length) yield byRequest(rows);
+          if (rows.length < ORDERS_PAGE) return;
+          after = Number(rows[rows.length - 1].id);
+        }
+      },
+    };
   }
 }
 

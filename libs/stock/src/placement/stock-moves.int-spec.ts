@@ -3,7 +3,8 @@ import type { FaultHook } from '../fault-points';
 import { WRITE_STOCK } from '../redis/fenced-stock';
 import { GIVE_BACK } from '../redis/redis-stock';
 import { StockKeys } from '../redis/stock-keys';
-import { readStockMoves } from '../redis/stock-moves';
+import type { RequestMoves } from '../request-moves';
+import { StockMovePages } from '../redis/stock-moves';
 import { freshProductId, PauseNextOrder, useStockTestApp } from '../testing';
 
 /**
@@ -12,6 +13,18 @@ import { freshProductId, PauseNextOrder, useStockTestApp } from '../testing';
  * took twice, one took with no order, and two pairs of orders sold the same unit.
  */
 type Injected = 'take-again' | 'no-order';
+
+/** Every page of moves in one map, failing on a request read twice. */
+async function allMoves(pages: StockMovePages): Promise<Map<string, RequestMoves>> {
+  const all = new Map<string, RequestMoves>();
+  for await (const page of pages) {
+    for (const [requestId, moves] of page) {
+      expect(all.has(requestId)).toBe(false);
+      all.set(requestId, moves);
+    }
+  }
+  return all;
+}
 let inject: Injected | null = null;
 const injectedInto: Partial<Record<Injected, string>> = {};
 
@@ -75,6 +88,46 @@ describe('stock moves by request id', () => {
     });
   });
 
+  it('a run bigger than a page: every request is read once, and an order whose request took nothing is found among the orders', async () => {
+    const productId = freshProductId();
+    await lab.app.reset.reset(productId, { stock: 10, strategy: 'lua-decrement' });
+    for (let i = 0; i < 2; i++) expect((await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement' })).result.outcome).toBe('sold');
+    const { runId } = await lab.app.inventory.inventory(productId);
+    const keys = StockKeys.of(lab.keyPrefix, { productId, runId });
+    const taken = await lab.app.redis.hkeys(keys.moves);
+    expect(taken).toHaveLength(2);
+    const forgotten = taken[0];
+    // Noted takes with no order, far more than one HSCAN page, and one real take the store forgot.
+    const stranded = Array.from({ length: 2500 }, (_, i) => `stranded-${String(i).padStart(4, '0')}`);
+    await lab.app.redis.hset(keys.moves, Object.fromEntries(stranded.map((id) => [id, 't1:0'])));
+    await lab.app.redis.hdel(keys.moves, forgotten);
+
+    expect((await lab.app.inventory.inventory(productId)).moves).toEqual({
+      requests: 2501,
+      unitsTaken: 2501,
+      unitsWithoutOrder: 2500,
+      takenTwice: { count: 0, units: 0, first: [] },
+      takenWithoutOrder: { count: 2500, units: 2500, first: stranded.slice(0, 5) },
+      orderedWithoutTake: { count: 1, units: 1, first: [forgotten] },
+    });
+  });
+
+  it('moves noted in several hashes (segments on a cluster) come once per request, merged', async () => {
+    const [one, other] = [`${lab.keyPrefix}:pages-test:{a}:moves`, `${lab.keyPrefix}:pages-test:{b}:moves`];
+    await lab.app.redis.hset(one, { both: 't2:8', 'one-only': 't1:7' });
+    await lab.app.redis.hset(other, { both: 't1:4 g1', 'other-only': 't3:1' });
+    const pages = new StockMovePages([{ redis: lab.app.redis, key: one }, { redis: lab.app.redis, key: other }]);
+    expect(await allMoves(pages)).toEqual(
+      new Map([
+        ['both', { takes: [2, 1], givenBack: 1 }],
+        ['one-only', { takes: [1], givenBack: 0 }],
+        ['other-only', { takes: [3], givenBack: 0 }],
+      ]),
+    );
+    expect([...pages.seen].sort()).toEqual(['both', 'one-only', 'other-only']);
+    await lab.app.redis.del(one, other);
+  });
+
   it('a write or give-back sent again (ioredis re-sends after a lost reply) is noted once', async () => {
     const productId = freshProductId();
     const keys = StockKeys.of(lab.keyPrefix, { productId, runId: 'resent' });
@@ -83,7 +136,7 @@ describe('stock moves by request id', () => {
     for (let i = 0; i < 2; i++) await redis.writeStockV1(keys.stock, keys.moves, 9, 1, 'request-1');
     for (let i = 0; i < 2; i++) await redis.giveBackV1(keys.stock, keys.moves, 1, 'request-1');
     expect(await redis.get(keys.stock)).toBe('10');
-    expect(await readStockMoves(redis, keys.moves)).toEqual(new Map([['request-1', { takes: [1], givenBack: 1 }]]));
+    expect(await allMoves(new StockMovePages([{ redis, key: keys.moves }]))).toEqual(new Map([['request-1', { takes: [1], givenBack: 1 }]]));
   });
 
   it('a MySQL row keeps no moves of its own: its orders are written in the stock\'s transaction', async () => {

@@ -1,5 +1,5 @@
-import type Redis from 'ioredis';
-import type { RequestMoves } from '../request-moves';
+import type { Cluster, Redis } from 'ioredis';
+import type { RequestMoves, StockMovesRead } from '../request-moves';
 
 /**
  * A request's moves as the take and give-back scripts note them in the run's moves hash under the request
@@ -16,11 +16,57 @@ export function parseRequestMoves(noted: string): RequestMoves {
   return moves;
 }
 
+/** A hash the take and give-back scripts note moves in, and the connection it is on. */
+export interface MovesHash {
+  readonly redis: Redis | Cluster;
+  readonly key: string;
+}
+
+/** Fields asked of HSCAN per page: a page and its orders' rows stay a few hundred kB however big the run. */
+const PAGE_FIELDS = 1000;
+
 /**
- * Every request's moves of a run's stock. One HGETALL at reconciliation (about 60 bytes a request in
- * Redis); the hot path only adds one HGET and one HSET inside the scripts it already runs.
+ * Every request's moves of a run's stock (about 60 bytes a request in Redis; the hot path only adds one
+ * HGET and one HSET inside the scripts it already runs), read with HSCAN a page at a time: a run of
+ * 100 000 orders read whole, with its orders beside it, was the run worker's largest transient heap.
+ * Segments on a cluster note a request's takes in the hash of the segment it took from, so a request
+ * found in one hash is asked of the others (HMGET) and comes once, its moves merged. HSCAN may return a
+ * field twice when the hash is resized between pages: `seen` skips the repeat.
  */
-export async function readStockMoves(redis: Redis, movesKey: string): Promise<Map<string, RequestMoves>> {
-  const noted = await redis.hgetall(movesKey);
-  return new Map(Object.entries(noted).map(([requestId, value]) => [requestId, parseRequestMoves(value)]));
+export class StockMovePages implements StockMovesRead {
+  readonly seen = new Set<string>();
+
+  constructor(private readonly hashes: readonly MovesHash[]) {}
+
+  async *[Symbol.asyncIterator](): AsyncIterator<Map<string, RequestMoves>> {
+    for (const hash of this.hashes) {
+      let cursor = '0';
+      do {
+        const [next, flat] = await hash.redis.hscan(hash.key, cursor, 'COUNT', PAGE_FIELDS);
+        cursor = next;
+        const page = new Map<string, RequestMoves>();
+        for (let i = 0; i < flat.length; i += 2) {
+          if (this.seen.has(flat[i])) continue;
+          this.seen.add(flat[i]);
+          page.set(flat[i], parseRequestMoves(flat[i + 1]));
+        }
+        if (page.size) yield await this.mergedFromOthers(hash, page);
+      } while (cursor !== '0');
+    }
+  }
+
+  private async mergedFromOthers(read: MovesHash, page: Map<string, RequestMoves>): Promise<Map<string, RequestMoves>> {
+    const ids = [...page.keys()];
+    for (const other of this.hashes) {
+      if (other === read) continue;
+      const noted = await other.redis.hmget(other.key, ...ids);
+      noted.forEach((value, i) => {
+        if (value === null) return;
+        const mine = page.get(ids[i])!;
+        const theirs = parseRequestMoves(value);
+        page.set(ids[i], { takes: [...mine.takes, ...theirs.takes], givenBack: mine.givenBack + theirs.givenBack });
+      });
+    }
+    return page;
+  }
 }

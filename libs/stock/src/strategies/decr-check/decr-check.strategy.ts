@@ -7,7 +7,7 @@ import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-de
 import { StockNotSeededError } from '../../errors';
 import { GIVE_BACK, giveBack, recordOrGiveBack } from '../../redis/redis-stock';
 import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
-import type { RequestMoves } from '../../request-moves';
+import type { StockMovesRead } from '../../request-moves';
 
 const DECREMENT_COUNTER = loadLuaScript(__dirname, 'decrement-counter-2.lua');
 
@@ -79,7 +79,7 @@ class DecrCheckStrategy implements StockStrategy {
     return this.store.remaining(settings);
   }
 
-  moves(settings: ProductRunSettings): Promise<Map<string, RequestMoves>> {
+  async moves(settings: ProductRunSettings): Promise<StockMovesRead> {
     return this.store.moves(settings);
   }
 

@@ -7,7 +7,7 @@ import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-de
 import { StockNotSeededError } from '../../errors';
 import { GIVE_BACK, recordOrGiveBack } from '../../redis/redis-stock';
 import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
-import type { RequestMoves } from '../../request-moves';
+import type { StockMovesRead } from '../../request-moves';
 
 export const DECREMENT_STOCK = loadLuaScript(__dirname, 'decrement-stock-2.lua');
 
@@ -40,7 +40,7 @@ class LuaDecrementStrategy implements StockStrategy {
     return this.store.remaining(settings);
   }
 
-  moves(settings: ProductRunSettings): Promise<Map<string, RequestMoves>> {
+  async moves(settings: ProductRunSettings): Promise<StockMovesRead> {
     return this.store.moves(settings);
   }
 

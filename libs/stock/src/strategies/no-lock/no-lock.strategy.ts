@@ -3,7 +3,7 @@ import { RedisStockStore } from '../../compose/redis-stock-store';
 import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-definition';
 import { readCheckWrite } from '../../redis/redis-stock';
 import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
-import type { RequestMoves } from '../../request-moves';
+import type { StockMovesRead } from '../../request-moves';
 
 /**
  * The baseline: GET the stock, think, SET stock − n. Nothing keeps two orders apart, so every order
@@ -26,7 +26,7 @@ class NoLockStrategy implements StockStrategy {
     return this.store.remaining(settings);
   }
 
-  moves(settings: ProductRunSettings): Promise<Map<string, RequestMoves>> {
+  async moves(settings: ProductRunSettings): Promise<StockMovesRead> {
     return this.store.moves(settings);
   }
 

@@ -1,7 +1,6 @@
 import type { ProductRunSettings } from '@oversell/contracts';
 import type Redis from 'ioredis';
-import { readStockMoves } from '../../redis/stock-moves';
-import type { RequestMoves } from '../../request-moves';
+import { StockMovePages } from '../../redis/stock-moves';
 import type { SegmentCell, SegmentStore } from '../../compose/segment-store';
 import type { RedisClusterConnection } from './redis-cluster-connection';
 
@@ -36,16 +35,7 @@ export function clusterSegments(connection: RedisClusterConnection, keyPrefix: s
     async seed(cells, units) {
       await Promise.all(cells.map((cell, i) => connection.redis.set(cell.stock, units[i])));
     },
-    async moves(cells) {
-      const all = new Map<string, RequestMoves>();
-      for (const moves of await Promise.all(cells.map((cell) => readStockMoves(connection.redis, cell.moves)))) {
-        for (const [requestId, noted] of moves) {
-          const seen = all.get(requestId);
-          all.set(requestId, seen ? { takes: [...seen.takes, ...noted.takes], givenBack: seen.givenBack + noted.givenBack } : noted);
-        }
-      }
-      return all;
-    },
+    moves: (cells) => new StockMovePages(cells.map((cell) => ({ redis: connection.redis, key: cell.moves }))),
     async breakLocks(cells) {
       const deleted = await Promise.all(cells.map((cell) => connection.redis.del(cell.lock)));
       return deleted.reduce((sum, n) => sum + n, 0);
