@@ -64,7 +64,8 @@ export const FAULT_LIMITS = {
  * replica is held back from the run's reset on, so a lock key set during the run has not replicated;
  * at its point the master is shut down, and the fault returns once Sentinel has promoted the replica.
  * The API answers 400 when the instances' locks are on no Sentinel group. A lock held on the RedLock
- * nodes has no master to fail over: for it the failover restarts one node holding it without its data.
+ * nodes has no master to fail over: for it the failover restarts one node without its data, one whose loss
+ * leaves the holder a majority (losing one of exactly three is the node-restart fault).
  *
  * A node restart (RedLock's pitfall, Kleppmann's sequence) fires once per run too, on the five RedLock
  * nodes (REDLOCK_NODES) and the run's lock key. At the run's reset two of the nodes get a stranger's

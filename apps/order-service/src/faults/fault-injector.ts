@@ -120,9 +120,9 @@ export class RunFaultInjector implements FaultInjector {
       }
       case 'failover': {
         // A lock held on the RedLock nodes has no master to fail over: what a failover takes from it is
-        // one node holding it, back empty: RedLock is to survive one node of five lost.
+        // one node of five, back empty (RedlockNodeRestart.loseOneNode says which).
         const nodes = this.options.lockServices?.['redis-nodes'] ? this.redlockNodes() : null;
-        if (nodes && (await nodes.holdsAny(this.lockKey(settings)))) await nodes.restartAHolder(this.lockKey(settings));
+        if (nodes && (await nodes.holdsAny(this.lockKey(settings)))) await nodes.loseOneNode(this.lockKey(settings));
         else await this.failoverGroup().failOver();
         break;
       }

@@ -36,7 +36,7 @@ const DESCRIPTION: StrategyDescription = {
       crash: "The dead holder's keys expire with the TTL on every node; the next majority forms after that.",
       pause: 'A holder paused past its validity between its check and its write writes on while the next holder is inside: oversold (no fencing token).',
       'store-cut': "Cut off past its validity (from the stock's Redis or the nodes), the holder is told by its own timer that the validity ended and writes nothing after (lock_lost); a write already past the check still lands.",
-      failover: 'No replication to fail over: the same fault restarts one of the five nodes holding the lock without its data, and the second order is refused, the other four still holding it (master-failover preset). But a node restarted without persistence while the holder has only three forgets its grant and a second majority forms: oversold (redlock-node-restart preset; redlock-delayed-restart closes it).',
+      failover: 'No replication to fail over: the same fault restarts one of the five nodes without its data, one whose loss leaves the holder a majority, and the second order is refused (master-failover preset). But a node restarted without persistence while the holder has only three forgets its grant and a second majority forms: oversold (redlock-node-restart preset; redlock-delayed-restart closes it).',
     },
   },
   scripts: luaScriptsOf(REDLOCK_RELEASE),
