@@ -207,13 +207,14 @@ describe('npm run load (the Node runner\'s CLI, built) against the lab', () => {
     }
   }
 
-  it('sends the scenario\'s faults with the reset and the service injects them: store-cut-lock-lost cuts instance 0 off Redis, nothing oversells', async () => {
+  it('sends the scenario\'s faults with the reset and the service injects them: store-cut-lock-lost cuts the first holder off Redis, nothing oversells', async () => {
     const json = join(workDir, 'store-cut.json');
     const result = await load(['--scenario', 'store-cut-lock-lost', '--json', json]);
     expect(result.code).toBe(0);
     const { client, inventory } = recordOf(json);
     const events = await faultEventsOf(inventory.runId);
-    expect(events).toEqual([expect.objectContaining({ kind: 'store-cut', at: 'stock-read', instance: 'instance-1' })]);
+    // On no instance in particular, as in the test above: pinned to one, it could miss the whole sale.
+    expect(events).toEqual([expect.objectContaining({ kind: 'store-cut', at: 'stock-read', instance: expect.stringMatching(/^instance-[12]$/) })]);
     expect(events[0].endedAt! - events[0].startedAt).toBeGreaterThanOrEqual(1500);
     // The cut holder's order is refused (503), not written: sold = orders, nothing oversold.
     expect(client.statusCounts['503']).toBeGreaterThanOrEqual(1);
