@@ -12,6 +12,9 @@ import { useSecurityHeaders } from './http/security-headers';
 import { createValidationPipe } from './http/validation';
 
 /** Builds the whole service (without listening), as main.ts runs it and the e2e tests test it. */
+/** The signals that stop an instance (the launcher sends SIGTERM; Ctrl-C is SIGINT); main.ts bounds the shutdown they start. */
+export const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
+
 export async function createApp(): Promise<NestFastifyApplication> {
   const env = validateEnv();
   const adapter = new FastifyAdapter({ bodyLimit: Number(env.BODY_LIMIT_BYTES) });
@@ -22,7 +25,9 @@ export async function createApp(): Promise<NestFastifyApplication> {
   app.useLogger(app.get(Logger));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ErrorBodyFilter());
-  app.enableShutdownHooks();
+  // Only these: with none named, Nest closes the app on every signal it knows, SIGUSR2 and SIGHUP included,
+  // so a heap snapshot taken by signal (--heapsnapshot-signal=SIGUSR2) stopped a live instance.
+  app.enableShutdownHooks([...SHUTDOWN_SIGNALS]);
   // Which instance answered: the gateway spreads requests, and a demo (or a test) can see where each went.
   const { instanceId, corsOrigins } = app.get<AppConfig>(appConfig.KEY);
   await useSecurityHeaders(app, corsOrigins);

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { appConfig, type AppConfig } from './config/configuration';
-import { createApp } from './create-app';
+import { createApp, SHUTDOWN_SIGNALS } from './create-app';
 import { logUnhandledRejections } from './log-unhandled-rejections';
 
 async function main(): Promise<void> {
@@ -35,7 +35,7 @@ const SHUTDOWN_GRACE_MS = 5_000;
  * process exits anyway, saying so.
  */
 function boundTheShutdown(): void {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  for (const signal of SHUTDOWN_SIGNALS) {
     process.once(signal, () => {
       setTimeout(() => {
         process.stderr.write(`order-service: shutdown still not done after ${SHUTDOWN_GRACE_MS} ms (a store not answering?); exiting without it\n`);

@@ -1,4 +1,7 @@
-import { CuttableProxy, testRedisOptions } from '@oversell/stock/testing';
+import { CuttableProxy, testRedisOptions, until } from '@oversell/stock/testing';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServiceProcess, type ServiceProcess } from './service-process';
 
 /**
@@ -29,3 +32,21 @@ it('exits on its own within its grace period when a store stops answering during
   await service!.stop();
   expect({ alive: service!.alive, forcedExit: service!.output.some((line) => line.includes('shutdown still not done after 5000 ms')) }).toEqual({ alive: false, forcedExit: true });
 });
+
+it('a heap snapshot taken by signal (--heapsnapshot-signal=SIGUSR2) leaves it serving: only SIGTERM and SIGINT stop it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'oversell-heap-snapshot-'));
+  const snapshotted = await startServiceProcess({ env: { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${dir}` } });
+  try {
+    snapshotted.signal('SIGUSR2');
+    const snapshotFile = () => readdirSync(dir).find((name) => name.endsWith('.heapsnapshot'));
+    await until(async () => snapshotFile() !== undefined, 'the heap snapshot file is there', 30_000);
+    // The snapshot is written on the main thread: a reply means it is done.
+    expect((await snapshotted.request('/health')).status).toBe(200);
+    expect(statSync(join(dir, snapshotFile()!)).size).toBeGreaterThan(0);
+    expect(snapshotted.alive).toBe(true);
+  } finally {
+    await snapshotted.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+

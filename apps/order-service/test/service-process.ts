@@ -21,6 +21,8 @@ export interface ServiceProcess {
   request(path: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; body: any }>;
   /** Sends an IPC message, for a preloaded hook to act on. */
   send(message: string): void;
+  /** Sends the process a signal. */
+  signal(signal: NodeJS.Signals): void;
   stop(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startServiceProcess({ env = {}, preload = [] }: { env?: Re
       return { status: response.status, body: text ? JSON.parse(text) : null };
     },
     send: (message) => void child.send(message),
+    signal: (signal) => void child.kill(signal),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
