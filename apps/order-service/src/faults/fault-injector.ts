@@ -122,8 +122,7 @@ export class RunFaultInjector implements FaultInjector {
         // A lock held on the RedLock nodes has no master to fail over: what a failover takes from it is
         // one node of five, back empty (RedlockNodeRestart.loseOneNode says which).
         const nodes = this.options.lockServices?.['redis-nodes'] ? this.redlockNodes() : null;
-        if (nodes && (await nodes.holdsAny(this.lockKey(settings)))) await nodes.loseOneNode(this.lockKey(settings));
-        else await this.failoverGroup().failOver();
+        if (!(await nodes?.loseOneNode(this.lockKey(settings)))) await this.failoverGroup().failOver();
         break;
       }
       case 'node-restart':

@@ -36,11 +36,6 @@ export class RedlockNodeRestart {
     await Promise.all(this.nodes.slice(-2).map((node) => onServer(node, (redis) => redis.set(lockKey, STRANGER, 'PX', holdMs))));
   }
 
-  /** Whether some node holds the key for someone but the stranger: a lock held on these nodes. */
-  async holdsAny(lockKey: string): Promise<boolean> {
-    return (await this.holders(lockKey)).length > 0;
-  }
-
   /** The nodes holding the key for someone but the stranger; a node that does not answer holds nothing here. */
   private async holders(lockKey: string): Promise<{ node: Address; value: string }[]> {
     const values = await Promise.all(this.nodes.map((node) => onServer(node, (redis) => redis.get(lockKey)).catch(() => null)));
@@ -62,17 +57,16 @@ export class RedlockNodeRestart {
    * what it had not replicated, and no more than RedLock claims to survive: the holder keeps a majority.
    * So one of the holder's nodes when it holds four or five, one it does not hold when it holds exactly
    * three (their votes split as it acquired): losing one of those three is RedLock's own restart pitfall,
-   * the node-restart fault's. Resolves with the node's address and how many nodes the holder had.
+   * the node-restart fault's. Resolves with the node's address once it serves again; null, touching
+   * nothing, when no node holds the key (the lock is not on these nodes).
    */
-  async loseOneNode(lockKey: string): Promise<{ address: string; holderNodes: number }> {
+  async loseOneNode(lockKey: string): Promise<string | null> {
     const holders = await this.holders(lockKey);
-    const byValue = new Map<string, number>();
-    for (const { value } of holders) byValue.set(value, (byValue.get(value) ?? 0) + 1);
-    const [holder, holderNodes] = [...byValue].find(([, nodes]) => nodes > this.nodes.length / 2) ?? [];
+    if (!holders.length) return null;
+    const holder = holders.map(({ value }) => holders.filter((held) => held.value === value)).find((its) => its.length > this.nodes.length / 2);
     if (!holder) throw new Error(`failover: no value of ${lockKey} is held on a majority of the RedLock nodes (${holders.length} held)`);
-    const holderHas = (node: Address) => holders.some((held) => held.node === node && held.value === holder);
-    const lost = holderNodes! > this.nodes.length / 2 + 1 ? holders.find((held) => held.value === holder)! : { node: this.nodes.find((node) => !holderHas(node))!, value: null };
-    return { address: await this.restartEmpty(lost, lockKey), holderNodes: holderNodes! };
+    const lost = holder.length > this.nodes.length / 2 + 1 ? holder[0] : { node: this.nodes.find((node) => !holder.some((held) => held.node === node))!, value: null };
+    return this.restartEmpty(lost, lockKey);
   }
 
   /** Restarts the node without its data (the holder's value, if it had one, gone); resolves with its address once it serves again. */
