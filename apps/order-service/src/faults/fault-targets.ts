@@ -1,6 +1,13 @@
-import type { FaultSettings } from '@oversell/contracts';
+import type { FaultKind, FaultSettings } from '@oversell/contracts';
 import { ApiError } from '../http/error-body';
 import type { InstanceBeat } from '../runs/instance-registry';
+
+/** The faults that act through something of the instance's own, what that is, and how a refusal names the instances without it. */
+const NEEDS: Partial<Record<FaultKind, { has: (beat: InstanceBeat) => boolean | undefined; needs: string; lacking: string }>> = {
+  'store-cut': { has: (beat) => beat.storeProxy, needs: 'store-cut needs instances started with the store proxy', lacking: 'were not' },
+  failover: { has: (beat) => beat.lockSentinels, needs: 'a failover needs instances whose locks are on a Sentinel group (REDIS_SENTINELS)', lacking: 'were started without one' },
+  'node-restart': { has: (beat) => beat.redlockNodes, needs: 'a node-restart needs instances with RedLock nodes (REDLOCK_NODES)', lacking: 'were started without them' },
+};
 
 const NEVER_CRASHED = 'the instance running the run is never crashed';
 
@@ -23,18 +30,9 @@ export function targetFaults(faults: readonly FaultSettings[], live: readonly In
       throw refuse('instance', `${field}.instance is ${fault.instance}, but only ${live.length} instance(s) are live (indexes from 0, in port order)`);
     }
     const targets = fault.instance === undefined ? live : [live[fault.instance]];
-    if (fault.kind === 'store-cut' && targets.some((beat) => !beat.storeProxy)) {
-      const without = targets.filter((beat) => !beat.storeProxy).map((beat) => `${beat.instance} (port ${beat.port})`);
-      throw refuse('kind', `${field}: store-cut needs instances started with the store proxy; ${without.join(', ')} were not`);
-    }
-    if (fault.kind === 'failover' && targets.some((beat) => !beat.lockSentinels)) {
-      const without = targets.filter((beat) => !beat.lockSentinels).map((beat) => `${beat.instance} (port ${beat.port})`);
-      throw refuse('kind', `${field}: a failover needs instances whose locks are on a Sentinel group (REDIS_SENTINELS); ${without.join(', ')} were started without one`);
-    }
-    if (fault.kind === 'node-restart' && targets.some((beat) => !beat.redlockNodes)) {
-      const without = targets.filter((beat) => !beat.redlockNodes).map((beat) => `${beat.instance} (port ${beat.port})`);
-      throw refuse('kind', `${field}: a node-restart needs instances with RedLock nodes (REDLOCK_NODES); ${without.join(', ')} were started without them`);
-    }
+    const need = NEEDS[fault.kind];
+    const lacking = need ? targets.filter((beat) => !need.has(beat)) : [];
+    if (lacking.length) throw refuse('kind', `${field}: ${need!.needs}; ${lacking.map((beat) => `${beat.instance} (port ${beat.port})`).join(', ')} ${need!.lacking}`);
     if (fault.kind === 'crash' && live.length < 2) {
       throw refuse('kind', `${field}: a crash needs at least 2 live instances (${live.length} live): ${NEVER_CRASHED}; start at least 2`);
     }
