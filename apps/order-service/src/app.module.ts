@@ -35,7 +35,14 @@ const CONTROL_POOL_SIZE = 4;
       inject: [appConfig.KEY],
       useFactory: (app: AppConfig) => ({
         // Logging every request would cost more than some strategies; errors are logged by the filter.
-        pinoHttp: { level: app.logLevel, autoLogging: false, base: { instance: app.instanceId } },
+        pinoHttp: {
+          level: app.logLevel,
+          autoLogging: false,
+          base: { instance: app.instanceId },
+          // A line logged while serving a request names it, never its headers: they carry the admin token
+          // and the run token. (Serialising them into every request's child logger also cost ~5 % of a no-op.)
+          serializers: { req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }) },
+        },
       }),
     }),
     // The runs table and the migrations: straight to MySQL, so a store cut never cuts the lab's bookkeeping.
