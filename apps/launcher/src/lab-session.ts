@@ -1,4 +1,5 @@
 import type { LockService, StrategyName } from '@oversell/contracts';
+import { constants } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startLab, type Lab } from './lab';
 import { LabClient } from './lab-client';
@@ -61,5 +62,42 @@ export async function openLabSession(
     const giveUpAt = Date.now() + ALL_UP_WAIT_MS;
     while (lab && !lab.instances.every((instance) => instance.up) && Date.now() < giveUpAt) await sleep(100);
   };
-  return { client: new LabClient(options.url ?? lab!.gatewayUrl, process.env.ADMIN_TOKEN), lab, allUp, stop: async () => lab?.stop() };
+  let stopped: Promise<void> | undefined;
+  const stopLab = () => (stopped ??= lab ? lab.stop() : Promise.resolve());
+  const forgetSignals = lab ? stopOnSignals(stopLab, own.log) : () => undefined;
+  return {
+    client: new LabClient(options.url ?? lab!.gatewayUrl, process.env.ADMIN_TOKEN),
+    lab,
+    allUp,
+    stop: async () => {
+      forgetSignals();
+      await stopLab();
+    },
+  };
+}
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * Ctrl-C (or SIGTERM) while a bench, pitfalls or soak run is going stops the lab it started as its end
+ * would: instances, lock services and the lab's throwaway Redis keys. Without this the process died at
+ * once and its keys stayed (an interrupted soak left about 96 000, which every later product reset
+ * scanned past). Exits 128 + the signal's number, as a process killed by it would; a second signal
+ * exits at once. Returns what takes the handlers off again.
+ */
+function stopOnSignals(stop: () => Promise<void>, log: (line: string) => void): () => void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    const code = 128 + constants.signals[signal];
+    if (stopping) process.exit(code);
+    stopping = true;
+    log(`${signal}: stopping the lab (its instances, lock services and Redis keys)…`);
+    void stop()
+      .catch((error: unknown) => log(`the lab did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => process.exit(code));
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+  return () => {
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+  };
 }
