@@ -35,7 +35,7 @@ it('exits on its own within its grace period when a store stops answering during
 
 it('a heap snapshot taken by signal (--heapsnapshot-signal=SIGUSR2) leaves it serving: only SIGTERM and SIGINT stop it', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'oversell-heap-snapshot-'));
-  const snapshotted = await startServiceProcess({ env: { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${dir}` } });
+  const snapshotted = await startServiceProcess({ built: true, env: { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${dir}` } });
   try {
     snapshotted.signal('SIGUSR2');
     const snapshotFile = () => readdirSync(dir).find((name) => name.endsWith('.heapsnapshot'));

@@ -29,13 +29,19 @@ export interface ServiceProcess {
 /**
  * The service as main.ts starts it, in an OS process of its own (TypeScript through ts-node), on the
  * test database and a key prefix of its own: what a crash would kill is a real process. `preload`
- * modules run before main.ts (a test's own hooks).
+ * modules run before main.ts (a test's own hooks). `built`: the build in dist/ instead, as the launcher
+ * starts it, without ts-node and the TypeScript compiler in its heap (a heap snapshot of it is a third
+ * of the size, and written as much faster).
  */
-export async function startServiceProcess({ env = {}, preload = [] }: { env?: Record<string, string>; preload?: string[] } = {}): Promise<ServiceProcess> {
+export async function startServiceProcess({ env = {}, preload = [], built = false }: { env?: Record<string, string>; preload?: string[]; built?: boolean } = {}): Promise<ServiceProcess> {
+  if (built && preload.length) throw new Error('preload modules are TypeScript: they need the service run from source');
   const port = await freePort();
   const keyPrefix = freshKeyPrefix();
   const instanceId = `process-test-${port}`;
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', ...preload.flatMap((p) => ['-r', p]), resolve(APP_ROOT, 'src', 'main.ts')], {
+  const args = built
+    ? [resolve(APP_ROOT, 'dist', 'main.js')]
+    : ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', ...preload.flatMap((p) => ['-r', p]), resolve(APP_ROOT, 'src', 'main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: APP_ROOT,
     env: {
       ...process.env,
