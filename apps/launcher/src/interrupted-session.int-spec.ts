@@ -7,33 +7,47 @@ import { freePortRange, testLabEnv } from './testing/test-lab';
 
 /**
  * The lab session `npm run bench`, `pitfalls` and `soak` open, in a process of its own (the built
- * launcher), saying when its lab is up. Ctrl-C there must stop the lab as the command's end would.
+ * launcher) that logs to stderr and says on stdout when its lab is up. Ctrl-C there must stop the lab
+ * as the command's end would.
  */
 const SESSION = `
 const { openLabSession } = require(${JSON.stringify(join(__dirname, '..', 'dist', 'lab-session.js'))});
 const [basePort, env] = [Number(process.argv[1]), JSON.parse(process.argv[2])];
-openLabSession({ instances: 2, outDir: '.', command: 'interrupted-session.int-spec', env, basePort, strategies: ['lua-decrement'] }, { keyPrefix: 'unused', basePort, storeProxy: false, log: () => {} })
+openLabSession({ instances: 2, outDir: '.', command: 'interrupted-session.int-spec', env, basePort, strategies: ['lua-decrement'] }, { keyPrefix: 'unused', basePort, storeProxy: false, log: (line) => console.error(line) })
   .then(() => console.log('lab up'), (e) => { console.error(e); process.exit(1); });
 `;
 
-it('Ctrl-C (SIGINT) during a session stops its lab: exit 130, its instances gone, none of its Redis keys left', async () => {
+it('Ctrl-C during a session (SIGINT to its whole process group, as a terminal sends it) stops its lab: exit 130, its instances gone and not restarted, none of its Redis keys left', async () => {
   const basePort = await freePortRange(2);
   const env = testLabEnv();
-  const session = spawn(process.execPath, ['-e', SESSION, String(basePort), JSON.stringify(env)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // A process group of its own, with its instances in it, as a command started from a terminal.
+  const session = spawn(process.execPath, ['-e', SESSION, String(basePort), JSON.stringify(env)], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const exited = once(session, 'exit');
-  // (ensure-services.sh prints to the same stdout first.)
-  for await (const line of createInterface({ input: session.stdout! })) if (line === 'lab up') break;
-  const redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true });
+  const logged: string[] = [];
+  createInterface({ input: session.stderr! }).on('line', (line) => logged.push(line));
+  const redis = new Redis({ host: process.env.REDIS_HOST ?? '127.0.0.1', port: Number(process.env.REDIS_PORT ?? 6379), lazyConnect: true });
   try {
+    // (ensure-services.sh prints to the same stdout first.)
+    for await (const line of createInterface({ input: session.stdout! })) if (line === 'lab up') break;
     // The instances' own keys (registry, heartbeats): what an interrupted soak left by the tens of thousands.
     expect((await redis.keys(`${env.REDIS_KEY_PREFIX}:*`)).length).toBeGreaterThan(0);
 
-    session.kill('SIGINT');
+    process.kill(-session.pid!, 'SIGINT');
     const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null];
     const answered = await Promise.all([0, 1].map((i) => fetch(`http://127.0.0.1:${basePort + i}/health`).then(() => true, () => false)));
-    expect({ code, signal, answered, keysLeft: await redis.keys(`${env.REDIS_KEY_PREFIX}:*`) }).toEqual({ code: 130, signal: null, answered: [false, false], keysLeft: [] });
+    expect({
+      code,
+      signal,
+      answered,
+      keysLeft: await redis.keys(`${env.REDIS_KEY_PREFIX}:*`),
+      restarted: logged.filter((line) => line.includes('restarting it')),
+    }).toEqual({ code: 130, signal: null, answered: [false, false], keysLeft: [], restarted: [] });
   } finally {
     redis.disconnect();
-    session.kill('SIGKILL');
+    try {
+      process.kill(-session.pid!, 'SIGKILL');
+    } catch {
+      // The group is gone: the session and its instances exited.
+    }
   }
 }, 180_000);

@@ -44,9 +44,9 @@ export async function openLabSession(
   options: LabRunOptions,
   own: { keyPrefix: string; basePort: number; storeProxy: boolean; maxRestartsPerMinute?: number; log: (line: string) => void },
 ): Promise<LabSession> {
-  const lab = options.url
+  const starting = options.url
     ? null
-    : await startLab({
+    : startLab({
         instances: options.instances,
         gatewayPort: options.gatewayPort ?? 0,
         basePort: options.basePort ?? own.basePort,
@@ -58,43 +58,66 @@ export async function openLabSession(
         services: options.services,
         log: own.log,
       });
+  let stopped: Promise<void> | undefined;
+  // A lab that failed to start has stopped itself (startLab).
+  const stopLab = () => (stopped ??= (starting ?? Promise.resolve(null)).then((lab) => lab?.stop(), () => undefined));
+  // From the start on: a Ctrl-C while the lab starts (lock services, instances) must stop it too.
+  const forgetSignals = starting ? stopOnSignals(stopLab, own.log) : () => undefined;
+  let lab: Lab | null;
+  try {
+    lab = await starting;
+  } catch (error) {
+    forgetSignals();
+    throw error;
+  }
   const allUp = async () => {
     const giveUpAt = Date.now() + ALL_UP_WAIT_MS;
     while (lab && !lab.instances.every((instance) => instance.up) && Date.now() < giveUpAt) await sleep(100);
   };
-  let stopped: Promise<void> | undefined;
-  const stopLab = () => (stopped ??= lab ? lab.stop() : Promise.resolve());
-  const forgetSignals = lab ? stopOnSignals(stopLab, own.log) : () => undefined;
   return {
     client: new LabClient(options.url ?? lab!.gatewayUrl, process.env.ADMIN_TOKEN),
     lab,
     allUp,
     stop: async () => {
-      forgetSignals();
-      await stopLab();
+      // The handlers stay until the lab has stopped: a Ctrl-C during this stop waits for it, not kills it.
+      try {
+        await stopLab();
+      } finally {
+        forgetSignals();
+      }
     },
   };
 }
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+const REPEAT_WINDOW_MS = 1000;
 
 /**
  * Ctrl-C (or SIGTERM) while a bench, pitfalls or soak run is going stops the lab it started as its end
  * would: instances, lock services and the lab's throwaway Redis keys. Without this the process died at
  * once and its keys stayed (an interrupted soak left about 96 000, which every later product reset
- * scanned past). Exits 128 + the signal's number, as a process killed by it would; a second signal
- * exits at once. Returns what takes the handlers off again.
+ * scanned past). Exits 128 + the signal's number, as a process killed by it would. A signal more than
+ * REPEAT_WINDOW_MS after the first exits at once; one within it is the same Ctrl-C arriving twice (from
+ * the terminal and forwarded by npm) and is ignored. Returns what takes the handlers off again.
  */
 function stopOnSignals(stop: () => Promise<void>, log: (line: string) => void): () => void {
-  let stopping = false;
+  let firstAt: number | undefined;
+  const exit = (code: number) => {
+    // The progress bar hid the cursor; it would stay hidden after an exit in the middle of a run.
+    if (process.stderr.isTTY) process.stderr.write('\x1b[?25h');
+    process.exit(code);
+  };
   const onSignal = (signal: NodeJS.Signals) => {
     const code = 128 + constants.signals[signal];
-    if (stopping) process.exit(code);
-    stopping = true;
+    if (firstAt !== undefined) {
+      if (Date.now() - firstAt > REPEAT_WINDOW_MS) exit(code);
+      return;
+    }
+    firstAt = Date.now();
     log(`${signal}: stopping the lab (its instances, lock services and Redis keys)…`);
     void stop()
       .catch((error: unknown) => log(`the lab did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => process.exit(code));
+      .finally(() => exit(code));
   };
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   return () => {
