@@ -75,8 +75,9 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   );
   let gateway: FastifyInstance | null = null;
   const stop = async () => {
-    await gateway?.close();
-    await Promise.all(instances.map((instance) => instance.stop()));
+    // All at once: a Ctrl-C reaches the instances too (one process group), and an instance that exits
+    // before it is marked stopping would be restarted by its supervisor in the middle of the stop.
+    await Promise.all([gateway?.close(), ...instances.map((instance) => instance.stop())]);
     await lockServices.stop();
     // Said, not thrown: on a failed start it would hide the error that stopped the lab.
     if (throwaway) await clearLabKeys(labEnv, throwaway).catch((error: Error) => log(`could not clear the lab's Redis keys (${throwaway}:*): ${error.message}`));
