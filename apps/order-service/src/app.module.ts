@@ -40,7 +40,7 @@ const CONTROL_POOL_SIZE = 4;
           autoLogging: false,
           base: { instance: app.instanceId },
           // A line logged while serving a request names it, never its headers: they carry the admin token
-          // and the run token. (Serialising them into every request's child logger also cost ~5 % of a no-op.)
+          // and the run token. (Serializing them into every request's child logger also cost ~5 % of a no-op.)
           serializers: { req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }) },
         },
       }),
