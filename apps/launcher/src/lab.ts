@@ -77,10 +77,13 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   const stop = async () => {
     // All at once: a Ctrl-C reaches the instances too (one process group), and an instance that exits
     // before it is marked stopping would be restarted by its supervisor in the middle of the stop.
-    await Promise.all([gateway?.close(), ...instances.map((instance) => instance.stop())]);
+    const stopped = await Promise.allSettled([gateway?.close(), ...instances.map((instance) => instance.stop())]);
     await lockServices.stop();
     // Said, not thrown: on a failed start it would hide the error that stopped the lab.
     if (throwaway) await clearLabKeys(labEnv, throwaway).catch((error: Error) => log(`could not clear the lab's Redis keys (${throwaway}:*): ${error.message}`));
+    // A part that failed to stop is reported once the rest has been stopped and cleared.
+    const failed = stopped.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
   };
   try {
     await Promise.all(instances.map((instance) => instance.start()));
