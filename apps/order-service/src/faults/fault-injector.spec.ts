@@ -1,7 +1,7 @@
 import type { FaultEvent, FaultSettings, LockEvent, StrategyName } from '@oversell/contracts';
 import { Gate } from '@oversell/locks/testing';
 import { LockEvents, type FaultHook } from '@oversell/stock';
-import { createStockTestApp, freshKeyPrefix, freshProductId, type StockTestApp } from '@oversell/stock/testing';
+import { createStockTestApp, freshKeyPrefix, freshProductId, until, type StockTestApp } from '@oversell/stock/testing';
 import { RunFigureKeys } from '../redis-keys';
 import { RunFaultInjector } from './fault-injector';
 
@@ -150,5 +150,18 @@ describe('clock-offset on one instance, setnx-getset (lease 5 s)', () => {
     const { outcomes, inventory } = await peerOrdersWhileAHolds('A');
     expect(outcomes).toEqual(['sold', 'lock_timeout']);
     expect(inventory).toMatchObject({ orders: 1, storesAgree: true });
+  });
+});
+
+describe('stop-the-world past the lease at stock-read, watchdog (lease 300 ms, pause 900 ms on A)', () => {
+  it('the holder goes on at once after the pause, as after a GC pause: it writes what it read before its overdue renewal can tell it the lock is gone', async () => {
+    const run = await reset('watchdog', [{ kind: 'stop-the-world', at: 'stock-read', once: true, durationMs: 900 }], 300);
+    const { result } = await run.order(a);
+    // lock_lost would mean the renewal ran between the pause and the write: a pause no GC makes.
+    expect(result.outcome).toBe('sold');
+    const events = async () => (await run.faultEvents()).filter((e) => e.kind === 'stop-the-world');
+    // Written in the background now: the order's answer can come first.
+    await until(async () => (await events()).length > 0, 'the stop-the-world is recorded');
+    expect((await events()).map((e) => [e.instance, e.endedAt! - e.startedAt >= 900 - 1])).toEqual([['A', true]]);
   });
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { FaultEvent, FaultPointName, FaultSettings, ProductRunSettings } from '@oversell/contracts';
 import { preciseNow } from '@oversell/locks';
 import { MYSQL_STORE_CUT, RedisConnections, RedlockNodeRestart, SentinelGroup, StockKeys, STOCK_OPTIONS, STORE_CUT, type FaultInjector, type FaultPoint, type StockOptions, type StoreCut } from '@oversell/stock';
@@ -21,6 +21,8 @@ const HELD_FROM_RESET_MS = 60_000;
  */
 @Injectable()
 export class RunFaultInjector implements FaultInjector {
+  private readonly logger = new Logger(RunFaultInjector.name);
+
   constructor(
     private readonly connections: RedisConnections,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
@@ -109,7 +111,12 @@ export class RunFaultInjector implements FaultInjector {
       case 'stop-the-world':
         // Blocks the thread itself, as a long GC pause does: no timer (the watchdog's renewal) runs meanwhile.
         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, fault.durationMs!);
-        break;
+        // And, as after a GC pause, the holder goes on at once: awaiting the event's write here would let the
+        // overdue renewal run first and stop the holder (lock_lost) before the stale write it should make.
+        void recordFaultEvent(this.connections, this.options.keyPrefix, runId, event(preciseNow())).catch((error: Error) =>
+          this.logger.warn(`could not record the stop-the-world of run ${runId}: ${error.message}`),
+        );
+        return;
       case 'store-cut': {
         const store = fault.store ?? 'redis';
         const storeCut = store === 'mysql' ? this.mysqlCut : this.redisCut;
