@@ -10,6 +10,7 @@ export class CuttableProxy {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
   private swallowing = false;
+  private replyDelayMs = 0;
   port = 0;
 
   constructor(
@@ -27,7 +28,10 @@ export class CuttableProxy {
       }
       client.pipe(upstream);
       upstream.on('data', (reply: Buffer) => {
-        if (!this.swallowing) client.write(reply);
+        if (this.swallowing) return;
+        // One delay for every chunk: timers of equal delay fire in order, so the replies keep theirs.
+        if (this.replyDelayMs) setTimeout(() => client.write(reply), this.replyDelayMs);
+        else client.write(reply);
       });
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
@@ -53,6 +57,11 @@ export class CuttableProxy {
    */
   swallowReplies(): void {
     this.swallowing = true;
+  }
+
+  /** From now on every reply reaches its sender `ms` later: a store far away, or a congested link. */
+  delayReplies(ms: number): void {
+    this.replyDelayMs = ms;
   }
 
   /** Every open connection is reset; the port keeps accepting new ones, which hear their replies again. */

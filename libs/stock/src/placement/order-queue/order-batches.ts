@@ -3,8 +3,13 @@ import { FAULT_HOOKS, FAULT_INJECTOR, faultPointsFor, type FaultHook, type Fault
 import { OrderRecorder, type QueuedOrder } from '../order-recorder';
 import { ProductSettingsStore } from '../product-settings.store';
 
-/** Most orders in one INSERT; also how many jobs one instance's order writer holds at once. */
-export const ORDER_BATCH_MAX = 200;
+/**
+ * Most orders in one INSERT; also how many jobs one instance's order writer holds at once. Kept small
+ * because BullMQ renews the lock only of a job that has a slot: one it fetched ahead waits for a slot
+ * unrenewed, about one Redis round trip per job ahead of it. With 200 slots a loaded instance's jobs
+ * waited 2–6.5 s, past their 5 s lock, and were written twice (late-redis-replies.int-spec.ts).
+ */
+export const ORDER_BATCH_MAX = 50;
 /** How long the first order of a batch waits for more: the worker fetches its jobs one by one. */
 const ORDER_BATCH_LINGER_MS = 5;
 
