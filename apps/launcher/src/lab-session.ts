@@ -1,4 +1,5 @@
 import type { LockService, StrategyName } from '@oversell/contracts';
+import { randomBytes } from 'node:crypto';
 import { constants } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startLab, type Lab } from './lab';
@@ -23,6 +24,8 @@ export interface LabRunOptions {
 
 export interface LabSession {
   client: LabClient;
+  /** The Redis key prefix of the lab it started (REDIS_KEY_PREFIX), cleared when it stops; null for a lab at `url`. */
+  keyPrefix: string | null;
   /** The lab this session started, or null when it uses one at `url`. */
   lab: Lab | null;
   /**
@@ -37,20 +40,23 @@ export interface LabSession {
 const ALL_UP_WAIT_MS = 30_000;
 
 /**
- * keyPrefix: the Redis key prefix of a lab it starts, so a demo running beside it keeps its queue,
- * instances and figures apart.
+ * own.keyPrefix: what the Redis key prefix of a lab it starts begins with. Each session adds a
+ * suffix of its own, so a demo or another session beside it keeps its queue, instances and figures
+ * apart. A second bench started on the ports of a running one fails to start, and then clears only
+ * its own keys: with one shared prefix it cleared the running bench's stock, queue and figures.
  */
 export async function openLabSession(
   options: LabRunOptions,
   own: { keyPrefix: string; basePort: number; storeProxy: boolean; maxRestartsPerMinute?: number; log: (line: string) => void },
 ): Promise<LabSession> {
+  const keyPrefix = options.url ? null : (options.env?.REDIS_KEY_PREFIX ?? `${own.keyPrefix}-${randomBytes(3).toString('hex')}`);
   const starting = options.url
     ? null
     : startLab({
         instances: options.instances,
         gatewayPort: options.gatewayPort ?? 0,
         basePort: options.basePort ?? own.basePort,
-        env: { REDIS_KEY_PREFIX: own.keyPrefix, ...options.env },
+        env: { ...options.env, REDIS_KEY_PREFIX: keyPrefix! },
         clearKeysOnStop: true,
         storeProxy: own.storeProxy,
         maxRestartsPerMinute: own.maxRestartsPerMinute,
@@ -76,6 +82,7 @@ export async function openLabSession(
   };
   return {
     client: new LabClient(options.url ?? lab!.gatewayUrl, process.env.ADMIN_TOKEN),
+    keyPrefix,
     lab,
     allUp,
     stop: async () => {
