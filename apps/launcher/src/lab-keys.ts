@@ -18,7 +18,7 @@ export function throwawayPrefix(env: NodeJS.ProcessEnv): string {
  * own earlier keys: a million stale keys cost each reset about a second.
  */
 export async function clearLabKeys(env: NodeJS.ProcessEnv, prefix: string): Promise<number> {
-  const redis = new Redis({ host: env.REDIS_HOST ?? '127.0.0.1', port: Number(env.REDIS_PORT ?? 6379), password: env.REDIS_PASSWORD || undefined, lazyConnect: true });
+  const redis = labRedis(env);
   let cleared = 0;
   try {
     await redis.connect();
@@ -29,4 +29,9 @@ export async function clearLabKeys(env: NodeJS.ProcessEnv, prefix: string): Prom
   } finally {
     redis.disconnect();
   }
+}
+
+/** A client of the lab's stock Redis (REDIS_HOST, REDIS_PORT, REDIS_PASSWORD), not yet connected. */
+export function labRedis(env: NodeJS.ProcessEnv): Redis {
+  return new Redis({ host: env.REDIS_HOST ?? '127.0.0.1', port: Number(env.REDIS_PORT ?? 6379), password: env.REDIS_PASSWORD || undefined, lazyConnect: true });
 }

@@ -1,9 +1,9 @@
 import type { LockService, StrategyName } from '@oversell/contracts';
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startLab, type Lab } from './lab';
+import { ensureLabServices, startLab, type Lab } from './lab';
 import { LabClient } from './lab-client';
+import { claimSessionKeys, type SessionKeys } from './session-keys';
 
 /** How a command that drives runs through the lab (bench, pitfalls) finds it: a lab of its own, or one already running. */
 export interface LabRunOptions {
@@ -40,16 +40,19 @@ export interface LabSession {
 const ALL_UP_WAIT_MS = 30_000;
 
 /**
- * own.keyPrefix: what the Redis key prefix of a lab it starts begins with. Each session adds a
- * suffix of its own, so a demo or another session beside it keeps its queue, instances and figures
- * apart. A second bench started on the ports of a running one fails to start, and then clears only
- * its own keys: with one shared prefix it cleared the running bench's stock, queue and figures.
+ * own.keyPrefix: what the Redis key prefix of a lab it starts begins with; each session has one of its
+ * own (session-keys.ts), unless options.env names one. So a demo or another session beside it keeps
+ * its queue, instances and figures apart: a second bench started on the ports of a running one fails
+ * to start and clears only its own keys (with one shared prefix it cleared the running bench's stock,
+ * queue and figures).
  */
 export async function openLabSession(
   options: LabRunOptions,
   own: { keyPrefix: string; basePort: number; storeProxy: boolean; maxRestartsPerMinute?: number; log: (line: string) => void },
 ): Promise<LabSession> {
-  const keyPrefix = options.url ? null : (options.env?.REDIS_KEY_PREFIX ?? `${own.keyPrefix}-${randomBytes(3).toString('hex')}`);
+  if (!options.url) ensureLabServices();
+  const sessionKeys: SessionKeys | null = options.url || options.env?.REDIS_KEY_PREFIX ? null : await claimSessionKeys({ ...process.env, ...options.env }, own.keyPrefix, own.log);
+  const keyPrefix = options.url ? null : (sessionKeys?.prefix ?? options.env!.REDIS_KEY_PREFIX!);
   const starting = options.url
     ? null
     : startLab({
@@ -57,6 +60,7 @@ export async function openLabSession(
         gatewayPort: options.gatewayPort ?? 0,
         basePort: options.basePort ?? own.basePort,
         env: { ...options.env, REDIS_KEY_PREFIX: keyPrefix! },
+        ensureServices: false,
         clearKeysOnStop: true,
         storeProxy: own.storeProxy,
         maxRestartsPerMinute: own.maxRestartsPerMinute,
@@ -65,14 +69,16 @@ export async function openLabSession(
         log: own.log,
       });
   let stopped: Promise<void> | undefined;
-  // A lab that failed to start has stopped itself (startLab).
-  const stopLab = () => (stopped ??= (starting ?? Promise.resolve(null)).then((lab) => lab?.stop(), () => undefined));
+  // A lab that failed to start has stopped itself (startLab). The prefix is let go once the lab's keys are cleared.
+  const stopLab = () =>
+    (stopped ??= (starting ?? Promise.resolve(null)).then((lab) => lab?.stop(), () => undefined).finally(() => sessionKeys?.release().catch((error: Error) => own.log(`could not let go of the lab's key prefix: ${error.message}`))));
   // From the start on: a Ctrl-C while the lab starts (lock services, instances) must stop it too.
   const forgetSignals = starting ? stopOnSignals(stopLab, own.log) : () => undefined;
   let lab: Lab | null;
   try {
     lab = await starting;
   } catch (error) {
+    await stopLab();
     forgetSignals();
     throw error;
   }

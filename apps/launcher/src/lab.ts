@@ -59,10 +59,15 @@ export interface Lab {
   stop(): Promise<void>;
 }
 
+/** Makes sure the local Redis and MySQL answer (infra/scripts/ensure-services.sh starts them if needed). */
+export function ensureLabServices(): void {
+  execFileSync('bash', [ENSURE_SERVICES_SCRIPT], { stdio: 'inherit' });
+}
+
 /** Starts K instances (all at once: migrations serialize themselves) and the gateway in front of them. */
 export async function startLab(options: LabOptions): Promise<Lab> {
   const log = options.log ?? ((line: string) => console.log(line));
-  if (options.ensureServices ?? true) execFileSync('bash', [ENSURE_SERVICES_SCRIPT], { stdio: 'inherit' });
+  if (options.ensureServices ?? true) ensureLabServices();
   const adminToken = options.adminToken ?? process.env.ADMIN_TOKEN;
   assertAdminTokenFor(options.gatewayHost ?? '127.0.0.1', adminToken);
   const labEnv = { ...process.env, ...options.env };

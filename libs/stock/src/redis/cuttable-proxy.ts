@@ -59,7 +59,10 @@ export class CuttableProxy {
     this.swallowing = true;
   }
 
-  /** From now on every reply reaches its sender `ms` later: a store far away, or a congested link. */
+  /**
+   * From now on every reply reaches its sender `ms` later: a store far away, or a congested link. Set
+   * it while no reply is on its way: replies delayed by different amounts could overtake each other.
+   */
   delayReplies(ms: number): void {
     this.replyDelayMs = ms;
   }

@@ -6,8 +6,10 @@ import { ProductSettingsStore } from '../product-settings.store';
 /**
  * Most orders in one INSERT; also how many jobs one instance's order writer holds at once. Kept small
  * because BullMQ renews the lock only of a job that has a slot: one it fetched ahead waits for a slot
- * unrenewed, about one Redis round trip per job ahead of it. With 200 slots a loaded instance's jobs
- * waited 2–6.5 s, past their 5 s lock, and were written twice (late-redis-replies.int-spec.ts).
+ * unrenewed, about one Redis round trip per job ahead of it, and its first renewal comes up to 1.25 s
+ * after that. So the wait must stay under about 3.7 s of the 5 s lock: 50 slots allow 75 ms a round
+ * trip. With 200, a loaded instance's jobs waited 2–6.5 s and were written twice
+ * (late-redis-replies.int-spec.ts).
  */
 export const ORDER_BATCH_MAX = 50;
 /** How long the first order of a batch waits for more: the worker fetches its jobs one by one. */
