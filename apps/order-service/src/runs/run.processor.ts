@@ -1,5 +1,6 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
+import { reportQueueErrors } from '@oversell/stock';
 import type { Job } from 'bullmq';
 import { appConfig, type AppConfig } from '../config/configuration';
 import { RunExecutor } from './run-executor';
@@ -31,6 +32,11 @@ export class RunProcessor extends WorkerHost implements OnApplicationBootstrap {
     return token !== undefined && (await job.extendLock(token, this.worker.opts.lockDuration!)) === 1;
   }
 
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    reportError(error);
+  }
+
   @OnWorkerEvent('failed')
   async onFailed(job: Job<RunJobData> | undefined, error: Error): Promise<void> {
     if (job) await this.executor.fail(job.data.runId, error.message);
@@ -46,3 +52,5 @@ export class RunProcessor extends WorkerHost implements OnApplicationBootstrap {
     await this.executor.fail(jobId, 'the run worker stopped renewing the run\'s queue job (stalled): BullMQ failed the job');
   }
 }
+
+const reportError = reportQueueErrors('run worker');

@@ -1,3 +1,4 @@
+import { reportQueueErrors } from '@oversell/stock';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -29,7 +30,9 @@ export class RunsService implements OnModuleInit {
     @Inject(appConfig.KEY) private readonly app: AppConfig,
     private readonly instances: InstanceRegistry,
     private readonly metrics: MetricsService,
-  ) {}
+  ) {
+    queue.on('error', reportQueueErrors('run queue'));
+  }
 
   /** This instance's admissions, one at a time, so two posts cannot both take the queue's last place. */
   private admitting: Promise<unknown> = Promise.resolve();

@@ -1,6 +1,7 @@
 import { OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { StockOptions } from '../stock.options';
+import { reportTrouble } from './connection-trouble';
 import { sentinelOptions } from './sentinel-group';
 import { StoreCutProxy } from './store-cut-proxy';
 
@@ -46,9 +47,9 @@ export class RedisConnections implements OnApplicationShutdown {
     // Not behind the store-cut proxy: a batch cut off mid-flight can leave ioredis's auto-pipeline callbacks
     // out of step and throw an uncaught TypeError ("results[i] is not iterable", ioredis #1931), killing the
     // instance that a store cut should only have cut off. A lab measured with the proxy is slower anyway.
-    this.commands = new Redis({ maxRetriesPerRequest: 2, enableAutoPipelining: !this.storeCut, ...this.redisOptions });
-    this.control = this.storeCut ? new Redis({ maxRetriesPerRequest: 2, enableAutoPipelining: true, ...this.options.redis }) : this.commands;
-    this.locks = this.sentinels ? quiet(new Redis({ maxRetriesPerRequest: 2, enableAutoPipelining: true, ...this.sentinels })) : this.commands;
+    this.commands = reportTrouble(new Redis({ maxRetriesPerRequest: 2, enableAutoPipelining: !this.storeCut, ...this.redisOptions }), 'commands');
+    this.control = this.storeCut ? reportTrouble(new Redis({ maxRetriesPerRequest: 2, enableAutoPipelining: true, ...this.options.redis }), 'control') : this.commands;
+    this.locks = this.sentinels ? reportTrouble(new Redis({ maxRetriesPerRequest: 2, enableAutoPipelining: true, ...this.sentinels }), 'locks (Sentinel group)') : this.commands;
   }
 
   /** The Sentinel group the locks are on, as ioredis options; null when none is given. */
@@ -63,14 +64,14 @@ export class RedisConnections implements OnApplicationShutdown {
 
   /** Created on first use: most strategies never subscribe. */
   get subscriber(): Redis {
-    this.subscriberConnection ??= new Redis({ maxRetriesPerRequest: 2, ...this.redisOptions });
+    this.subscriberConnection ??= reportTrouble(new Redis({ maxRetriesPerRequest: 2, ...this.redisOptions }), 'subscriber');
     return this.subscriberConnection;
   }
 
   /** `locks`'s subscriber: a lock's release messages are published on the Redis that holds it. */
   get lockSubscriber(): Redis {
     if (this.locks === this.commands) return this.subscriber;
-    this.lockSubscriberConnection ??= quiet(new Redis({ maxRetriesPerRequest: 2, ...this.sentinels }));
+    this.lockSubscriberConnection ??= reportTrouble(new Redis({ maxRetriesPerRequest: 2, ...this.sentinels }), 'lock subscriber (Sentinel group)');
     return this.lockSubscriberConnection;
   }
 
@@ -79,12 +80,4 @@ export class RedisConnections implements OnApplicationShutdown {
     await Promise.all([...opened].map((c) => c.quit().catch(() => c.disconnect())));
     await this.storeCut?.close();
   }
-}
-
-/**
- * A failover's connection errors are expected and reach the commands waiting on the connection (each
- * fails after its retries); unheard, ioredis would print each reconnection attempt as an unhandled error.
- */
-function quiet(redis: Redis): Redis {
-  return redis.on('error', () => undefined);
 }

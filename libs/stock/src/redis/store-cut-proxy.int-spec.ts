@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import { connect } from 'node:net';
 import { STORE_CUT, type FaultHook, type FaultPoint } from '../fault-points';
@@ -89,4 +90,28 @@ it('overlapping cuts keep the store cut until the last one ends', async () => {
   expect(await refuses(storeCut.route.port)).toBe(true);
   await long;
   expect(await refuses(storeCut.route.port)).toBe(false);
+});
+
+it("tells a cut once per connection in the service's log, and its end, and prints no error of its own", async () => {
+  // Back from the earlier tests' cuts first (it answers once it has reconnected).
+  await lab.redis.ping();
+  // ioredis with no error listener, and BullMQ, print a stack for every reconnection attempt (console.error).
+  const printed = jest.spyOn(console, 'error');
+  const warned = jest.spyOn(Logger.prototype, 'warn');
+  const told = jest.spyOn(Logger.prototype, 'log');
+  const said = (spy: jest.SpyInstance, start: string) => spy.mock.calls.map(([message]) => String(message)).filter((message) => message.startsWith(start));
+  try {
+    // Long enough for several reconnection attempts (ioredis retries after 50, 100, 150 ms …).
+    await storeCut.cut(1500);
+    await until(async () => said(told, 'connection "commands" is back').length > 0, 'the commands connection is back');
+
+    expect(await lab.redis.ping()).toBe('PONG');
+    expect(said(warned, 'connection "commands"')).toHaveLength(1);
+    expect(said(told, 'connection "commands" is back')).toHaveLength(1);
+    expect(printed.mock.calls).toEqual([]);
+  } finally {
+    printed.mockRestore();
+    warned.mockRestore();
+    told.mockRestore();
+  }
 });

@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { QueuedOrderView } from '@oversell/contracts';
 import type { JobsOptions, Queue } from 'bullmq';
+import { reportQueueErrors } from '../../redis/connection-trouble';
 import { RedisConnections } from '../../redis/redis-connections';
 import type { QueuedOrder } from '../order-recorder';
 
@@ -45,7 +46,9 @@ export class OrderWriteQueue {
   constructor(
     @InjectQueue(ORDER_WRITE_QUEUE) private readonly queue: Queue<QueuedOrder>,
     private readonly connections: RedisConnections,
-  ) {}
+  ) {
+    queue.on('error', reportQueueErrors('order-write queue'));
+  }
 
   /**
    * Resolves once Redis holds the job (as durable as Redis is: with its AOF, across a restart). The job

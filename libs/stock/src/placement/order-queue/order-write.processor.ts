@@ -1,6 +1,7 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'bullmq';
+import { reportQueueErrors } from '../../redis/connection-trouble';
 import { STOCK_OPTIONS, type StockOptions } from '../../stock.options';
 import type { QueuedOrder } from '../order-recorder';
 import { ORDER_BATCH_MAX, OrderBatches } from './order-batches';
@@ -33,4 +34,11 @@ export class OrderWriteProcessor extends WorkerHost implements OnApplicationBoot
   process(job: Job<QueuedOrder>): Promise<void> {
     return this.batches.write(job.data);
   }
+
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    reportError(error);
+  }
 }
+
+const reportError = reportQueueErrors('order writer');
