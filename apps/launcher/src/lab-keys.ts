@@ -31,7 +31,11 @@ export async function clearLabKeys(env: NodeJS.ProcessEnv, prefix: string): Prom
   }
 }
 
-/** A client of the lab's stock Redis (REDIS_HOST, REDIS_PORT, REDIS_PASSWORD), not yet connected. */
+/**
+ * A client of the lab's stock Redis (REDIS_HOST, REDIS_PORT, REDIS_PASSWORD), not yet connected. Its
+ * errors reach the commands that meet them; unheard, ioredis would print a stack per reconnection
+ * attempt over the command's progress bar.
+ */
 export function labRedis(env: NodeJS.ProcessEnv): Redis {
-  return new Redis({ host: env.REDIS_HOST ?? '127.0.0.1', port: Number(env.REDIS_PORT ?? 6379), password: env.REDIS_PASSWORD || undefined, lazyConnect: true });
+  return new Redis({ host: env.REDIS_HOST ?? '127.0.0.1', port: Number(env.REDIS_PORT ?? 6379), password: env.REDIS_PASSWORD || undefined, lazyConnect: true }).on('error', () => undefined);
 }

@@ -27,9 +27,13 @@ export async function claimSessionKeys(env: NodeJS.ProcessEnv, commandPrefix: st
   const prefix = `${commandPrefix}-${randomBytes(3).toString('hex')}`;
   const redis = labRedis(env);
   const renew = () => redis.set(leaseKey(prefix), String(process.pid), 'PX', LEASE_MS);
+  let renewal: NodeJS.Timeout | undefined;
   try {
     await redis.connect();
     await renew();
+    // A renewal that fails (Redis restarting) is retried at the next one; the lease outlives two misses.
+    renewal = setInterval(() => void renew().catch(() => undefined), RENEW_EVERY_MS);
+    renewal.unref();
     const earlier = new Set<string>();
     // Only prefixes this function makes (6 hex digits): a lab given a prefix by hand has no lease to look at.
     for await (const keys of redis.scanStream({ match: `${commandPrefix}-${'[0-9a-f]'.repeat(6)}:*`, count: 5000 }) as AsyncIterable<string[]>) {
@@ -38,15 +42,17 @@ export async function claimSessionKeys(env: NodeJS.ProcessEnv, commandPrefix: st
     earlier.delete(prefix);
     for (const other of earlier) {
       if (await redis.exists(leaseKey(other))) continue;
-      log(`cleared ${await clearLabKeys(env, other)} Redis keys left by an earlier session that did not stop (${other}:*)`);
+      // Their keys cost later resets time, not this session its figures: a failure is said, not fatal.
+      await clearLabKeys(env, other).then(
+        (cleared) => log(`cleared ${cleared} Redis keys left by an earlier session that did not stop (${other}:*)`),
+        (error: Error) => log(`could not clear the keys an earlier session left (${other}:*): ${error.message}`),
+      );
     }
   } catch (error) {
+    clearInterval(renewal);
     redis.disconnect();
     throw error;
   }
-  // A renewal that fails (Redis restarting) is retried at the next one; the lease outlives two misses.
-  const renewal = setInterval(() => void renew().catch(() => undefined), RENEW_EVERY_MS);
-  renewal.unref();
   return {
     prefix,
     async release() {

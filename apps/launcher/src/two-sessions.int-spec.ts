@@ -47,13 +47,13 @@ it("clears, as it starts, the keys of an earlier session that was killed before 
   const { commandPrefix, open } = await command();
   // What a session killed outright leaves (its lease expired 30 s after), and what a running one holds.
   const killed = [`${commandPrefix}-0dead0:bull:runs:meta`, `${commandPrefix}-0dead0:instances`];
-  const running = [`${commandPrefix}-a11ve0:bull:runs:meta`, `${commandPrefix}-a11ve0:session`];
+  const running = [`${commandPrefix}-a11ce0:bull:runs:meta`, `${commandPrefix}-a11ce0:session`];
   for (const key of [...killed, ...running]) await redis.set(key, 'left');
 
   const session = await open();
   try {
     expect(await keysOf(`${commandPrefix}-0dead0:`)).toEqual([]);
-    expect(await keysOf(`${commandPrefix}-a11ve0:`)).toEqual(running.sort());
+    expect(await keysOf(`${commandPrefix}-a11ce0:`)).toEqual(running.sort());
   } finally {
     await session.stop();
     await redis.del(...running);

@@ -9,7 +9,7 @@ export { OrderRecorder } from './placement/order-recorder';
 export { OrderWriteQueue, type OrderWriteBacklog } from './placement/order-queue/order-write-queue';
 export { OrderWriteProcessor } from './placement/order-queue/order-write.processor';
 export { DEFAULT_SEGMENTS, ProductResetService } from './placement/product-reset.service';
-export { reportQueueErrors } from './redis/connection-trouble';
+export { reportQueueErrors, reportTrouble } from './redis/connection-trouble';
 export { RedisConnections } from './redis/redis-connections';
 export { RedlockNodeRestart } from './redis/redlock-node-restart';
 export { DEFAULT_SENTINEL_MASTER, SentinelGroup } from './redis/sentinel-group';

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { reportTrouble } from '@oversell/stock';
 import type Redis from 'ioredis';
 import * as Joi from 'joi';
 import { randomUUID } from 'node:crypto';
@@ -62,7 +63,7 @@ export interface FlushSpec {
  */
 export async function requestFlush(redis: Redis, { keyPrefix, runId, instances, recordedCrashes, drainTimeoutMs, ackTimeoutMs }: FlushSpec): Promise<void> {
   const acks = new FlushAcks(randomUUID(), instances, drainTimeoutMs);
-  const subscriber = redis.duplicate();
+  const subscriber = reportTrouble(redis.duplicate(), 'flush answers');
   // Listening before the request goes out: an ack may come back before PUBLISH's own reply.
   subscriber.on('message', (channel: string, raw: string) => {
     const answer = readMessage(FLUSH_ANSWER, channel, raw, logger);
@@ -144,7 +145,7 @@ export async function answerFlushRequests(redis: Redis, { keyPrefix, instanceId 
     const outcome = await prepare(request);
     await redis.publish(flushAckChannel(keyPrefix, request.runId), JSON.stringify({ instance: instanceId, nonce: request.nonce, ...outcome } satisfies FlushAck));
   };
-  const subscriber = redis.duplicate();
+  const subscriber = reportTrouble(redis.duplicate(), 'flush requests');
   subscriber.on('message', (channel: string, raw: string) => {
     const request = readMessage(FLUSH_REQUEST, channel, raw, logger);
     // Caught here: nobody awaits a listener, so a failure would be an unhandled rejection. The worker

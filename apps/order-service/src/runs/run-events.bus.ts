@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { RunEvent } from '@oversell/contracts';
-import { RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
+import { RedisConnections, reportTrouble, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
 import type Redis from 'ioredis';
 import * as Joi from 'joi';
 import { readMessage } from '../pubsub-message';
@@ -58,7 +58,7 @@ export class RunEventsBus implements OnApplicationShutdown {
 
   private connect(): Redis {
     if (!this.subscriber) {
-      this.subscriber = this.connections.control.duplicate();
+      this.subscriber = reportTrouble(this.connections.control.duplicate(), 'run events');
       // Nothing may throw out of this listener: inside ioredis a throw is an uncaught exception.
       this.subscriber.on('message', (channel: string, message: string) => {
         const event = readMessage(RUN_EVENT, channel, message, this.logger);

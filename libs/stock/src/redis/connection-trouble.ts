@@ -18,7 +18,8 @@ export function reportTrouble(redis: Redis, name: string): Redis {
   redis.on('ready', () => {
     if (!down) return;
     down = false;
-    logger.log(`connection "${name}" is back`);
+    // A warning too: a log read at warn level would otherwise show the outage and never its end.
+    logger.warn(`connection "${name}" is back`);
   });
   return redis;
 }
