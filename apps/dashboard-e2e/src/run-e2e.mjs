@@ -2,6 +2,7 @@
 // browser checks against its gateway, and stops the lab — whatever the outcome.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const DEMO = resolve(here, '../../launcher/dist/demo.js');
 const CHECKS = resolve(here, 'dashboard.e2e.mjs');
+const { clearLabKeys } = createRequire(import.meta.url)(resolve(here, '../../launcher/dist/lab-keys.js'));
 const START_TIMEOUT_MS = 120_000;
 
 function freePort() {
@@ -40,12 +42,13 @@ async function freeInstancePorts() {
   }
 }
 
+// A key prefix of its own: a demo or bench running beside the test keeps its run queue and instances.
+const keyPrefix = `ol-e2e-${process.pid}`;
 const gatewayPort = await freePort();
 const basePort = await freeInstancePorts();
 const demo = spawn(process.execPath, [DEMO, '--instances', '2', '--port', String(gatewayPort), '--base-port', String(basePort)], {
   stdio: ['ignore', 'pipe', 'inherit'],
-  // A key prefix of its own: a demo or bench running beside the test keeps its run queue and instances.
-  env: { ...process.env, REDIS_KEY_PREFIX: `ol-e2e-${process.pid}` },
+  env: { ...process.env, REDIS_KEY_PREFIX: keyPrefix },
 });
 const ready = new Promise((resolveReady, reject) => {
   const timer = setTimeout(() => reject(new Error(`the lab did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
@@ -71,5 +74,7 @@ try {
     demo.kill('SIGINT');
     await once(demo, 'exit');
   }
+  // The demo keeps its runs on purpose; this one's are a test's, and each run left about 1300 keys.
+  await clearLabKeys(process.env, keyPrefix).catch((error) => console.error(`e2e: could not clear the lab's Redis keys (${keyPrefix}:*): ${error.message}`));
 }
 process.exit(code ?? 1);
