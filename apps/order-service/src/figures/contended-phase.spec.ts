@@ -44,6 +44,12 @@ describe('contendedPhase', () => {
     expect(contendedPhase(points, () => second([5]), 100)).toMatchObject({ soldOut: false, durationMs: 3000, attempts: 90, units: 9, unitsPerSec: 3 });
   });
 
+  it('ends with the last second of load when the stock never ran out, not with the stock samples taken after it', () => {
+    // The load stopped after t=2; the stock was still sampled while the run waited for its order-write queue to drain.
+    const points = [point(0, 30, 3, 3, 97), point(1, 30, 3, 6, 94), point(2, 30, 3, 9, 91), point(3, 0, 0, 9, 91), point(4, 0, 0, 9, 91)];
+    expect(contendedPhase(points, () => second([5]), 100)).toMatchObject({ soldOut: false, durationMs: 3000, attempts: 90, units: 9, unitsPerSec: 3 });
+  });
+
   it('has no phase when no request came', () => {
     expect(contendedPhase([point(0, 0, 0, 0, 10)], () => undefined, 10)).toBeUndefined();
   });
