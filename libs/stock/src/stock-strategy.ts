@@ -17,6 +17,11 @@ export interface DeductContext {
   record(manager?: EntityManager): Promise<PlacedOrder>;
   /** The order record() wrote or queued, if it landed: asked after a write failed in a way that does not say. */
   recorded(): Promise<PlacedOrder | null>;
+  /**
+   * The order will not be: its units went back. Lets go of what record() claimed for it (a queued
+   * order's idempotency key), so a retry with the same key is served. Absent where nothing is claimed.
+   */
+  abandoned?(): Promise<void>;
   /** Named points in the critical section where delays, pauses or crashes are injected. */
   faults: FaultPoints;
 }

@@ -20,9 +20,12 @@ export class OrderEntity {
   @Column({ name: 'run_id', type: 'char', length: 36 })
   runId!: string;
 
-  /** A client's retry with the same key returns the first order instead of taking stock twice. */
+  /**
+   * A client's retry with the same key returns the first order instead of taking stock twice. Compared
+   * byte for byte, as its Redis claim is: "Key-A" and "key-a" are two keys.
+   */
   @Index('uq_orders_idempotency_key', { unique: true })
-  @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
+  @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true, charset: 'utf8mb4', collation: 'utf8mb4_bin' })
   idempotencyKey!: string | null;
 
   /** The attempt that wrote the row: lets an attempt whose INSERT failed ambiguously find out whether it landed. */

@@ -1,8 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { loadLuaScript, useScripts } from '@oversell/locks';
+import type { Result } from 'ioredis';
 import { RedisConnections } from '../redis/redis-connections';
 import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
 
 const REMEMBER_SECONDS = 24 * 3600;
+const RELEASE_CLAIM = loadLuaScript(__dirname, 'release-idempotency-claim-1.lua');
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    releaseIdempotencyClaimV1(claimKey: string, requestId: string): Result<number, Context>;
+  }
+}
 
 /**
  * Which idempotency keys already have an order, remembered in Redis so that the common case (a new
@@ -27,11 +36,19 @@ export class IdempotencyKeys {
   /**
    * Takes the key for a queued order (orderWrite 'queued'), whose row, and so the unique index, comes
    * only later: the first request to claim it wins, and the key then names that request. False when
-   * another request holds it. If Redis forgets a claim, the writer's INSERT drops the second row on the
-   * index, and the reconciliation shows its units as taken without an order.
+   * another request holds it; true when this one already does (ioredis sends a command again after a
+   * reconnect, and the second SET NX would find the first one's claim). If Redis forgets a claim, the
+   * writer's INSERT drops the second row on the index, and the reconciliation shows its units as taken
+   * without an order.
    */
   async claim(idempotencyKey: string, requestId: string): Promise<boolean> {
-    return (await this.connections.commands.set(this.key(idempotencyKey), requestId, 'EX', REMEMBER_SECONDS, 'NX')) === 'OK';
+    const holder = await this.connections.commands.set(this.key(idempotencyKey), requestId, 'EX', REMEMBER_SECONDS, 'NX', 'GET');
+    return holder === null || holder === requestId;
+  }
+
+  /** Lets go of this request's claim: its order will not be (its units went back). */
+  async release(idempotencyKey: string, requestId: string): Promise<void> {
+    await useScripts(this.connections.commands, [RELEASE_CLAIM]).releaseIdempotencyClaimV1(this.key(idempotencyKey), requestId);
   }
 
   /** The request that claimed the key for a queued order; null if none did (or '1' for a written one). */

@@ -1,4 +1,5 @@
-import { freshProductId, useOtherStockInstance, useStockTestApp } from '../testing';
+import { StoreUnavailableError } from '../errors';
+import { createStockTestApp, CuttableProxy, freshProductId, testMysqlSettings, useOtherStockInstance, useStockTestApp, type StockTestApp } from '../testing';
 
 /** Two processes' worth of StockModule (each its own settings cache) over the same Redis and MySQL. */
 const lab = useStockTestApp();
@@ -47,5 +48,50 @@ describe('order placement', () => {
     const again = await lab.app.placement.place({ productId, quantity: 2, strategy: 'uuid-lua', idempotencyKey: key });
     expect(again.result).toMatchObject({ outcome: 'sold', order: { replayed: true } });
     expect(await lab.app.inventory.inventory(productId)).toMatchObject({ remaining: 3, sold: 2, orders: 1, storesAgree: true });
+  });
+
+  it('takes two keys that differ only in case for two orders, as their Redis claims do', async () => {
+    const productId = freshProductId();
+    await lab.app.reset.reset(productId, { stock: 5, strategy: 'lua-decrement' });
+    const key = `case-${productId}`;
+    const upper = await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement', idempotencyKey: key.toUpperCase() });
+    const lower = await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement', idempotencyKey: key });
+    expect(upper.result).toMatchObject({ outcome: 'sold', order: { replayed: false, idempotencyKey: key.toUpperCase() } });
+    expect(lower.result).toMatchObject({ outcome: 'sold', order: { replayed: false, idempotencyKey: key } });
+    expect(await lab.app.inventory.inventory(productId)).toMatchObject({ remaining: 3, sold: 2, orders: 2, storesAgree: true });
+  });
+
+  describe('with MySQL unreachable', () => {
+    const mysql = testMysqlSettings();
+    const proxy = new CuttableProxy(mysql.host, mysql.port);
+    let cutOff: StockTestApp;
+
+    beforeAll(async () => {
+      await proxy.start();
+      cutOff = await createStockTestApp({ keyPrefix: lab.keyPrefix, instanceId: 'mysql-behind-proxy', mysql: { port: proxy.port } });
+    });
+
+    afterAll(async () => {
+      await cutOff?.close();
+      await proxy.stop();
+    });
+
+    it("answers a replay whose first order cannot be read as the store's failure, an outcome the run counts", async () => {
+      const productId = freshProductId();
+      await lab.app.reset.reset(productId, { stock: 1, strategy: 'lua-decrement' });
+      const key = `replay-cut-${productId}`;
+      expect((await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement', idempotencyKey: key })).result.outcome).toBe('sold');
+      // The instance behind the proxy knows the run before MySQL goes.
+      await cutOff.placement.place({ productId, quantity: 1, strategy: 'lua-decrement' });
+      await proxy.cut();
+      try {
+        // Sold out, key seen: the replay looks the first order up in MySQL, which does not answer.
+        const { result } = await cutOff.placement.place({ productId, quantity: 1, strategy: 'lua-decrement', idempotencyKey: key });
+        expect(result).toMatchObject({ outcome: 'error', error: expect.any(StoreUnavailableError) });
+      } finally {
+        await proxy.restore();
+      }
+      expect(await lab.app.inventory.inventory(productId)).toMatchObject({ remaining: 0, sold: 1, orders: 1, storesAgree: true });
+    });
   });
 });

@@ -86,12 +86,14 @@ export class OrderPlacementService {
           ),
         });
       } catch (error) {
-        if (error instanceof DuplicateIdempotencyKeyError) return this.replay(request, settings, error);
+        if (error instanceof DuplicateIdempotencyKeyError) return await this.replay(request, settings, error);
         throw error;
       }
-      if (result.outcome !== 'sold' && key && (await keyUsed)) return this.replay(request, settings, result);
+      if (result.outcome !== 'sold' && key && (await keyUsed)) return await this.replay(request, settings, result);
       return { result, settings };
     } catch (error) {
+      // The key's own refusals answer the client (409, 422); a store failing, here or in the replay's lookups, is an outcome.
+      if (error instanceof DuplicateIdempotencyKeyError || error instanceof IdempotencyKeyReusedError) throw error;
       return { result: { outcome: 'error', error: asStoreError(error) }, settings };
     }
   }
@@ -102,16 +104,19 @@ export class OrderPlacementService {
    * order's idempotency key is claimed in Redis first, since its row (and the unique index) comes later:
    * a key another request holds is refused as the index would refuse it, and the units go back.
    */
-  private orderWrites(order: NewOrder, settings: ProductRunSettings): Pick<DeductContext, 'record' | 'recorded'> {
+  private orderWrites(order: NewOrder, settings: ProductRunSettings): Pick<DeductContext, 'record' | 'recorded' | 'abandoned'> {
     const queued = settings.orderWrite === 'queued';
     const enqueue = async (): Promise<PlacedOrder> => {
       if (order.idempotencyKey && !(await this.idempotencyKeys.claim(order.idempotencyKey, order.requestId))) throw new DuplicateIdempotencyKeyError(order.idempotencyKey);
       return this.orderQueue.enqueue(order);
     };
+    const key = order.idempotencyKey;
     return {
       record: (manager?: EntityManager): Promise<PlacedOrder> => (queued && !manager ? enqueue() : this.recorder.record(order, manager)),
       // Queued: the job while it waits, the row once written (the written job is removed).
       recorded: async () => (queued ? ((await this.orderQueue.queued(order.requestId)) ?? this.recorder.findByRequestId(order.requestId)) : this.recorder.findByRequestId(order.requestId)),
+      // A claim left behind would refuse the client's retry with this key as "already used" for a day.
+      ...(queued && key ? { abandoned: () => this.idempotencyKeys.release(key, order.requestId) } : {}),
     };
   }
 

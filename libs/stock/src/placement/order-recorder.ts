@@ -95,17 +95,20 @@ export class OrderRecorder {
    * Writes queued orders as one multi-row INSERT; a request id already written (the job retried after
    * its worker died between this INSERT and completing the job) is left as it is, so a retry never
    * doubles an order. ON DUPLICATE KEY rather than INSERT IGNORE: IGNORE would also turn other
-   * failures (a truncated value) into warnings and drop the row silently.
+   * failures (a truncated value) into warnings and drop the row silently. The update sets the column to
+   * itself (the row already there), not to VALUES(): MariaDB takes the clause on any unique key, and an
+   * idempotency key that already names another order (its claim expired, or Redis forgot it) would
+   * otherwise relabel that order with this request's id. The later order is dropped instead, and the
+   * reconciliation shows its units as taken without an order.
    */
   async recordQueued(orders: readonly QueuedOrder[]): Promise<void> {
-    await this.dataSource
+    const [insert, parameters] = this.dataSource
       .createQueryBuilder()
       .insert()
       .into(OrderEntity)
       .values(orders.map(({ queuedAt, ...order }) => ({ ...order, instanceId: this.options.instanceId, createdAt: new Date(queuedAt) })))
-      .orUpdate(['request_id'], ['request_id'])
-      .updateEntity(false)
-      .execute();
+      .getQueryAndParameters();
+    await this.dataSource.query(`${insert} ON DUPLICATE KEY UPDATE request_id = request_id`, parameters);
   }
 
   async findByIdempotencyKey(idempotencyKey: string): Promise<OrderView | null> {

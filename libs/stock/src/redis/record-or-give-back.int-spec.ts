@@ -21,9 +21,12 @@ afterAll(async () => {
   await redis.quit();
 });
 
+/** How often the attempt said its order will not be (it lets go of the order's idempotency claim then). */
+let abandoned = 0;
+
 function context(fail: Error & { code?: string }, recorded: () => Promise<OrderView | null>): DeductContext {
   const settings = { productId: 1, runId: 'r', strategy: 'lua-decrement' as const, initialStock: 10, lockTtlMs: 2000, businessDelayMs: 0, segments: 5 };
-  return { requestId: randomUUID(), quantity: 2, settings, faults: faultPointsFor(settings), record: () => Promise.reject(fail), recorded };
+  return { requestId: randomUUID(), quantity: 2, settings, faults: faultPointsFor(settings), record: () => Promise.reject(fail), recorded, abandoned: async () => void abandoned++ };
 }
 
 const error = (code: string, message = code) => Object.assign(new Error(message), { code });
@@ -31,11 +34,13 @@ const error = (code: string, message = code) => Object.assign(new Error(message)
 beforeEach(async () => {
   // 10 units, of which this attempt has just taken 2.
   await redis.set(cell.stock, 8);
+  abandoned = 0;
 });
 
 it('gives the units back when the INSERT was never sent (connection refused)', async () => {
   await expect(recordOrGiveBack(redis, cell, context(error('ECONNREFUSED'), () => Promise.reject(new Error('not asked'))))).rejects.toThrow('ECONNREFUSED');
   expect(await redis.get(cell.stock)).toBe('10');
+  expect(abandoned).toBe(1);
 });
 
 it.each(['ER_CON_COUNT_ERROR', 'ER_USER_LIMIT_REACHED'])('gives the units back when MySQL refused the connection itself (%s): no statement was sent', async (code) => {
@@ -48,14 +53,18 @@ it('keeps the sale when the connection died after the commit and the order is th
   const result = await recordOrGiveBack(redis, cell, context(error('PROTOCOL_CONNECTION_LOST'), async () => ORDER));
   expect(result).toMatchObject({ outcome: 'sold', order: { id: 7 } });
   expect(await redis.get(cell.stock)).toBe('8');
+  expect(abandoned).toBe(0);
 });
 
 it('gives the units back when MySQL confirms the order is not there', async () => {
   await expect(recordOrGiveBack(redis, cell, context(error('PROTOCOL_CONNECTION_LOST'), async () => null))).rejects.toThrow();
   expect(await redis.get(cell.stock)).toBe('10');
+  expect(abandoned).toBe(1);
 });
 
 it('keeps the units taken when MySQL cannot say: counted as lost, never sold twice', async () => {
   await expect(recordOrGiveBack(redis, cell, context(error('ETIMEDOUT'), () => Promise.reject(error('ECONNREFUSED'))))).rejects.toThrow('ETIMEDOUT');
   expect(await redis.get(cell.stock)).toBe('8');
+  // The order may yet be there: whatever it claimed stays claimed.
+  expect(abandoned).toBe(0);
 });

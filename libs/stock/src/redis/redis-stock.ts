@@ -63,7 +63,11 @@ export async function recordOrGiveBack(redis: Redis, cell: StockCell, context: D
     const landed = definitelyNotWritten(error) ? null : await context.recorded().catch(() => undefined);
     if (landed) order = landed;
     else {
-      if (landed === null) await giveBack(redis, cell, context);
+      if (landed === null) {
+        await giveBack(redis, cell, context);
+        // Best effort, and never in place of the write's own error: a claim not let go only expires later.
+        await context.abandoned?.().catch(() => undefined);
+      }
       throw error;
     }
   }

@@ -16,11 +16,18 @@ const redisAt = testRedisOptions();
 const proxy = new CuttableProxy(redisAt.host!, redisAt.port!);
 let lab: StockTestApp;
 let direct: Redis;
+/** Set by a test: the next order's replies are swallowed from its first command after the stock was taken. */
+let swallowNext = false;
+function swallowAfterStockWritten(point: string): void {
+  if (point !== 'stock-written' || !swallowNext) return;
+  swallowNext = false;
+  proxy.swallowReplies();
+}
 
 beforeAll(async () => {
   await proxy.start();
   // No order writer: its worker's blocking connection, behind a proxy that swallowed replies, would keep the app from closing.
-  lab = await createStockTestApp({ keyPrefix, redis: { host: '127.0.0.1', port: proxy.port }, writeQueuedOrders: false });
+  lab = await createStockTestApp({ keyPrefix, redis: { host: '127.0.0.1', port: proxy.port }, writeQueuedOrders: false, faultHooks: [swallowAfterStockWritten] });
   direct = new Redis(redisAt);
 });
 
@@ -70,4 +77,20 @@ it('gives the units back once when the give-back is sent again after a lost repl
 
   await expect(attempt).rejects.toThrow('ECONNREFUSED');
   expect(await stockIn(settings)).toBe(10);
+});
+
+it("claims a queued order's idempotency key when the claim is sent again after a lost reply: one order, not a refusal", async () => {
+  const strategy: StrategyName = 'lua-decrement';
+  const productId = freshProductId();
+  const settings = await lab.reset.reset(productId, { stock: 10, strategy, orderWrite: 'queued' });
+  expect((await lab.placement.place({ productId, quantity: 1, strategy })).result.outcome).toBe('sold');
+  const idempotencyKey = `resent-claim-${randomUUID()}`;
+  swallowNext = true;
+  const order = lab.placement.place({ productId, quantity: 2, strategy, idempotencyKey });
+  // Redis ran the claim (SET NX); its reply is lost, and ioredis sends it again on the new connection.
+  await until(async () => (await direct.exists(`${keyPrefix}:idempotency:${idempotencyKey}`)) === 1, 'Redis ran the claim');
+  proxy.resetConnections();
+
+  expect((await order).result).toMatchObject({ outcome: 'sold', order: { queued: true, replayed: false, idempotencyKey } });
+  expect(await stockIn(settings)).toBe(7);
 });

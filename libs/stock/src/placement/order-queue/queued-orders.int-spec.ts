@@ -1,7 +1,9 @@
 import type { QueuedOrderView } from '@oversell/contracts';
+import { randomUUID } from 'node:crypto';
 import { freshProductId, runOrdersAcrossProcesses, until, useStockTestApp } from '../../testing';
 import { IdempotencyKeyReusedError } from '../../errors';
-import { OrderRecorder } from '../order-recorder';
+import { IdempotencyKeys } from '../idempotency-keys';
+import { OrderRecorder, type QueuedOrder } from '../order-recorder';
 import { OrderWriteProcessor } from './order-write.processor';
 import { OrderWriteQueue } from './order-write-queue';
 
@@ -83,3 +85,36 @@ it('writes exactly one row per sold order when three OS processes sell and write
   expect((await queue().backlog()).failed).toBe(0);
   // Three ts-node processes starting on a loaded 2-core machine take most of it.
 }, 180_000);
+
+it("writes queued orders keyed alike but for case as two orders, and never relabels a written order with a later request's id", async () => {
+  const recorder = lab.app.app.get(OrderRecorder);
+  const productId = freshProductId();
+  const { runId } = await lab.app.reset.reset(productId, { stock: 5, strategy: 'lua-decrement', orderWrite: 'queued' });
+  const key = `case-${randomUUID()}`;
+  const order = (idempotencyKey: string): QueuedOrder => ({ productId, quantity: 1, strategy: 'lua-decrement', runId, idempotencyKey, requestId: randomUUID(), queuedAt: Date.now() });
+  const [upper, lower, later] = [order(key.toUpperCase()), order(key), order(key)];
+
+  await recorder.recordQueued([upper, lower]);
+  // Its key already names `lower` (a claim that expired, or that Redis forgot): this row cannot be written.
+  await recorder.recordQueued([later]);
+
+  expect(await recorder.findByRequestId(upper.requestId)).toMatchObject({ idempotencyKey: key.toUpperCase() });
+  expect(await recorder.findByRequestId(lower.requestId)).toMatchObject({ idempotencyKey: key });
+  expect(await recorder.findByRequestId(later.requestId)).toBeNull();
+});
+
+it("lets go of a queued order's idempotency claim only for the request that holds it", async () => {
+  const keys = lab.app.app.get(IdempotencyKeys);
+  const key = `claim-${randomUUID()}`;
+  const [holder, other] = [randomUUID(), randomUUID()];
+  expect(await keys.claim(key, holder)).toBe(true);
+  expect(await keys.claim(key, other)).toBe(false);
+  // The holder's claim sent again (a re-sent command) still holds.
+  expect(await keys.claim(key, holder)).toBe(true);
+
+  await keys.release(key, other);
+  expect(await keys.claimedBy(key)).toBe(holder);
+  await keys.release(key, holder);
+  expect(await keys.claimedBy(key)).toBeNull();
+  expect(await keys.claim(key, other)).toBe(true);
+});
