@@ -146,10 +146,11 @@ export interface Reconciliation {
   lockEventsDropped?: number;
   storesAgree: boolean;
   /**
-   * orderWrite 'queued': orders still in the write queue when the reconciliation stopped waiting for it
-   * to drain (its bound passed). Each is a take with no order row yet, so it also shows in moves and lost
-   * until it is written. Counted over the whole queue, which one lab's runs share one at a time. Absent
-   * for sync runs.
+   * orderWrite 'queued': this run's orders still in the write queue when the reconciliation stopped
+   * waiting for it: not written yet when its bound passed, or failed for good (such a job is kept in the
+   * queue), i.e. orderWrite.stillQueued + orderWrite.failed. Each is a take with no order row yet, so it
+   * also shows in moves and lost until it is written. Counted by the jobs' run id: jobs other runs left in
+   * the queue (the lab's runs share it) are not this run's. Absent for sync runs.
    */
   ordersStillQueued?: number;
   /**
@@ -202,11 +203,19 @@ export interface OrderWriteFigures {
   backlog: OrderQueuePoint[];
   peakDepth: number;
   peakLagMs: number;
-  /** From the end of the load until the queue was empty, or until the reconciliation stopped waiting. */
+  /**
+   * From the end of the load (before the instances' flush) until the queue was empty, or until the
+   * reconciliation stopped waiting: its bound (30 s) also counts from the load's end. The wait is for the
+   * whole queue, the writers taking jobs in order.
+   */
   drainMs: number;
-  /** Orders still queued when it stopped waiting: 0 when the queue drained within its bound. */
+  /**
+   * This run's orders still queued, not written yet, when it stopped waiting: 0 when they were written
+   * within the bound. Counted by the jobs' run id, not over the whole queue. Jobs failed for good are in
+   * `failed`, not here.
+   */
   stillQueued: number;
-  /** Orders whose jobs failed for good (their retries ran out): not written. */
+  /** This run's orders whose jobs failed for good (their retries ran out): not written, kept in the queue. */
   failed: number;
 }
 

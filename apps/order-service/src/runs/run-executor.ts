@@ -11,7 +11,7 @@ import { requestFlush } from '../figures/flush-protocol';
 import { LockHistory } from '../figures/lock-history';
 import { holdersBySecond, overallLatency, RunFiguresReader, timeline, type RunFigures } from '../figures/run-figures.reader';
 import { InstanceRegistry, PeakMemory, RunInstancesWatch, type InstanceBeat } from './instance-registry';
-import { OrderQueueWatch } from './order-queue-watch';
+import { ORDER_DRAIN_TIMEOUT_MS, OrderQueueWatch, ordersStillQueued } from './order-queue-watch';
 import { reconcile } from './reconciliation';
 import { CONTROL_DATA_SOURCE, RunEntity } from './run.entity';
 import { RunEventsBus } from './run-events.bus';
@@ -131,13 +131,15 @@ export class RunExecutor {
   private async measure(run: RunEntity, runToken: string): Promise<RunResult> {
     const measurement = await this.begin(run, await this.liveInstances());
     const summary = await this.driveLoad(measurement, runToken);
-    const durationSec = (Date.now() - measurement.startedAt) / 1000;
+    const loadEndedAt = Date.now();
+    const durationSec = (loadEndedAt - measurement.startedAt) / 1000;
     await this.recordDoubleClick(measurement, summary);
     // A crashed instance cannot flush: what it had not pushed yet is lost (the result says so). Its crash
     // may also come during the drain, its fault point passed by an order still in flight.
     await this.flushInstances(run.id, measurement.instances, this.longestOrderMs(run.params));
-    // A queued order not yet written shows as a take without an order: the books wait for the queue (bounded).
-    const orderWrite = await measurement.orderQueue?.drain();
+    // A queued order not yet written shows as a take without an order: the books wait for the queue, bounded
+    // from the load's end (the writers drained through the flush too).
+    const orderWrite = await measurement.orderQueue?.drain(ORDER_DRAIN_TIMEOUT_MS, loadEndedAt);
     // Read after the drain: a fault still lasting when the load stopped (a cut, a pause) is recorded as it ends, inside its order.
     const faults = await this.reader.faultEvents(run.id);
     noteCrashes(measurement, faults);
@@ -171,7 +173,7 @@ export class RunExecutor {
     const watch = new RunInstancesWatch(this.registry, () => this.reader.batchesByInstance(run.id), instances);
     const startedAt = Date.now();
     await this.recordClockOffsets(run.id, faults ?? [], instances, startedAt);
-    const orderQueue = settings?.orderWrite === 'queued' ? new OrderQueueWatch(this.orderWrites, Math.floor(startedAt / 1000)) : null;
+    const orderQueue = settings?.orderWrite === 'queued' ? new OrderQueueWatch(this.orderWrites, Math.floor(startedAt / 1000), settings.runId) : null;
     return { run, noop, strategy, settings, instances, peaks, watch, remainingBySecond: new Map(), orderQueue, abort: new AbortController(), failure: null, crashed: new Set(), startedAt, startSecond: Math.floor(startedAt / 1000) };
   }
 
@@ -276,7 +278,7 @@ export class RunExecutor {
   private async reconcileStores({ run, noop }: Measurement, figures: RunFigures, locks: LockHistory, orderWrite: OrderWriteFigures | undefined): Promise<Reconciliation> {
     if (noop) return NO_RECONCILIATION;
     const reconciliation = reconcile(await this.inventories.inventory(run.productId), locks.holdings, figures.lockEventsDropped);
-    return orderWrite ? { ...reconciliation, ordersStillQueued: orderWrite.stillQueued } : reconciliation;
+    return orderWrite ? { ...reconciliation, ordersStillQueued: ordersStillQueued(orderWrite) } : reconciliation;
   }
 
   private result(
