@@ -97,7 +97,14 @@ export interface StrategyDescription {
   settings: StrategySetting[];
   /** Whether a business time longer than the lock TTL lets a second order in (see LockLease). */
   lease: LockLease;
-  /** True when the strategy never oversells under the conditions the lab runs it in by default. */
+  /**
+   * True when no business time makes it oversell on a healthy store: nothing lets a second holder in
+   * while the first still works (a renewed lease, no lease, or a holder that checks its lease before
+   * writing, as RedLock's does). False for the fixed leases that lapse under a slow holder (naive-setnx,
+   * uuid-lua, segmented, …), safe only while the TTL covers the business time. The dashboard's
+   * safe/oversells tag and the soak's list read it; a pause of the whole process breaks some "safe" ones
+   * too (their pitfall says which).
+   */
   safe: boolean;
   description: string;
   guarantee: string;

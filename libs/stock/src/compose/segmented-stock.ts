@@ -17,7 +17,8 @@ export const SEGMENTED_DESCRIPTION: StrategyDescription = {
   store: 'redis',
   settings: ['lockTtlMs', 'businessDelayMs', 'segments'],
   lease: 'fixed',
-  safe: true,
+  // Its segment locks are uuid-lua's: a business time past the TTL double-grants a segment.
+  safe: false,
   description:
     'Splits the stock over N Redis keys (default 5), each guarded by its own owner-token lock. One unlocked MGET finds the segments that can still cover the order; the order joins this process\'s shortest line among them, takes that segment\'s lock, and moves on if the segment turned out short.',
   guarantee: 'Never oversells while business time < TTL: each segment is an owner-token lock (Lua release) over its own stock key. Up to N orders proceed in parallel.',

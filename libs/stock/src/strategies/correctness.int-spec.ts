@@ -79,10 +79,12 @@ describe('no-lock (baseline)', () => {
 describe('the lease-expiry pitfall: business delay (300 ms) > lock TTL (100 ms)', () => {
   const pitfall = { lockTtlMs: 100, businessDelayMs: 300, stock: 20, requests: 40, inFlight: 40 };
 
-  it.each(['naive-setnx', 'uuid-lua'] as const)('%s oversells: the lock expires under its holder and a second holder sells the same stock', async (strategy) => {
+  it.each(['naive-setnx', 'uuid-lua', 'segmented'] as const)('%s oversells: the lock expires under its holder and a second holder sells the same stock; it is not described as safe', async (strategy) => {
     const { errors, inventory } = await run(strategy, pitfall);
     expect(errors).toEqual([]);
     expect(inventory.oversold).toBeGreaterThan(0);
+    // What the dashboard's "safe" tag and the soak's list of safe strategies read.
+    expect(lab.app.registry.get(strategy).describe().safe).toBe(false);
   });
 
   it('watchdog does not: renewal keeps the lock for as long as the holder works', async () => {
