@@ -127,6 +127,8 @@ it.each([
   });
   expect(done.status).toBe('completed');
   expect(done.result!.reconciliation).toMatchObject({ orders, sold: orders, remaining: 200 - orders, oversold: 0, storesAgree: true });
+  // The copies answered with their click's first order are replays, not sales.
+  expect(done.result!.counts).toMatchObject({ sold: orders, replayed: 90 - orders });
   // Listed with the run's other faults: on the instance whose worker drove the load, over the load's span, with what it sent.
   expect(done.result!.faults).toEqual([
     expect.objectContaining({ kind: 'double-click', at: null, instance: done.result!.executor, requestId: null, doubleClick: { clicks: 30, copies: 3, idempotencyKey } }),

@@ -42,6 +42,9 @@ export type PlacedOrder = OrderView | QueuedOrderView;
 /**
  * What one deduction attempt ended as. Shared by HTTP responses, metrics and run figures. 'fenced': the
  * store refused the stock write of a holder whose fencing token a newer holder's had passed; nothing was taken.
+ * 'replayed' (figures and metrics only): answered 200 with the earlier order of its idempotency key,
+ * nothing taken, so a double-click's copies are not counted as sales. Results stored before it existed
+ * have no 'replayed' count; their replays are in 'sold'.
  */
-export const ORDER_OUTCOMES = ['sold', 'sold_out', 'lock_timeout', 'conflict', 'lock_lost', 'fenced', 'error'] as const;
+export const ORDER_OUTCOMES = ['sold', 'replayed', 'sold_out', 'lock_timeout', 'conflict', 'lock_lost', 'fenced', 'error'] as const;
 export type OrderOutcome = (typeof ORDER_OUTCOMES)[number];

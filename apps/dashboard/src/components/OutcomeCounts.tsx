@@ -29,7 +29,8 @@ export function OutcomeCounts({ counts, conflictRetries }: OutcomeCountsProps) {
       </h3>
       <dl className="outcomes-grid">
         {ORDER_OUTCOMES.map((outcome) => (
-          <Figure key={outcome} label={outcome.replace('_', ' ')} value={counts[outcome]} />
+          // A run stored before an outcome existed has no count of it.
+          <Figure key={outcome} label={outcome.replace('_', ' ')} value={counts[outcome] ?? 0} />
         ))}
         {conflictRetries !== undefined && <Figure label="conflict retries" value={conflictRetries} />}
       </dl>

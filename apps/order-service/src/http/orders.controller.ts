@@ -39,11 +39,13 @@ export class OrdersController {
 
   private async place(dto: CreateOrderDto, reply: FastifyReply, runToken: string | undefined): Promise<PlacedOrder | ErrorBody> {
     const [{ result, settings }, tokenRun] = await Promise.all([this.placement.place(dto), this.tokens.runOf(runToken)]);
-    const units = result.outcome === 'sold' && !result.order.replayed ? result.order.quantity : 0;
+    const replayed = result.outcome === 'sold' && result.order.replayed;
+    const outcome = replayed ? 'replayed' : result.outcome;
+    const units = result.outcome === 'sold' && !replayed ? result.order.quantity : 0;
     // elapsedTime counts from the request's arrival: parsing and validation included, as for the no-op.
     // The run's figures take only its own load; every order still shows in the instance's metrics.
-    if (tokenRun === settings.runId) this.figures.record(settings, result.outcome, reply.elapsedTime, units, 'conflicts' in result ? result.conflicts : 0);
-    else this.metrics.order(settings.strategy, result.outcome, reply.elapsedTime);
+    if (tokenRun === settings.runId) this.figures.record(settings, outcome, reply.elapsedTime, units, 'conflicts' in result ? result.conflicts : 0);
+    else this.metrics.order(settings.strategy, outcome, reply.elapsedTime);
     if (result.outcome === 'sold') {
       void reply.status(result.order.replayed ? 200 : 'queued' in result.order ? 202 : 201);
       return result.order;
