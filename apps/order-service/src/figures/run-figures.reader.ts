@@ -4,6 +4,7 @@ import { RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/st
 import type * as hdr from 'hdr-histogram-js';
 import { decodeHistogram, newLatencyHistogram, summarize } from './latency-histogram';
 import type { Holding } from './lock-history';
+import type { RemainingSamples } from './remaining-samples';
 import { LOCK_EVENTS_DROPPED, RunFigureKeys } from '../redis-keys';
 
 export interface RunFigures {
@@ -117,24 +118,24 @@ export function overallLatency(figures: RunFigures) {
  * The per-second timeline from the load's first second on: attempts and units from the counters,
  * p99 from the merged histogram, remaining stock as sampled, lock holders from the holdings.
  */
-export function timeline(figures: RunFigures, startSecond: number, remainingBySecond: ReadonlyMap<number, number>, holdings: readonly Holding[]): TimelinePoint[] {
+export function timeline(figures: RunFigures, startSecond: number, remaining: RemainingSamples, holdings: readonly Holding[]): TimelinePoint[] {
   const holders = holdersBySecond(holdings);
-  const seconds = [...figures.seconds.keys(), ...remainingBySecond.keys()].filter((s) => s >= startSecond);
+  const seconds = [...figures.seconds.keys(), ...remaining.seconds()].filter((s) => s >= startSecond);
   if (!seconds.length) return [];
   const last = Math.max(...seconds);
   const points: TimelinePoint[] = [];
   let soldTotal = 0;
-  let remaining = 0;
+  let left = 0;
   for (let second = startSecond; second <= last; second++) {
     const bucket = figures.seconds.get(second);
     soldTotal += bucket?.units ?? 0;
-    remaining = remainingBySecond.get(second) ?? remaining;
+    left = remaining.atEndOf(second) ?? left;
     points.push({
       t: second - startSecond,
       attempts: bucket?.attempts ?? 0,
       sold: bucket?.units ?? 0,
       soldTotal,
-      remaining,
+      remaining: left,
       p99: bucket ? summarize(bucket.histogram).p99 : 0,
       lockHolders: holders.get(second)?.size ?? 0,
     });

@@ -9,6 +9,7 @@ import { targetFaults } from '../faults/fault-targets';
 import { contendedPhase } from '../figures/contended-phase';
 import { requestFlush } from '../figures/flush-protocol';
 import { LockHistory } from '../figures/lock-history';
+import { RemainingSamples } from '../figures/remaining-samples';
 import { holdersBySecond, overallLatency, RunFiguresReader, timeline, type RunFigures } from '../figures/run-figures.reader';
 import { InstanceRegistry, PeakMemory, RunInstancesWatch, type InstanceBeat } from './instance-registry';
 import { ORDER_DRAIN_TIMEOUT_MS, OrderQueueWatch, ordersStillQueued } from './order-queue-watch';
@@ -39,8 +40,8 @@ interface Measurement {
   instances: InstanceBeat[];
   peaks: PeakMemory;
   watch: RunInstancesWatch;
-  /** Remaining stock as sampled, by epoch second. */
-  remainingBySecond: Map<number, number>;
+  /** Remaining stock as sampled while the run goes. */
+  remaining: RemainingSamples;
   /** The order-write queue's backlog, sampled with the remaining stock; null unless the run queues its orders. */
   orderQueue: OrderQueueWatch | null;
   /** Stops the load once an instance stopped; `failure` says which. */
@@ -174,7 +175,7 @@ export class RunExecutor {
     const startedAt = Date.now();
     await this.recordClockOffsets(run.id, faults ?? [], instances, startedAt);
     const orderQueue = settings?.orderWrite === 'queued' ? new OrderQueueWatch(this.orderWrites, Math.floor(startedAt / 1000), settings.runId) : null;
-    return { run, noop, strategy, settings, instances, peaks, watch, remainingBySecond: new Map(), orderQueue, abort: new AbortController(), failure: null, crashed: new Set(), startedAt, startSecond: Math.floor(startedAt / 1000) };
+    return { run, noop, strategy, settings, instances, peaks, watch, remaining: new RemainingSamples(), orderQueue, abort: new AbortController(), failure: null, crashed: new Set(), startedAt, startSecond: Math.floor(startedAt / 1000) };
   }
 
   /** A clock-offset holds from the run's start on: it is marked there, on each instance it shifts. */
@@ -203,8 +204,8 @@ export class RunExecutor {
     });
   }
 
-  private async sampleRemaining({ settings, strategy, remainingBySecond, orderQueue }: Measurement): Promise<void> {
-    if (settings) remainingBySecond.set(Math.floor(Date.now() / 1000), (await this.strategies.get(strategy).remaining(settings)) ?? 0);
+  private async sampleRemaining({ settings, strategy, remaining, orderQueue }: Measurement): Promise<void> {
+    if (settings) remaining.add(Date.now(), (await this.strategies.get(strategy).remaining(settings)) ?? 0);
     await orderQueue?.sample();
   }
 
@@ -229,7 +230,7 @@ export class RunExecutor {
 
   /** One second of live progress: aborts the load if an instance stopped, else publishes the last complete second. */
   private async tick(measurement: Measurement, progress: Progress): Promise<void> {
-    const { run, noop, peaks, watch, remainingBySecond, startSecond } = measurement;
+    const { run, noop, peaks, watch, remaining, startSecond } = measurement;
     if (progress.ticking) return;
     progress.ticking = true;
     try {
@@ -262,7 +263,7 @@ export class RunExecutor {
         attempts: bucket.attempts,
         sold: bucket.units,
         soldTotal: units,
-        remaining: remainingBySecond.get(second + 1) ?? remainingBySecond.get(second) ?? 0,
+        remaining: remaining.atEndOf(second) ?? 0,
         p99: bucket.p99,
         lockHolders: holdersBySecond(progress.recentHoldings).get(second)?.size ?? 0,
       };
@@ -282,7 +283,7 @@ export class RunExecutor {
   }
 
   private result(
-    { run, noop, startSecond, remainingBySecond, peaks, crashed }: Measurement,
+    { run, noop, startSecond, remaining, peaks, crashed }: Measurement,
     {
       summary,
       durationSec,
@@ -293,7 +294,7 @@ export class RunExecutor {
       orderWrite,
     }: { summary: LoadSummary; durationSec: number; figures: RunFigures; locks: LockHistory; reconciliation: Reconciliation; faults: FaultEvent[]; orderWrite: OrderWriteFigures | undefined },
   ): RunResult {
-    const points = timeline(figures, startSecond, remainingBySecond, locks.holdings);
+    const points = timeline(figures, startSecond, remaining, locks.holdings);
     return {
       counts: figures.counts,
       conflictRetries: figures.conflicts,
