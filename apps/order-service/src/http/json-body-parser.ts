@@ -3,21 +3,73 @@ import { parse } from 'secure-json-parse';
 import { ApiError } from './error-body';
 
 /**
+ * How deep a body's objects and arrays may nest. The API's bodies need 3 levels (a run's faults); a
+ * deeper one is refused before it is parsed: the ValidationPipe (class-transformer) walks even an
+ * unknown field recursively, and a 4 KB body of brackets overflowed its stack (a 500).
+ */
+export const MAX_JSON_DEPTH = 32;
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Whether the JSON text nests objects and arrays deeper than `limit`: one pass, string contents skipped. */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      // To the closing quote; an escape takes the character after it along (\" and \\ close nothing).
+      for (i++; i < text.length && text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (++depth > limit) return true;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** Refuses bytes that are not UTF-8 instead of reading them as U+FFFD (a BOM is dropped, as JSON allows). */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body's text, or why it cannot be parsed as an API body. */
+function decode(body: Buffer): { text: string } | { reason: string } {
+  if (body.length === 0) return { reason: 'the body is empty' };
+  let text: string;
+  try {
+    text = utf8.decode(body);
+  } catch {
+    return { reason: 'the body is not valid UTF-8' };
+  }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { reason: `objects and arrays nested deeper than ${MAX_JSON_DEPTH} levels` };
+  return { text };
+}
+
+/**
  * Replaces Fastify's JSON parser so a malformed body answers 400 malformed_json: Fastify's own error
  * reaches Nest as a bare HttpException that no longer says what went wrong. Parsed with
  * secure-json-parse, as Fastify's own parser is: a "__proto__" or "constructor.prototype" key is
  * refused at parse (prototype poisoning), before any code can copy it onto an object.
+ *
+ * The body is read as bytes and decoded here: read as a string, Fastify would turn invalid UTF-8 into
+ * U+FFFD, count those characters' bytes against the Content-Length and refuse a body whose length
+ * was right. The body limit (413) counts the bytes either way.
  */
 export function useStrictJsonParser(fastify: FastifyInstance): void {
   // JSON only: Fastify's text/plain parser would hand the validator a string, and the client a 400 that
   // hides the real fault; any other content type is now a 415 (ErrorBodyFilter names the type).
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    const decoded = decode(body as Buffer);
+    if ('reason' in decoded) return done(new ApiError(400, 'malformed_json', `malformed JSON body: ${decoded.reason}`), undefined);
     try {
-      done(null, parse(body as string, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      done(null, parse(decoded.text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch (error) {
-      const reason = (body as string).length === 0 ? 'the body is empty' : (error as Error).message;
-      done(new ApiError(400, 'malformed_json', `malformed JSON body: ${reason}`), undefined);
+      done(new ApiError(400, 'malformed_json', `malformed JSON body: ${(error as Error).message}`), undefined);
     }
   });
 }

@@ -1,8 +1,11 @@
-/** One HTTP request to the API, its body as the raw text sent (so malformed and poisoned JSON can be sent). */
+/**
+ * One HTTP request to the API, its body as the raw text sent (so malformed and poisoned JSON can be
+ * sent), or as bytes (so can text that is not UTF-8).
+ */
 export interface ApiRequest {
   method: 'GET' | 'POST';
   path: string;
-  body?: string;
+  body?: string | Buffer;
   headers?: Record<string, string>;
 }
 

@@ -35,6 +35,19 @@ function order(what: string, body: (productId: number) => unknown, refusal: Refu
   };
 }
 
+/** A JSON body sent as bytes to any route, `body` the text or bytes for the product under test. */
+function raw(what: string, path: (productId: number) => string, body: (productId: number) => string | Buffer, refusal: Refusal): BadRequest {
+  return { case: what, request: (productId) => ({ method: 'POST', path: path(productId), body: body(productId), headers: JSON_HEADERS }), ...refusal };
+}
+
+/** An order's fields, then `extra` (raw JSON text) inside the same object. */
+const orderWith = (productId: number, extra: string) => `{"productId":${productId},"quantity":1,"strategy":"${BAD_REQUEST_PRODUCT.strategy}",${extra}}`;
+const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+const ONE_ORDER_LOAD = '"load":{"connections":1,"totalRequests":1}';
+/** Past the parser's nesting limit (32): class-transformer recursed through such a body until its stack overflowed (a 500). */
+const tooDeep: Refusal = { status: 400, error: 'malformed_json', message: 'nested deeper than' };
+const deeply = `"x":${nested(2000)}`;
+
 /** id: 'ID' stands for the product under test. */
 function reset(what: string, id: string, body: object, field: string): BadRequest {
   return {
@@ -93,6 +106,22 @@ export const BAD_REQUESTS: readonly BadRequest[] = [
   // Raw text: JSON.stringify of an object literal would not write a "__proto__" key.
   order('a __proto__ key', (id) => `{"productId":${id},"quantity":1,"strategy":"lua-decrement","__proto__":{"x":1}}`, malformed),
   order('a constructor.prototype key', (id) => `{"productId":${id},"quantity":1,"strategy":"lua-decrement","constructor":{"prototype":{"x":1}}}`, malformed),
+  raw('an order with a field nested 2000 deep', () => '/api/orders', (id) => orderWith(id, deeply), tooDeep),
+  raw('an order with a field nested one level past the limit', () => '/api/orders', (id) => orderWith(id, `"x":${nested(32)}`), tooDeep),
+  // 1 object + 31 arrays: at the limit, refused as any unknown field; the brackets, escaped quote and backslash in the string are text.
+  raw('an order with an unknown field nested to the limit', () => '/api/orders', (id) => orderWith(id, `"x":${'['.repeat(31)}"[[[{{\\"{\\\\"${']'.repeat(31)}`), invalid('x')),
+  raw('a no-op with a field nested 2000 deep', () => '/api/noop', (id) => orderWith(id, deeply), tooDeep),
+  raw('a reset with a field nested 2000 deep', (id) => `/api/products/${id}/reset`, () => `{"stock":5,"strategy":"lua-decrement",${deeply}}`, tooDeep),
+  raw('a run with a field nested 2000 deep', () => '/api/runs', (id) => `{"strategy":"lua-decrement","initialStock":5,"productId":${id},${ONE_ORDER_LOAD},${deeply}}`, tooDeep),
+  raw('a batch with a field nested 2000 deep', () => '/api/runs/batch', () => `{"strategies":["lua-decrement"],"initialStock":5,${ONE_ORDER_LOAD},${deeply}}`, tooDeep),
+  // Valid UTF-8 reaches the validator, which wants the key in printable ASCII.
+  raw('an idempotency key in UTF-8 but not ASCII (é)', () => '/api/orders', (id) => Buffer.from(orderWith(id, '"idempotencyKey":"caf\u00e9"'), 'utf8'), invalid('idempotencyKey')),
+  // Fastify used to decode it with replacement characters and then answer that the size did not match Content-Length.
+  raw('an idempotency key that is not UTF-8 (a Latin-1 é)', () => '/api/orders', (id) => Buffer.concat([Buffer.from(orderWith(id, '"idempotencyKey":"caf').slice(0, -1)), Buffer.from([0xe9]), Buffer.from('"}')]), {
+    status: 400,
+    error: 'malformed_json',
+    message: 'not valid UTF-8',
+  }),
   order('a text/plain body', (id) => validOrder(id), { status: 415, error: 'unsupported_media_type', message: 'text/plain' }, { 'content-type': 'text/plain' }),
   order('a body without a content type', (id) => validOrder(id), { status: 415, error: 'unsupported_media_type', message: 'without a content type' }, {}),
   order('an unknown field sent with Expect: 100-continue', (id) => ({ ...validOrder(id), price: 0 }), invalid('price'), EXPECT_CONTINUE),
