@@ -1,4 +1,4 @@
-import { Body, Controller, DefaultValuePipe, Get, HttpCode, MessageEvent, Param, ParseIntPipe, Post, Query, Sse } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, MessageEvent, Param, Post, Query, Sse } from '@nestjs/common';
 import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { RunBatchView, RunEvent, RunView, Scenario } from '@oversell/contracts';
 import { listScenarios, loadScenario } from '@oversell/loadtests';
@@ -10,6 +10,7 @@ import { RunEventsBus } from './run-events.bus';
 import { RunsService } from './runs.service';
 
 const MAX_LIST = 200;
+const DEFAULT_LIST = 50;
 
 @ApiTags('runs')
 @Controller('api')
@@ -38,9 +39,8 @@ export class RunsController {
   }
 
   @Get('runs')
-  list(@Query('limit', new DefaultValuePipe(50), ParseIntPipe) limit: number): Promise<RunView[]> {
-    if (limit < 1 || limit > MAX_LIST) throw new ApiError(400, 'validation_failed', `limit must be between 1 and ${MAX_LIST}`, { field: 'limit' });
-    return this.runs.list(limit);
+  list(@Query('limit') limit?: string): Promise<RunView[]> {
+    return this.runs.list(listLimit(limit));
   }
 
   @Get('runs/:id')
@@ -86,4 +86,16 @@ export class RunsController {
   scenarios(): Scenario[] {
     return listScenarios().map((name) => loadScenario(name));
   }
+}
+
+/**
+ * ?limit=: whole digits from 1 to MAX_LIST, DEFAULT_LIST when absent. Read from the text itself: Nest's
+ * number pipes took "abc" for the default (the global pipe made it NaN first), "0x10" for 16 and "1e1"
+ * for 10, and answered "1.5" without naming the field.
+ */
+function listLimit(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_LIST;
+  const limit = typeof raw === 'string' && /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!(limit >= 1 && limit <= MAX_LIST)) throw new ApiError(400, 'validation_failed', `limit must be a whole number from 1 to ${MAX_LIST}`, { field: 'limit' });
+  return limit;
 }

@@ -76,6 +76,11 @@ function run(what: string, path: '/api/runs' | '/api/runs/batch', faults: unknow
 
 const pause = { kind: 'pause', at: 'stock-read', durationMs: 100 };
 
+/** GET /api/runs?limit=<limit>: a whole number from 1 to 200 or nothing. */
+function listLimit(limit: string): BadRequest {
+  return { case: `a run list with limit=${limit}`, request: () => ({ method: 'GET', path: `/api/runs?limit=${limit}` }), ...invalid('limit') };
+}
+
 function breakLocks(what: string, id: string): BadRequest {
   return { case: `break-locks with ${what}`, request: () => ({ method: 'POST', path: `/api/products/${id}/break-locks`, body: '{}', headers: JSON_HEADERS }), status: 400, error: 'validation_failed', field: 'id' };
 }
@@ -164,6 +169,7 @@ export const BAD_REQUESTS: readonly BadRequest[] = [
   reset('a fault on an instance index beyond the live ones', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, instance: 50 }] }, 'faults[0].instance'),
   reset('a resolved instance id sent by the client', 'ID', { stock: 5, strategy: 'uuid-lua', faults: [{ ...pause, instanceId: 'someone' }] }, 'faults[0].instanceId'),
   reset('9 faults', 'ID', { stock: 5, strategy: 'uuid-lua', faults: Array.from({ length: 9 }, () => pause) }, 'faults'),
+  ...['abc', '2abc', '1.5', '0x10', '1e1', '', '0', '201', '-1'].map(listLimit),
   run('a pause at no fault point', '/api/runs', [{ kind: 'pause', durationMs: 100 }], 'faults[0].at'),
   run('a second fault without its duration', '/api/runs', [pause, { kind: 'stop-the-world', at: 'lock-acquired' }], 'faults[1].durationMs'),
   run('a fault on an instance index beyond the live ones', '/api/runs', [{ ...pause, instance: 50 }], 'faults[0].instance'),
