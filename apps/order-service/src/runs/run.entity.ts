@@ -8,6 +8,14 @@ export class RunEntity {
   @PrimaryColumn({ type: 'char', length: 36 })
   id!: string;
 
+  /**
+   * The lab that queued it: its REDIS_KEY_PREFIX. Labs on one MySQL database share this table (the demo,
+   * a bench, a soak); each lists and serves only its own runs, never another's that is still queued or
+   * was left running by a session that died. Null for runs from before it existed: shown in every lab.
+   */
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  lab!: string | null;
+
   @Column({ type: 'varchar', length: 16 })
   status!: RunStatus;
 
@@ -63,10 +71,22 @@ export class CreateRuns1763800000001 implements MigrationInterface {
   }
 }
 
+export class AddRunLab1764100000001 implements MigrationInterface {
+  name = 'AddRunLab1764100000001';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('ALTER TABLE runs ADD COLUMN lab VARCHAR(128) NULL AFTER id, ADD KEY idx_runs_lab_created_at (lab, created_at)');
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('ALTER TABLE runs DROP KEY idx_runs_lab_created_at, DROP COLUMN lab');
+  }
+}
+
 export const RUN_ENTITIES = [RunEntity];
 /**
  * The TypeORM DataSource the runs table goes through: straight to MySQL, never through the store-cut
  * proxy the stock's default DataSource uses, so a MySQL store cut cannot fail the run that injected it.
  */
 export const CONTROL_DATA_SOURCE = 'control';
-export const RUN_MIGRATIONS = [CreateRuns1763800000001];
+export const RUN_MIGRATIONS = [CreateRuns1763800000001, AddRunLab1764100000001];

@@ -5,8 +5,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { NOOP_TARGET, STRATEGY_NAMES, ceilingWarmUp, type CreatedRunView, type RunBatchView, type RunParams, type RunView } from '@oversell/contracts';
 import type { Queue } from 'bullmq';
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Repository } from 'typeorm';
-import { appConfig, type AppConfig } from '../config/configuration';
+import { IsNull, type FindOptionsWhere, type Repository } from 'typeorm';
+import { appConfig, redisConfig, type AppConfig, type RedisConfig } from '../config/configuration';
 import { MetricsService } from '../figures/metrics.service';
 import { targetFaults } from '../faults/fault-targets';
 import { ApiError } from '../http/error-body';
@@ -28,10 +28,16 @@ export class RunsService implements OnModuleInit {
     private readonly bus: RunEventsBus,
     private readonly tokens: RunTokens,
     @Inject(appConfig.KEY) private readonly app: AppConfig,
+    @Inject(redisConfig.KEY) private readonly redis: RedisConfig,
     private readonly instances: InstanceRegistry,
     private readonly metrics: MetricsService,
   ) {
     queue.on('error', reportQueueErrors('run queue'));
+  }
+
+  /** This lab's runs, and those from before runs were marked with their lab. */
+  private get ownRuns(): FindOptionsWhere<RunEntity>[] {
+    return [{ lab: this.redis.keyPrefix }, { lab: IsNull() }];
   }
 
   /** This instance's admissions, one at a time, so two posts cannot both take the queue's last place. */
@@ -62,6 +68,7 @@ export class RunsService implements OnModuleInit {
   private async queueRun(params: RunParams): Promise<CreatedRunView> {
     const run = this.runs.create({
       id: randomUUID(),
+      lab: this.redis.keyPrefix,
       status: 'queued',
       params,
       productId: params.productId ?? RUN_PRODUCT_IDS_FROM + randomInt(1_000_000_000),
@@ -114,13 +121,13 @@ export class RunsService implements OnModuleInit {
 
   /** Newest first; lock events are left out of the list (GET /api/runs/:id has them). */
   async list(limit: number): Promise<RunView[]> {
-    const rows = await this.runs.find({ order: { createdAt: 'DESC' }, take: limit });
+    const rows = await this.runs.find({ where: this.ownRuns, order: { createdAt: 'DESC' }, take: limit });
     return rows.map((row) => toView(row, { withLockEvents: false }));
   }
 
   async get(id: string): Promise<RunView> {
-    const row = await this.runs.findOneBy({ id });
-    if (!row) throw new ApiError(404, 'run_not_found', `run ${id} does not exist`, { field: 'id' });
+    const row = await this.runs.findOneBy(this.ownRuns.map((own) => ({ ...own, id })));
+    if (!row) throw new ApiError(404, 'run_not_found', `run ${id} does not exist in this lab`, { field: 'id' });
     return toView(row, { withLockEvents: true });
   }
 }
