@@ -1,5 +1,5 @@
 import { StoreUnavailableError } from '../errors';
-import { createStockTestApp, CuttableProxy, freshProductId, testMysqlSettings, useOtherStockInstance, useStockTestApp, type StockTestApp } from '../testing';
+import { freshProductId, useOtherStockInstance, useStockInstanceBehindMysqlProxy, useStockTestApp } from '../testing';
 
 /** Two processes' worth of StockModule (each its own settings cache) over the same Redis and MySQL. */
 const lab = useStockTestApp();
@@ -62,19 +62,8 @@ describe('order placement', () => {
   });
 
   describe('with MySQL unreachable', () => {
-    const mysql = testMysqlSettings();
-    const proxy = new CuttableProxy(mysql.host, mysql.port);
-    let cutOff: StockTestApp;
-
-    beforeAll(async () => {
-      await proxy.start();
-      cutOff = await createStockTestApp({ keyPrefix: lab.keyPrefix, instanceId: 'mysql-behind-proxy', mysql: { port: proxy.port } });
-    });
-
-    afterAll(async () => {
-      await cutOff?.close();
-      await proxy.stop();
-    });
+    const cutOff = useStockInstanceBehindMysqlProxy(lab, 'mysql-behind-proxy');
+    const { proxy } = cutOff;
 
     it("answers a replay whose first order cannot be read as the store's failure, an outcome the run counts", async () => {
       const productId = freshProductId();
@@ -82,11 +71,11 @@ describe('order placement', () => {
       const key = `replay-cut-${productId}`;
       expect((await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement', idempotencyKey: key })).result.outcome).toBe('sold');
       // The instance behind the proxy knows the run before MySQL goes.
-      await cutOff.placement.place({ productId, quantity: 1, strategy: 'lua-decrement' });
+      await cutOff.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement' });
       await proxy.cut();
       try {
         // Sold out, key seen: the replay looks the first order up in MySQL, which does not answer.
-        const { result } = await cutOff.placement.place({ productId, quantity: 1, strategy: 'lua-decrement', idempotencyKey: key });
+        const { result } = await cutOff.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement', idempotencyKey: key });
         expect(result).toMatchObject({ outcome: 'error', error: expect.any(StoreUnavailableError) });
       } finally {
         await proxy.restore();

@@ -1,5 +1,5 @@
 export { placeOrderAndDieAt, runOrdersAcrossProcesses, type ConcurrentOrders, type ConcurrentOrdersResult } from './concurrent-orders';
-export { createStockTestApp, useOtherStockInstance, useStockTestApp, type StockTestApp } from './stock-test-app';
+export { createStockTestApp, useOtherStockInstance, useStockInstanceBehindMysqlProxy, useStockTestApp, type StockTestApp } from './stock-test-app';
 export { placeAtOnce } from './orders-at-once';
 export { freshKeyPrefix, testRedisOptions } from '@oversell/locks/testing';
 export { freshProductId, testMysqlSettings } from './test-services';

@@ -16,6 +16,7 @@ import { DEFAULT_STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { freshKeyPrefix, testRedisOptions } from '@oversell/locks/testing';
 import { stopIdleOrderWorkers } from './concurrent-orders';
+import { CuttableProxy } from '../redis/cuttable-proxy';
 import { testMysqlSettings } from './test-services';
 
 export interface StockTestApp {
@@ -108,6 +109,31 @@ export function useOtherStockInstance(lab: { readonly keyPrefix: string }): { re
   return {
     get app() {
       if (!app) throw new Error('useOtherStockInstance: the app starts in beforeAll; use it inside a test');
+      return app;
+    },
+  };
+}
+
+/**
+ * Another instance beside `lab` (same Redis keys) whose MySQL goes through a CuttableProxy, for a
+ * MySQL outage that only that instance sees: `proxy.cut()` and `proxy.restore()`.
+ */
+export function useStockInstanceBehindMysqlProxy(lab: { readonly keyPrefix: string }, instanceId: string): { readonly app: StockTestApp; readonly proxy: CuttableProxy } {
+  const mysql = testMysqlSettings();
+  const proxy = new CuttableProxy(mysql.host, mysql.port);
+  let app: StockTestApp | undefined;
+  beforeAll(async () => {
+    await proxy.start();
+    app = await createStockTestApp({ keyPrefix: lab.keyPrefix, instanceId, mysql: { port: proxy.port } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await proxy.stop();
+  });
+  return {
+    proxy,
+    get app() {
+      if (!app) throw new Error('useStockInstanceBehindMysqlProxy: the app starts in beforeAll; use it inside a test');
       return app;
     },
   };

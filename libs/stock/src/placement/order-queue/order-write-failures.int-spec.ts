@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CuttableProxy, createStockTestApp, freshProductId, testMysqlSettings, until, useStockTestApp, type StockTestApp } from '../../testing';
+import { freshProductId, until, useStockInstanceBehindMysqlProxy, useStockTestApp } from '../../testing';
 import { OrderRecorder } from '../order-recorder';
 import { OrderWriteProcessor } from './order-write.processor';
 import { OrderWriteQueue } from './order-write-queue';
@@ -55,20 +55,8 @@ it('retries the batch of a writer killed between its INSERT and completing the j
 }, 120_000);
 
 describe('MySQL unreachable for 10 s', () => {
-  const mysql = testMysqlSettings();
-  const proxy = new CuttableProxy(mysql.host, mysql.port);
-  let writer: StockTestApp;
-
-  beforeAll(async () => {
-    await proxy.start();
-    // A second instance on the same keys whose MySQL goes through the proxy; it writes the queued orders.
-    writer = await createStockTestApp({ keyPrefix: lab.keyPrefix, instanceId: 'writer-behind-proxy', mysql: { port: proxy.port } });
-  });
-
-  afterAll(async () => {
-    await writer?.close();
-    await proxy.stop();
-  });
+  // A second instance on the same keys whose MySQL goes through the proxy; it writes the queued orders.
+  const { proxy } = useStockInstanceBehindMysqlProxy(lab, 'writer-behind-proxy');
 
   it('keeps the orders queued while MySQL is gone, retrying, and writes each once after it returns', async () => {
     // The main lab's writer (started above) would write them straight to MySQL: this test needs only the proxied one.
