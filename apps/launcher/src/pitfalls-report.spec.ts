@@ -12,7 +12,7 @@ function ended(oversold: number | 'failed'): RunView {
   if (oversold === 'failed') return { id: `run-${ids}`, status: 'failed', params, failure: 'instance died', result: null } as RunView;
   const reconciliation = { initialStock: 40, remaining: 0, sold: 40 + oversold, orders: 40 + oversold, oversold, lost: 0, exclusionViolations: oversold ? 1 : 0, storesAgree: true } as Reconciliation;
   const result = {
-    counts: { attempts: 200, sold: 40 + oversold, sold_out: 160, lock_timeout: 3, conflict: 0, lock_lost: 0, fenced: 0, error: 0 },
+    counts: { attempts: 200, sold: 40 + oversold, replayed: 0, sold_out: 160, lock_timeout: 3, conflict: 0, lock_lost: 0, fenced: 0, error: 0 },
     conflictRetries: 0,
     latency: { p50: 1, p90: 1, p99: 2, max: 3, mean: 1, count: 200 },
     durationSec: 4,
