@@ -23,7 +23,11 @@ export class IdempotencyKeys {
   constructor(
     private readonly connections: RedisConnections,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
-  ) {}
+  ) {
+    // At start-up, not at a first release: a script defined on an auto-pipelined connection whose pipeline
+    // of the tick is already open breaks that pipeline's replies (see defineStockCellScripts).
+    useScripts(connections.commands, [RELEASE_CLAIM]);
+  }
 
   private key(idempotencyKey: string): string {
     return `${this.options.keyPrefix}:idempotency:${idempotencyKey}`;
@@ -48,7 +52,7 @@ export class IdempotencyKeys {
 
   /** Lets go of this request's claim: its order will not be (its units went back). */
   async release(idempotencyKey: string, requestId: string): Promise<void> {
-    await useScripts(this.connections.commands, [RELEASE_CLAIM]).releaseIdempotencyClaimV1(this.key(idempotencyKey), requestId);
+    await this.connections.commands.releaseIdempotencyClaimV1(this.key(idempotencyKey), requestId);
   }
 
   /** The request that claimed the key for a queued order; null if none did (or '1' for a written one). */

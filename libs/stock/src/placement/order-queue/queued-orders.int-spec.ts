@@ -1,6 +1,6 @@
 import type { QueuedOrderView } from '@oversell/contracts';
 import { randomUUID } from 'node:crypto';
-import { freshProductId, runOrdersAcrossProcesses, until, useStockTestApp } from '../../testing';
+import { createStockTestApp, freshProductId, runOrdersAcrossProcesses, until, useStockTestApp } from '../../testing';
 import { IdempotencyKeyReusedError } from '../../errors';
 import { IdempotencyKeys } from '../idempotency-keys';
 import { OrderRecorder, type QueuedOrder } from '../order-recorder';
@@ -117,4 +117,24 @@ it("lets go of a queued order's idempotency claim only for the request that hold
   await keys.release(key, holder);
   expect(await keys.claimedBy(key)).toBeNull();
   expect(await keys.claim(key, other)).toBe(true);
+});
+
+it("releases a process's first claim in the same tick as its other commands, every answer its own", async () => {
+  // A process that has released no claim yet (and writes nothing: the other tests' orders stay queued).
+  const fresh = await createStockTestApp({ keyPrefix: lab.keyPrefix, instanceId: 'first-release', writeQueuedOrders: false });
+  try {
+    const keys = fresh.app.get(IdempotencyKeys);
+    const [released, held] = [`first-release-${randomUUID()}`, `held-${randomUUID()}`];
+    const [holder, other] = [randomUUID(), randomUUID()];
+    expect(await keys.claim(released, holder)).toBe(true);
+    expect(await keys.claim(held, other)).toBe(true);
+
+    // One tick, one auto-pipeline: a GET opens it, then the process's first release joins it.
+    const answers = await Promise.all([keys.claimedBy(held), keys.release(released, holder), keys.claimedBy(held)]);
+
+    expect(answers).toEqual([other, undefined, other]);
+    expect(await keys.claimedBy(released)).toBeNull();
+  } finally {
+    await fresh.close();
+  }
 });
