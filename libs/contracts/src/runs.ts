@@ -169,12 +169,12 @@ export interface InstanceFigures {
 
 /**
  * The part of a run where orders still compete for stock: from the second of the first order to the
- * second in which the stock ran out (units sold reached the initial stock, or the store's remaining
- * reached 0). What comes after is the sold-out phase, where a strategy only has to say "sold out"
+ * second in which the stock ran out (units sold reached the initial stock; or, when units went
+ * missing and the sold count never gets there, the store's remaining reached 0). What comes after is the sold-out phase, where a strategy only has to say "sold out"
  * cheaply, and which dominates a run's overall req/s when most requests arrive late.
  */
 export interface ContendedPhase {
-  /** The stock ran out during the run; when false the phase covers the whole run. */
+  /** The stock ran out during the run; when false the phase runs to the last second with requests (the load's end). */
   soldOut: boolean;
   /** Whole seconds in ms: the figures are kept per second, so this is exact to ±1 s. */
   durationMs: number;

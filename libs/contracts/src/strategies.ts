@@ -98,12 +98,13 @@ export interface StrategyDescription {
   /** Whether a business time longer than the lock TTL lets a second order in (see LockLease). */
   lease: LockLease;
   /**
-   * True when no business time makes it oversell on a healthy store: nothing lets a second holder in
-   * while the first still works (a renewed lease, no lease, or a holder that checks its lease before
-   * writing, as RedLock's does). False for the fixed leases that lapse under a slow holder (naive-setnx,
-   * uuid-lua, segmented, …), safe only while the TTL covers the business time. The dashboard's
-   * safe/oversells tag and the soak's list read it; a pause of the whole process breaks some "safe" ones
-   * too (their pitfall says which).
+   * True when the strategy is right to use on a healthy store: no business time makes it oversell
+   * (nothing lets a second holder in while the first still works: a renewed lease, no lease, or a holder
+   * that checks its lease before writing, as RedLock's does), and a holder that dies does not block it
+   * for good. False for the fixed leases that lapse under a slow holder (naive-setnx, uuid-lua,
+   * segmented, …: right only while the TTL covers the business time) and for the locks a dead holder
+   * keeps for ever (setnx-no-ttl, db-lock-table). The dashboard's tag and the soak's list read it; a
+   * pause of the whole process breaks some "safe" ones too (their pitfall says which).
    */
   safe: boolean;
   description: string;

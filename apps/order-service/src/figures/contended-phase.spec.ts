@@ -34,6 +34,12 @@ describe('contendedPhase', () => {
     expect(phase).toMatchObject({ soldOut: true, durationMs: 2000, units: 7, unitsPerSec: 3.5 });
   });
 
+  it("ends with the second the sold count reached the stock, not one earlier whose end-of-second sample was read just after the stock ran out", () => {
+    // The stock ran out early in t=1; t=0's stock was read 0.1 s into t=1, already 0.
+    const points = [point(0, 30, 6, 6, 0), point(1, 30, 4, 10, 0), point(2, 30, 0, 10, 0)];
+    expect(contendedPhase(points, () => second([5]), 10)).toMatchObject({ soldOut: true, durationMs: 2000, units: 10, unitsPerSec: 5 });
+  });
+
   it('does not read the 0 the timeline carries before the first stock sample as a sell-out', () => {
     const points = [point(0, 20, 0, 0, 0), point(1, 20, 2, 2, 8), point(2, 20, 2, 4, 6)];
     expect(contendedPhase(points, () => second([5]), 10)).toMatchObject({ soldOut: false, durationMs: 3000, units: 4 });

@@ -14,7 +14,10 @@ import { newLatencyHistogram, summarize } from './latency-histogram';
 export function contendedPhase(points: readonly TimelinePoint[], histogramAt: (t: number) => hdr.Histogram | undefined, initialStock: number): ContendedPhase | undefined {
   const first = points.findIndex((p) => p.attempts > 0);
   if (first < 0) return undefined;
-  const sellOut = points.findIndex((p, i) => i >= first && (p.soldTotal >= initialStock || (p.remaining === 0 && p.soldTotal > 0)));
+  // The sold count first: a second's remaining may come from a sample read just after it ended, and a 0
+  // there can belong to the next second's sales. The store's 0 decides only when units went missing.
+  const soldAll = points.findIndex((p, i) => i >= first && p.soldTotal >= initialStock);
+  const sellOut = soldAll >= 0 ? soldAll : points.findIndex((p, i) => i >= first && p.remaining === 0 && p.soldTotal > 0);
   const last = sellOut >= 0 ? sellOut : lastWithRequests(points);
   const phase = points.slice(first, last + 1);
   const merged = newLatencyHistogram();
