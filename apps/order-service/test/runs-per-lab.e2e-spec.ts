@@ -1,4 +1,8 @@
 import type { RunView } from '@oversell/contracts';
+import { getRepositoryToken } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { Repository } from 'typeorm';
+import { CONTROL_DATA_SOURCE, RunEntity } from '../src/runs/run.entity';
 import { startService, type ServiceUnderTest } from './service-under-test';
 
 /**
@@ -34,4 +38,19 @@ it("lists and serves only the lab's own runs", async () => {
 
   expect((await demo.get(`/api/runs/${ofDemo.body.id}`)).status).toBe(200);
   expect(await demo.get(`/api/runs/${ofBench.body.id}`)).toMatchObject({ status: 404, body: { error: 'run_not_found', field: 'id' } });
+});
+
+it('shows a run from before runs had a lab once it finished, never one still queued or running', async () => {
+  const runs = demo.app.get<Repository<RunEntity>>(getRepositoryToken(RunEntity, CONTROL_DATA_SOURCE));
+  const legacy = (status: RunEntity['status']) =>
+    runs.create({ id: randomUUID(), lab: null, status, params: { strategy: 'lua-decrement', initialStock: 5, load: { connections: 1, totalRequests: 1 } }, productId: 1, batchId: null, startedAt: null, finishedAt: null, failure: null, result: null });
+  const [finished, abandoned] = [legacy('failed'), legacy('running')];
+  await runs.insert(finished);
+  await runs.insert(abandoned);
+
+  for (const lab of [demo, bench]) {
+    expect((await lab.get(`/api/runs/${finished.id}`)).status).toBe(200);
+    expect((await lab.get(`/api/runs/${abandoned.id}`)).status).toBe(404);
+  }
+  await runs.delete([finished.id, abandoned.id]);
 });

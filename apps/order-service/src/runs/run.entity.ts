@@ -11,7 +11,8 @@ export class RunEntity {
   /**
    * The lab that queued it: its REDIS_KEY_PREFIX. Labs on one MySQL database share this table (the demo,
    * a bench, a soak); each lists and serves only its own runs, never another's that is still queued or
-   * was left running by a session that died. Null for runs from before it existed: shown in every lab.
+   * was left running by a session that died. Null for runs from before it existed: shown in every lab
+   * once finished, in none while still queued or running.
    */
   @Column({ type: 'varchar', length: 128, nullable: true })
   lab!: string | null;

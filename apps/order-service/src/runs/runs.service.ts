@@ -5,7 +5,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { NOOP_TARGET, STRATEGY_NAMES, ceilingWarmUp, type CreatedRunView, type RunBatchView, type RunParams, type RunView } from '@oversell/contracts';
 import type { Queue } from 'bullmq';
 import { randomInt, randomUUID } from 'node:crypto';
-import { IsNull, type FindOptionsWhere, type Repository } from 'typeorm';
+import { In, IsNull, type FindOptionsWhere, type Repository } from 'typeorm';
 import { appConfig, redisConfig, type AppConfig, type RedisConfig } from '../config/configuration';
 import { MetricsService } from '../figures/metrics.service';
 import { targetFaults } from '../faults/fault-targets';
@@ -35,9 +35,12 @@ export class RunsService implements OnModuleInit {
     queue.on('error', reportQueueErrors('run queue'));
   }
 
-  /** This lab's runs, and those from before runs were marked with their lab. */
+  /**
+   * This lab's runs, and the finished ones from before runs were marked with their lab (their lab is not
+   * known; one still queued or running then belongs to a session nobody will finish it in).
+   */
   private get ownRuns(): FindOptionsWhere<RunEntity>[] {
-    return [{ lab: this.redis.keyPrefix }, { lab: IsNull() }];
+    return [{ lab: this.redis.keyPrefix }, { lab: IsNull(), status: In(['completed', 'failed']) }];
   }
 
   /** This instance's admissions, one at a time, so two posts cannot both take the queue's last place. */
