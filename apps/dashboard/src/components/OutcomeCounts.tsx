@@ -29,8 +29,7 @@ export function OutcomeCounts({ counts, conflictRetries }: OutcomeCountsProps) {
       </h3>
       <dl className="outcomes-grid">
         {ORDER_OUTCOMES.map((outcome) => (
-          // A run stored before an outcome existed has no count of it.
-          <Figure key={outcome} label={outcome.replace('_', ' ')} value={counts[outcome] ?? 0} />
+          <Figure key={outcome} label={outcome.replace('_', ' ')} value={counts[outcome]} />
         ))}
         {conflictRetries !== undefined && <Figure label="conflict retries" value={conflictRetries} />}
       </dl>

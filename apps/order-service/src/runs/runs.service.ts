@@ -2,7 +2,7 @@ import { reportQueueErrors } from '@oversell/stock';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { NOOP_TARGET, STRATEGY_NAMES, ceilingWarmUp, type CreatedRunView, type RunBatchView, type RunParams, type RunView } from '@oversell/contracts';
+import { NOOP_TARGET, ORDER_OUTCOMES, STRATEGY_NAMES, ceilingWarmUp, type CreatedRunView, type OrderOutcome, type OutcomeCounts, type RunBatchView, type RunParams, type RunView } from '@oversell/contracts';
 import type { Queue } from 'bullmq';
 import { randomInt, randomUUID } from 'node:crypto';
 import { In, IsNull, type FindOptionsWhere, type Repository } from 'typeorm';
@@ -145,6 +145,11 @@ export function toView(row: RunEntity, { withLockEvents }: { withLockEvents: boo
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     failure: row.failure,
-    result: row.result && !withLockEvents ? { ...row.result, lockEvents: [] } : row.result,
+    result: row.result && { ...row.result, counts: everyOutcome(row.result.counts), ...(withLockEvents ? {} : { lockEvents: [] }) },
   };
+}
+
+/** A result stored before an outcome existed (replayed) has no count of it: 0, so every outcome is a number. */
+function everyOutcome(counts: OutcomeCounts): OutcomeCounts {
+  return { ...(Object.fromEntries(ORDER_OUTCOMES.map((outcome) => [outcome, 0])) as Record<OrderOutcome, number>), ...counts };
 }

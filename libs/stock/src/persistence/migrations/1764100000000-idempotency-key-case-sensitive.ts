@@ -13,7 +13,8 @@ export class IdempotencyKeyCaseSensitive1764100000000 implements MigrationInterf
     await queryRunner.query('ALTER TABLE orders MODIFY idempotency_key VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL');
   }
 
+  /** Back to the table's own collation; fails on a duplicate key once two keys differ only in case. */
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('ALTER TABLE orders MODIFY idempotency_key VARCHAR(128) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci NULL');
+    await queryRunner.query('ALTER TABLE orders MODIFY idempotency_key VARCHAR(128) NULL');
   }
 }
