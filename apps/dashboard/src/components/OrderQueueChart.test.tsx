@@ -29,4 +29,10 @@ describe('OrderQueueChart', () => {
     render(<OrderQueueChart orderWrite={{ ...figures, stillQueued: 42 }} />);
     expect(screen.getByText('42 orders were still queued when the reconciliation stopped waiting')).toBeTruthy();
   });
+
+  it('names the orders whose jobs failed for good, which the books count as still queued', () => {
+    render(<OrderQueueChart orderWrite={{ ...figures, failed: 3 }} />);
+    expect(screen.getByText("3 orders' jobs failed for good (never written)")).toBeTruthy();
+    expect(screen.queryByText(/drained before the books were read/)).toBeNull();
+  });
 });

@@ -6,15 +6,18 @@ import { ChartBox } from './ChartBox';
 import { CHART_COLORS } from './chart-colors';
 
 /**
- * A queued run's order-write backlog each second: orders answered but not yet written to MySQL (left
- * axis) and the age of the oldest of them (right axis). It must be back at 0 before the books are read.
+ * The order-write queue's backlog each second of a queued run (the whole queue's, which the lab's runs
+ * share): orders answered but not yet written to MySQL (left axis) and the age of the oldest of them
+ * (right axis). It must be back at 0 before the books are read. The hint names the run's own orders left.
  */
 export function OrderQueueChart({ orderWrite }: { orderWrite: OrderWriteFigures }) {
   const depthAxis = numberAxis(orderWrite.peakDepth, formatTick);
   const lagAxis = numberAxis(orderWrite.peakLagMs, formatMsTick);
-  const hint = orderWrite.stillQueued
-    ? `${formatTick(orderWrite.stillQueued)} orders were still queued when the reconciliation stopped waiting`
-    : 'orders sold but not yet written to MySQL; drained before the books were read';
+  const left = [
+    orderWrite.stillQueued ? `${formatTick(orderWrite.stillQueued)} orders were still queued when the reconciliation stopped waiting` : '',
+    orderWrite.failed ? `${formatTick(orderWrite.failed)} orders' jobs failed for good (never written)` : '',
+  ].filter(Boolean);
+  const hint = left.length ? left.join('; ') : 'orders sold but not yet written to MySQL; drained before the books were read';
   return (
     <ChartBox title="Order-write queue" hint={hint} testId="order-queue-chart">
       <ComposedChart data={orderWrite.backlog} margin={{ top: 8, right: 4, bottom: 4, left: 0 }}>

@@ -30,7 +30,7 @@ export function ReconciliationTable({ reconciliation: r }: { reconciliation: Rec
       testId: 'exclusion-violations',
     },
     // A queued run: orders not yet written when the reconciliation stopped waiting show as taken without an order.
-    ...(r.ordersStillQueued === undefined ? [] : [{ label: 'Orders still queued (not yet written to MySQL)', value: formatCount(r.ordersStillQueued), alarm: r.ordersStillQueued > 0, testId: 'still-queued' }]),
+    ...(r.ordersStillQueued === undefined ? [] : [{ label: 'Orders still queued (not written to MySQL: waiting, or their jobs failed for good)', value: formatCount(r.ordersStillQueued), alarm: r.ordersStillQueued > 0, testId: 'still-queued' }]),
     { label: 'Stores agree', value: r.storesAgree ? 'yes' : 'NO', alarm: !r.storesAgree, testId: 'stores-agree' },
     ...(r.storeLost ? [{ label: 'Stock store lost (Redis lost the run\'s keys: remaining and lost are not measured)', value: 'YES', alarm: true, testId: 'store-lost' }] : []),
   ];
