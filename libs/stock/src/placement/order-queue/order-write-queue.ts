@@ -3,7 +3,6 @@ import { Injectable } from '@nestjs/common';
 import type { QueuedOrderView } from '@oversell/contracts';
 import type { JobsOptions, Queue } from 'bullmq';
 import { reportQueueErrors } from '../../redis/connection-trouble';
-import { RedisConnections } from '../../redis/redis-connections';
 import type { QueuedOrder } from '../order-recorder';
 
 export const ORDER_WRITE_QUEUE = 'order-writes';
@@ -57,7 +56,6 @@ export interface RunOrderWrites {
 export class OrderWriteQueue {
   constructor(
     @InjectQueue(ORDER_WRITE_QUEUE) private readonly queue: Queue<QueuedOrder>,
-    private readonly connections: RedisConnections,
   ) {
     queue.on('error', reportQueueErrors('order-write queue'));
   }
@@ -82,15 +80,6 @@ export class OrderWriteQueue {
   async queuedByKey(requestId: string | null): Promise<QueuedOrderView | null> {
     const order = requestId ? await this.queued(requestId) : null;
     return order && { ...order, replayed: true };
-  }
-
-  /** Which of these request ids still have a job in the queue: one pipelined EXISTS per id. */
-  async stillQueued(requestIds: readonly string[]): Promise<Set<string>> {
-    if (!requestIds.length) return new Set();
-    const pipeline = this.connections.commands.pipeline();
-    for (const id of requestIds) pipeline.exists(this.queue.toKey(id));
-    const answers = (await pipeline.exec()) ?? [];
-    return new Set(requestIds.filter((_id, i) => answers[i]?.[1] === 1));
   }
 
   /** The whole queue's backlog: what /metrics and a run's per-second samples show. */
