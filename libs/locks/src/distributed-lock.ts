@@ -1,3 +1,5 @@
+import { preciseNow } from './clock';
+
 /**
  * One lock interface for every lock of the lab (Curator's InterProcessLock, node-redlock's shape):
  * acquire a key with a wait and a lease, get back a holding that knows how to release itself.
@@ -46,10 +48,26 @@ export interface LockHolding {
   readonly leaseMs: number;
   /** Raised when the holder learns it lost the lock; locks that cannot learn it never raise it. */
   readonly signal: AbortSignal;
+  /**
+   * For a lease fixed at the grant and never renewed (RedLock's validity): the preciseNow() past which
+   * another client may hold the lock. Read it through knownLost(), not the signal alone (see there).
+   */
+  readonly validUntil?: number;
   /** A number that grows with every grant, for stores that refuse stale writers; only some locks have one. */
   readonly fencingToken?: number;
   /** Lets go; once only. */
   release(): Promise<ReleaseResult>;
+}
+
+/**
+ * Whether the holder knows, now, that the lock may no longer be its own: the signal fired, or the clock
+ * is past a fixed validity. The clock has to be read here: a timer raising the signal at the validity
+ * can run too late. After a pause (a stop-the-world GC) Node runs the timers that fell due in the order
+ * they were due, so the section's own earlier timer (its business time), or the pause's end in the same
+ * turn, resumes the holder before the validity's timer has fired, and a signal-only check passes.
+ */
+export function knownLost(holding: Pick<LockHolding, 'signal' | 'validUntil'>): boolean {
+  return holding.signal.aborted || (holding.validUntil !== undefined && preciseNow() >= holding.validUntil);
 }
 
 export interface DistributedLock {

@@ -9,6 +9,7 @@ export interface Grant {
   leaseMs: number;
   /** Defaults to a signal that never fires: the lock cannot learn that it was lost. */
   signal?: AbortSignal;
+  validUntil?: number;
   fencingToken?: number;
   release(): Promise<ReleaseResult>;
 }
@@ -24,6 +25,7 @@ export function holdingOf(grant: Grant): LockHolding {
     acquiredAt: grant.acquiredAt,
     leaseMs: grant.leaseMs,
     signal: grant.signal ?? NEVER,
+    validUntil: grant.validUntil,
     fencingToken: grant.fencingToken,
     release: () => {
       if (released) return Promise.reject(new AlreadyReleasedError(grant.key));

@@ -1,4 +1,4 @@
-export { LOCK_POINTS, NO_HOOKS, type AcquireOptions, type DistributedLock, type LockHolding, type LockHooks, type LockPoint, type ReleaseResult } from './distributed-lock';
+export { knownLost, LOCK_POINTS, NO_HOOKS, type AcquireOptions, type DistributedLock, type LockHolding, type LockHooks, type LockPoint, type ReleaseResult } from './distributed-lock';
 export { AlreadyReleasedError, LockError, LockUnavailableError } from './errors';
 export { preciseNow } from './clock';
 export { holdingOf, type Grant } from './holding';

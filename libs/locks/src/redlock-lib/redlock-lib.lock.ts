@@ -50,6 +50,7 @@ export function redlockLib(nodes: readonly Redis[]): DistributedLock {
         acquiredAt,
         leaseMs: validity,
         signal: lost.signal,
+        validUntil: acquiredAt + validity,
         release: async (): Promise<ReleaseResult> => {
           clearTimeout(expiry);
           try {

@@ -62,8 +62,9 @@ interface Attempt {
  * drift (1 % of the TTL + 2 ms), is still positive. Otherwise the compare-and-delete
  * (redlock-release-1.lua) is sent to every node that may hold the key: those that said OK and those
  * that did not answer (their SET may have landed after the timeout); and it is tried again after a random backoff until options.waitMs
- * runs out. The holding's leaseMs is the validity, and its signal is raised when the validity ends:
- * nothing extends it (no extend(), no watchdog), so the work must fit in it. Release sends the
+ * runs out. The holding's leaseMs is the validity, its validUntil the moment the validity ends (a
+ * holder checks it with knownLost() before writing), and its signal is raised then too: nothing extends
+ * it (no extend(), no watchdog), so the work must fit in it. Release sends the
  * compare-and-delete to every node and says whether a majority still held this holder's token.
  *
  * Guarantees: while every node keeps its keys and the clocks run at about the same rate, two clients
@@ -71,8 +72,8 @@ interface Attempt {
  * last attempt before the wait ran out reached fewer than a majority of nodes at all, acquire throws
  * LockUnavailableError (lock_unavailable) instead of returning null (someone else holds it).
  * Fails (Kleppmann, "How to do distributed locking"): no fencing token, so a holder paused past its
- * validity (GC, a stopped process) writes on while the next holder is inside, and its signal only
- * fires when it runs again; safety rests on timing: a node whose clock jumps forward expires the key
+ * validity (GC, a stopped process) between its check and its write writes on while the next holder
+ * is inside; safety rests on timing: a node whose clock jumps forward expires the key
  * early. A node restarted without persistence forgets the grants it held: with A on nodes 1, 2, 3,
  * node 3 restarted empty lets B win 3, 4, 5, two holders at once (redis.io's answer: AOF with fsync
  * always, or keep a restarted node out for one TTL). See redlock.int-spec.ts for each.
@@ -131,6 +132,7 @@ export function redlock(nodes: readonly Redis[], options: RedlockOptions = {}): 
         acquiredAt,
         leaseMs: won.validityMs,
         signal: lost.signal,
+        validUntil: acquiredAt + won.validityMs,
         release: async (): Promise<ReleaseResult> => {
           clearTimeout(expiry);
           const { deleted, answered, errors } = await releaseOn(key, token);

@@ -1,4 +1,4 @@
-import { loadLuaScript, useScripts, type LockHolding } from '@oversell/locks';
+import { knownLost, loadLuaScript, useScripts, type LockHolding } from '@oversell/locks';
 import type { default as Redis, Result } from 'ioredis';
 import { StockNotSeededError } from '../errors';
 import { definitelyNotWritten } from '../store-errors';
@@ -33,7 +33,7 @@ export type StockCell = Pick<RunStockKeys, 'stock' | 'moves'>;
  * or, for a holding with a fencing token, fenced: the store itself refuses the holder once a newer
  * holder has reached the stock (outcome fenced, nothing taken).
  */
-export async function readCheckWrite(redis: Redis, cell: StockCell, context: DeductContext, holding?: Pick<LockHolding, 'signal' | 'fencingToken'>): Promise<DeductResult> {
+export async function readCheckWrite(redis: Redis, cell: StockCell, context: DeductContext, holding?: Pick<LockHolding, 'signal' | 'validUntil' | 'fencingToken'>): Promise<DeductResult> {
   const access = holding?.fencingToken === undefined ? plainAccess(redis, cell) : fencedAccess(redis, cell, holding.fencingToken);
   const value = await access.read();
   if (value === FENCED) return { outcome: 'fenced' };
@@ -41,8 +41,8 @@ export async function readCheckWrite(redis: Redis, cell: StockCell, context: Ded
   const stock = Number(value);
   if (stock < context.quantity) return { outcome: 'sold_out' };
   await context.faults.at('stock-read');
-  // The watchdog tells its holder the lock is gone; writing now could overwrite a newer holder's stock.
-  if (holding?.signal.aborted) return { outcome: 'lock_lost' };
+  // A lock that knows it is gone (a failed renewal, a validity past) must not write: it could overwrite a newer holder's stock.
+  if (holding && knownLost(holding)) return { outcome: 'lock_lost' };
   // A whole value, not a decrement: sent again after a lost reply it writes the same value.
   if (!(await access.write(stock - context.quantity, context))) return { outcome: 'fenced' };
   await context.faults.at('stock-written');

@@ -43,3 +43,13 @@ describe('the same pause with the holder frozen right after the grant, before it
     expect(inventory).toMatchObject({ sold: 1, orders: 1, oversold: 0, remaining: 0, storesAgree: true });
   });
 });
+
+describe('RedLock, whose validity is fixed at the grant: the holder frozen past it after reading the last unit', () => {
+  // Woken in one turn of its event loop, it reaches its check before the validity's timer has run: the
+  // check must read the clock (knownLost), or it writes the unit the taker sold too.
+  it.each<StrategyName>(['redlock', 'redlock-lib', 'redlock-delayed-restart'])('%s tells the stale holder at its check: lock_lost, 0 oversold', async (strategy) => {
+    const { taker, stale, inventory } = await staleHolderAgainstTaker(strategy, 'stock-read');
+    expect([taker, stale]).toEqual(['sold', 'lock_lost']);
+    expect(inventory).toMatchObject({ sold: 1, orders: 1, oversold: 0, remaining: 0, storesAgree: true });
+  });
+});
