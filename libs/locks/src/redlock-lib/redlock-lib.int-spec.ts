@@ -1,3 +1,5 @@
+import type Redis from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LockUnavailableError } from '../errors';
 import { freshKeyPrefix, useRedisNodeGroup } from '../testing';
 import { redlockContention } from '../testing/redlock-contention';
@@ -40,5 +42,27 @@ describe('redlock-lib with nodes down', () => {
     const refused = redlockLib(fixture.nodes).acquire(`${prefix}:three-down`, { waitMs: 0, leaseMs: 10_000 });
     await expect(refused).rejects.toBeInstanceOf(LockUnavailableError);
     await expect(refused).rejects.toMatchObject({ code: 'lock_unavailable', reachable: 2, needed: 3 });
+  });
+});
+
+describe('redlock-lib releasing a holding whose keys have expired', () => {
+  const fixture = useRedisNodeGroup();
+
+  /** The scripts each node ran so far: the library sends its release as one (EVALSHA, or EVAL once). */
+  const scriptCalls = (nodes: Redis[]) =>
+    Promise.all(nodes.map(async (node) => [...(await node.info('commandstats')).matchAll(/^cmdstat_eval(?:sha)?:calls=(\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0)));
+
+  it("answers false after one release round, not after the library's ten retries", async () => {
+    const key = `${prefix}:expired`;
+    const { nodes } = fixture;
+    const holding = await redlockLib(nodes).acquire(key, { waitMs: 0, leaseMs: 50 });
+    expect(holding).not.toBeNull();
+    // The state the test needs, observed rather than slept for: every node has expired the key.
+    while ((await Promise.all(nodes.map((node) => node.exists(key)))).some((exists) => exists === 1)) await sleep(5);
+    const before = await scriptCalls(nodes);
+
+    expect(await holding!.release()).toBe(false);
+    // One release script per node; with the library's defaults, 11 rounds of them.
+    expect(await scriptCalls(nodes)).toEqual(before.map((calls) => calls + 1));
   });
 });

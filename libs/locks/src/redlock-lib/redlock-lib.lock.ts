@@ -15,10 +15,14 @@ export class RedlockLibExpiredError extends LockError {
 /**
  * The maintained RedLock of npm, @sesamecare-oss/redlock (node-redlock for ioredis 5), behind our
  * DistributedLock as the reference for our own (../redlock): the same N masters (clients from
- * connectRedisNodes), its defaults otherwise. Acquire runs a Lua `EXISTS` then `SET value PX ttl` on
- * every node and is decided as soon as a majority voted either way; on failure it releases what it
- * set and retries after 200 ± 100 ms, waitMs / 200 times. It names the holder itself (16 random bytes),
- * so options.token is not used. Used through acquire/release, so nothing extends the lease.
+ * connectRedisNodes), its defaults otherwise (but a release is sent once, see release below). Acquire
+ * runs a Lua `EXISTS` then `SET value PX ttl` on every node and is decided as soon as a majority voted
+ * either way; a failed attempt keeps the keys it set and retries with the same value after 200 ± 100
+ * ms, waitMs / 200 times, releasing them only when it gives up. Its script refuses a node where the key
+ * exists, the caller's own leftover key included, so once waiters split the votes nobody reaches a
+ * majority until those keys expire (redis.io asks a failed client to unlock every instance first;
+ * our redlock does). It names the holder itself (16 random bytes), so options.token is not used. Used
+ * through acquire/release, so nothing extends the lease.
  *
  * Differs from ours, and the holding says so honestly: it computes the expiration (start + TTL − 1 %
  * − 2 ms) but does not refuse a grant whose acquire took longer than that, so the holding's leaseMs
@@ -54,7 +58,10 @@ export function redlockLib(nodes: readonly Redis[]): DistributedLock {
         release: async (): Promise<ReleaseResult> => {
           clearTimeout(expiry);
           try {
-            await lock.release();
+            // Sent once. With the library's default retries, a release that finds its keys expired (no
+            // majority to delete) is sent 10 more times, 200 ms apart: 2 s before the holder hears false
+            // (node-redlock#313). The keys expire by themselves; a retry tells nothing more.
+            await redlock.release(lock, { retryCount: 0 });
             return true;
           } catch (error) {
             if (!(error instanceof ExecutionError)) throw error;
