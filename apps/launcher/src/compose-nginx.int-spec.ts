@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { REPO_ROOT } from './paths';
 import type { Lab } from './lab';
-import { freePort, startTestLab } from './testing/test-lab';
+import { freePort, startTestLab, testLabEnv } from './testing/test-lab';
 
 /**
  * docker-compose's nginx config (infra/nginx/default.conf.template) run by Debian's nginx in front of
@@ -87,7 +87,8 @@ let nginxBinary: string;
 
 beforeAll(async () => {
   nginxBinary = execFileSync('bash', [join(REPO_ROOT, 'infra', 'scripts', 'ensure-nginx.sh')], { encoding: 'utf8' }).trim();
-  lab = await startTestLab(1);
+  // Its instance knows the public host as compose's replicas do (LAB_PUBLIC_HOST): nginx passes the Host on.
+  lab = await startTestLab(1, { env: { ...testLabEnv(), LAB_PUBLIC_HOST: PUBLIC_HOST } });
   gatewayPort = Number(new URL(lab.gatewayUrl).port);
   nginxPort = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'oversell-nginx-'));

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
-import { isLoopbackHost, LAB_CSP_DIRECTIVES, type ErrorBody } from '@oversell/contracts';
+import { hostCheck, isLoopbackHost, LAB_CSP_DIRECTIVES, misdirectedRequest, type ErrorBody } from '@oversell/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { lingerOnClose } from './linger-on-close';
@@ -25,21 +25,6 @@ const WILDCARD_BINDS = ['0.0.0.0', '::'];
 /** No instance takes a body over 1 MiB (the ceiling of its BODY_LIMIT_BYTES). */
 const BODY_LIMIT_BYTES = 1_048_576;
 
-/** The host name of a Host header, without its port: `[::1]:8080` → `::1`, `Lab.local:80` → `lab.local`. */
-function hostName(header: string): string {
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(header);
-  return (bracketed ? bracketed[1] : header.replace(/:\d+$/, '')).toLowerCase();
-}
-
-/**
- * DNS rebinding: a page on an attacker's domain that re-points its name at 127.0.0.1 reaches the lab
- * as same-origin, but its requests still say Host: attacker.example. Only the lab's own names pass.
- */
-function allowsHost(options: GatewayOptions, host: string): (header: string | undefined) => boolean {
-  const names = new Set([...(options.publicHosts ?? []), ...(WILDCARD_BINDS.includes(host) ? [] : [host])].map((name) => name.replace(/^\[(.*)\]$/, '$1').toLowerCase()));
-  return (header) => header !== undefined && (isLoopbackHost(hostName(header)) || names.has(hostName(header)));
-}
-
 /** Beyond loopback the admin actions must need a token: without one the lab does not start. */
 export function assertAdminTokenFor(host: string, adminToken: string | undefined): void {
   if (!isLoopbackHost(host) && !adminToken) {
@@ -58,15 +43,10 @@ export async function startGateway(options: GatewayOptions): Promise<FastifyInst
   // The lab's CSP (what the dashboard and the API docs load); no HSTS, the lab speaks plain http. First, so
   // the gateway's own refusals (421, 413) carry them too.
   await gateway.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: LAB_CSP_DIRECTIVES }, strictTransportSecurity: false });
-  const allowed = allowsHost(options, host);
+  // DNS rebinding: only the lab's own names (see hostCheck).
+  const allowed = hostCheck([...(options.publicHosts ?? []), ...(WILDCARD_BINDS.includes(host) ? [] : [host])]);
   gateway.addHook('onRequest', async (request, reply) => {
-    if (allowed(request.headers.host)) return;
-    const body: ErrorBody = {
-      statusCode: 421,
-      error: 'misdirected_request',
-      message: `this lab does not answer for Host ${JSON.stringify(request.headers.host ?? '')}; use a loopback name or one of its public hosts (LAB_PUBLIC_HOST)`,
-    };
-    return reply.code(421).send(body);
+    if (!allowed(request.headers.host)) return reply.code(421).send(misdirectedRequest(request.headers.host));
   });
   // Bodies are streamed to the instance unread, so the body limit above does not apply to them. One
   // declared larger than any instance takes is refused here, without reading it: forwarded, the

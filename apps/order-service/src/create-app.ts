@@ -8,6 +8,7 @@ import { validateEnv } from './config/validate-env';
 import { ErrorBodyFilter } from './http/error-body.filter';
 import { useStrictJsonParser } from './http/json-body-parser';
 import { readOversizedBodies } from './http/read-oversized-bodies';
+import { useHostCheck } from './http/host-check';
 import { useSecurityHeaders } from './http/security-headers';
 import { createValidationPipe } from './http/validation';
 
@@ -29,8 +30,11 @@ export async function createApp(): Promise<NestFastifyApplication> {
   // so a heap snapshot taken by signal (--heapsnapshot-signal=SIGUSR2) stopped a live instance.
   app.enableShutdownHooks([...SHUTDOWN_SIGNALS]);
   // Which instance answered: the gateway spreads requests, and a demo (or a test) can see where each went.
-  const { instanceId, corsOrigins } = app.get<AppConfig>(appConfig.KEY);
+  const config = app.get<AppConfig>(appConfig.KEY);
+  const { instanceId, corsOrigins } = config;
   await useSecurityHeaders(app, corsOrigins);
+  // After the security headers' hook, so its refusal carries them too.
+  useHostCheck(app, config);
   app
     .getHttpAdapter()
     .getInstance()

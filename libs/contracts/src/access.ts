@@ -10,6 +10,39 @@ export function isLoopbackHost(host: string): boolean {
   return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
+/** The host name of a Host header, without its port: `[::1]:8080` → `::1`, `Lab.local:80` → `lab.local`. */
+export function hostHeaderName(header: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(header);
+  return (bracketed ? bracketed[1] : header.replace(/:\d+$/, '')).toLowerCase();
+}
+
+const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}$/;
+
+/**
+ * The Host check against DNS rebinding: a page on an attacker's domain that re-points its name at the
+ * lab's address reaches the lab as same-origin, but its requests still say Host: attacker.example. So
+ * only these pass: loopback names, `names` (the lab's public hosts, its own bind name), and with
+ * `anyAddress` any IP literal (a rebinding page's requests carry its domain name, never an address; an
+ * instance is reached by address by the run worker and by Prometheus).
+ */
+export function hostCheck(names: readonly string[], { anyAddress = false }: { anyAddress?: boolean } = {}): (header: string | undefined) => boolean {
+  const own = new Set(names.map((name) => name.replace(/^\[(.*)\]$/, '$1').toLowerCase()));
+  return (header) => {
+    if (header === undefined) return false;
+    const name = hostHeaderName(header);
+    return isLoopbackHost(name) || own.has(name) || (anyAddress && (IPV4.test(name) || name.includes(':')));
+  };
+}
+
+/** The answer to a request whose Host the lab does not answer for. */
+export function misdirectedRequest(header: string | undefined): { statusCode: 421; error: 'misdirected_request'; message: string } {
+  return {
+    statusCode: 421,
+    error: 'misdirected_request',
+    message: `this lab does not answer for Host ${JSON.stringify(header ?? '')}; use a loopback name or one of its public hosts (LAB_PUBLIC_HOST)`,
+  };
+}
+
 /**
  * The lab's Content-Security-Policy, set by helmet on the gateway and on the service alike: the
  * dashboard's and the API docs' scripts, styles and connections (fetch, EventSource) from the same

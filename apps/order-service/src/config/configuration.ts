@@ -20,6 +20,8 @@ export const appConfig = registerAs('app', () => ({
   /** Unset only on loopback (validated at start): admin actions are then open, as for a local demo. */
   adminToken: process.env.ADMIN_TOKEN || undefined,
   corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').filter(Boolean),
+  /** Names the lab is reached by beyond loopback (the gateway's and a proxy's Host check, and this one's). */
+  publicHosts: (process.env.LAB_PUBLIC_HOST ?? '').split(',').filter(Boolean),
   runQueueLimit: Number(process.env.RUN_QUEUE_LIMIT),
   /** Where the lock services (etcd, …) are: their variables, validated in env.schema. */
   lockServices: lockServiceEndpoints(process.env),

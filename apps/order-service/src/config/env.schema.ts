@@ -34,6 +34,12 @@ export const envSchema = Joi.object({
     .allow('')
     .pattern(/^(https?:\/\/[^\s,]+)(,https?:\/\/[^\s,]+)*$/)
     .default(''),
+  // Host names the lab is reached by beyond loopback, comma-separated (the Host check answers them and
+  // loopback names and addresses; see http/host-check.ts).
+  LAB_PUBLIC_HOST: Joi.string()
+    .allow('')
+    .pattern(/^[\w.-]+(,[\w.-]+)*$/)
+    .default(''),
   // Runs waiting in the queue; beyond it POST /api/runs and /batch answer 429 and queue nothing. The
   // default takes a compare batch of every strategy (with its warm-up and ceiling runs: 21 with etcd) whole.
   RUN_QUEUE_LIMIT: Joi.number().integer().min(1).max(1000).default(40),

@@ -1,0 +1,24 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { hostCheck, misdirectedRequest } from '@oversell/contracts';
+import { hostname } from 'node:os';
+import type { AppConfig } from '../config/configuration';
+
+const WILDCARD_BINDS = ['0.0.0.0', '::'];
+
+/**
+ * DNS rebinding, at each instance as at the gateway: the instances' own ports are as reachable from a
+ * visitor's browser as the gateway's, and on loopback their admin actions need no token. Answered:
+ * loopback names, any IP address (the run worker and Prometheus reach an instance by address), the
+ * instance's own names (its bind host, its host name when bound to every interface, INSTANCE_URL's) and
+ * the lab's public hosts (LAB_PUBLIC_HOST, which a reverse proxy in front passes on); anything else 421.
+ */
+export function useHostCheck(app: NestFastifyApplication, { host, instanceUrl, publicHosts }: Pick<AppConfig, 'host' | 'instanceUrl' | 'publicHosts'>): void {
+  const own = [...publicHosts, new URL(instanceUrl).hostname, ...(WILDCARD_BINDS.includes(host) ? [hostname()] : [host])];
+  const allowed = hostCheck(own, { anyAddress: true });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', async (request, reply) => {
+      if (!allowed(request.headers.host)) return reply.code(421).send(misdirectedRequest(request.headers.host));
+    });
+}
