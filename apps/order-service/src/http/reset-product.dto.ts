@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { MAX_STOCK, STRATEGY_NAMES, type FaultSettings, type ResetProductRequest, type StrategyName } from '@oversell/contracts';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, Max, Min } from 'class-validator';
 import { FaultsField } from '../faults/fault-settings.dto';
 import { MAX_PRODUCT_ID } from './create-order.dto';
@@ -21,11 +21,12 @@ export class ResetProductDto extends LockSettingsDto implements ResetProductRequ
   faults?: FaultSettings[];
 }
 
-/** Path parameter :id, converted from its string and checked like a body field. */
+/**
+ * Path parameter :id: decimal digits only, from 1 to MAX_PRODUCT_ID. Number() would also read 0x10,
+ * 1e3, +7, 007 and " 7 " as ids, and act on a product the client never named.
+ */
 export class ProductIdParam {
-  @Type(() => Number)
-  @IsInt({ message: 'id must be a whole number' })
-  @Min(1)
-  @Max(MAX_PRODUCT_ID)
+  @Transform(({ value }) => (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= MAX_PRODUCT_ID ? Number(value) : value))
+  @IsInt({ message: `id must be a whole number from 1 to ${MAX_PRODUCT_ID}, in decimal digits` })
   id!: number;
 }

@@ -48,11 +48,11 @@ const ONE_ORDER_LOAD = '"load":{"connections":1,"totalRequests":1}';
 const tooDeep: Refusal = { status: 400, error: 'malformed_json', message: 'nested deeper than' };
 const deeply = `"x":${nested(2000)}`;
 
-/** id: 'ID' stands for the product under test. */
-function reset(what: string, id: string, body: object, field: string): BadRequest {
+/** id: 'ID' stands for the product under test; a function writes it another way. */
+function reset(what: string, id: string | ((productId: number) => string), body: object, field: string): BadRequest {
   return {
     case: `a reset with ${what}`,
-    request: (productId) => ({ method: 'POST', path: `/api/products/${id === 'ID' ? productId : id}/reset`, body: JSON.stringify(body), headers: JSON_HEADERS }),
+    request: (productId) => ({ method: 'POST', path: `/api/products/${typeof id === 'function' ? id(productId) : id === 'ID' ? productId : id}/reset`, body: JSON.stringify(body), headers: JSON_HEADERS }),
     status: 400,
     error: field === 'strategy' ? 'unknown_strategy' : 'validation_failed',
     field,
@@ -81,9 +81,26 @@ function listLimit(limit: string): BadRequest {
   return { case: `a run list with limit=${limit}`, request: () => ({ method: 'GET', path: `/api/runs?limit=${limit}` }), ...invalid('limit') };
 }
 
-function breakLocks(what: string, id: string): BadRequest {
-  return { case: `break-locks with ${what}`, request: () => ({ method: 'POST', path: `/api/products/${id}/break-locks`, body: '{}', headers: JSON_HEADERS }), status: 400, error: 'validation_failed', field: 'id' };
+function breakLocks(what: string, id: string | ((productId: number) => string)): BadRequest {
+  return {
+    case: `break-locks with ${what}`,
+    request: (productId) => ({ method: 'POST', path: `/api/products/${typeof id === 'function' ? id(productId) : id}/break-locks`, body: '{}', headers: JSON_HEADERS }),
+    ...invalid('id'),
+  };
 }
+
+/**
+ * The product under test's id written as Number() would still read it: each must be refused, not
+ * act on that product.
+ */
+const ID_LOOKALIKES: [string, (productId: number) => string][] = [
+  ['its id in hex', (id) => `0x${id.toString(16)}`],
+  ['its id with an exponent', (id) => `${id}e0`],
+  ['its id with a plus sign', (id) => `%2B${id}`],
+  ['its id with leading zeros', (id) => `00${id}`],
+  ['its id between spaces', (id) => `%20${id}%20`],
+  ['its id with a decimal point', (id) => `${id}.0`],
+];
 
 const invalid = (field?: string): Refusal => ({ status: 400, error: 'validation_failed', field });
 const unknownStrategy: Refusal = { status: 400, error: 'unknown_strategy', field: 'strategy' };
@@ -178,4 +195,6 @@ export const BAD_REQUESTS: readonly BadRequest[] = [
   run('a crash with an offset', '/api/runs/batch', [{ kind: 'crash', at: 'lock-acquired', offsetMs: 10 }], 'faults[0].offsetMs'),
   breakLocks('a non-numeric id', 'abc'),
   breakLocks('id 0', '0'),
+  ...ID_LOOKALIKES.map(([what, id]) => reset(what, id, { stock: 5, strategy: 'no-lock' }, 'id')),
+  ...ID_LOOKALIKES.map(([what, id]) => breakLocks(what, id)),
 ];
