@@ -3,10 +3,10 @@ import { STRATEGY_NAMES } from '@oversell/contracts';
 import { ApiError } from './error-body';
 
 /** Flattens nested class-validator errors into "field → problems", with paths like `load.connections` and `faults[0].at`. */
-function flatten(errors: ValidationError[], parent = ''): { field: string; problems: string[] }[] {
+function flatten(errors: ValidationError[], parent = ''): { field: string; problems: string[]; rules: string[] }[] {
   return errors.flatMap((error) => {
     const field = /^\d+$/.test(error.property) ? `${parent}[${error.property}]` : parent ? `${parent}.${error.property}` : error.property;
-    const own = error.constraints ? [{ field, problems: Object.values(error.constraints) }] : [];
+    const own = error.constraints ? [{ field, problems: Object.values(error.constraints), rules: Object.keys(error.constraints) }] : [];
     return [...own, ...flatten(error.children ?? [], field)];
   });
 }
@@ -23,9 +23,12 @@ export function createValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     transformOptions: { enableImplicitConversion: false },
     exceptionFactory: (errors) => {
-      const details = flatten(errors);
+      const flat = flatten(errors);
+      const details = flat.map(({ field, problems }) => ({ field, problems }));
       const first = details[0];
-      if (first?.field === 'strategy' || first?.field.endsWith('.strategy')) {
+      // A strategy field where none belongs (a batch names `strategies`) is an unknown field, not a bad name.
+      const unknownField = flat[0]?.rules.includes('whitelistValidation');
+      if ((first?.field === 'strategy' || first?.field.endsWith('.strategy')) && !unknownField) {
         return new ApiError(400, 'unknown_strategy', `${first.field} must be one of: ${STRATEGY_NAMES.join(', ')}`, { field: first.field, details });
       }
       const message = details.map((d) => d.problems.join('; ')).join('; ');

@@ -9,6 +9,7 @@ import { In, IsNull, type FindOptionsWhere, type Repository } from 'typeorm';
 import { appConfig, redisConfig, type AppConfig, type RedisConfig } from '../config/configuration';
 import { MetricsService } from '../figures/metrics.service';
 import { targetFaults } from '../faults/fault-targets';
+import { checkDoubleClickLoad } from './double-click-load';
 import { ApiError } from '../http/error-body';
 import { InstanceRegistry } from './instance-registry';
 import type { RunBatchDto } from './run-params.dto';
@@ -63,9 +64,10 @@ export class RunsService implements OnModuleInit {
     return this.admit(1, () => this.queueRun(params));
   }
 
-  /** 400 now, rather than a failed run later, for faults the live instances cannot take (see targetFaults). */
-  private async checkFaultTargets({ faults }: Pick<RunParams, 'faults'>): Promise<void> {
-    if (faults?.length) targetFaults(faults, await this.instances.live());
+  /** 400 now, rather than a failed run later: faults the live instances cannot take (see targetFaults), a load the faults make invalid. */
+  private async checkFaultTargets(params: Pick<RunParams, 'faults' | 'load'>): Promise<void> {
+    checkDoubleClickLoad(params);
+    if (params.faults?.length) targetFaults(params.faults, await this.instances.live());
   }
 
   private async queueRun(params: RunParams): Promise<CreatedRunView> {

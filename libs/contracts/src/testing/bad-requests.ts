@@ -60,8 +60,7 @@ function reset(what: string, id: string | ((productId: number) => string), body:
 }
 
 /** A valid run of the product under test, one order long, with these faults: nothing may be queued. */
-function run(what: string, path: '/api/runs' | '/api/runs/batch', faults: unknown, field: string): BadRequest {
-  const load = { connections: 1, totalRequests: 1 };
+function run(what: string, path: '/api/runs' | '/api/runs/batch', faults: unknown, field: string, load: object = { connections: 1, totalRequests: 1 }): BadRequest {
   return {
     case: `a ${path === '/api/runs' ? 'run' : 'batch'} with ${what}`,
     request: (productId) => ({
@@ -192,7 +191,14 @@ export const BAD_REQUESTS: readonly BadRequest[] = [
   run('a fault on an instance index beyond the live ones', '/api/runs', [{ ...pause, instance: 50 }], 'faults[0].instance'),
   run('a failover on instances whose locks are on no Sentinel group', '/api/runs', [{ kind: 'failover', at: 'lock-acquired' }], 'faults[0].kind'),
   run('9 faults', '/api/runs/batch', Array.from({ length: 9 }, () => pause), 'faults'),
+  // A batch names its strategies: a `strategy` there is an unknown field (it was answered unknown_strategy, listing the names).
+  raw('a batch with a strategy field', () => '/api/runs/batch', () => `{"strategy":"no-lock","initialStock":5,${ONE_ORDER_LOAD}}`, { ...invalid('strategy'), message: 'should not exist' }),
   run('a crash with an offset', '/api/runs/batch', [{ kind: 'crash', at: 'lock-acquired', offsetMs: 10 }], 'faults[0].offsetMs'),
+  // Valid loads on their own, not with a double-click: refused before a run is queued, not when its load starts.
+  run('a double-click on an arrival rate (an open model)', '/api/runs', [{ kind: 'double-click', copies: 2 }], 'load.arrivalRate', { connections: 1, arrivalRate: 1, durationSec: 1 }),
+  run('a double-click on an arrival rate (an open model)', '/api/runs/batch', [{ kind: 'double-click' }], 'load.arrivalRate', { connections: 1, arrivalRate: 1, durationSec: 1 }),
+  run('10 copies on 201 connections (2010 in flight)', '/api/runs', [{ kind: 'double-click', copies: 10 }], 'load.connections', { connections: 201, durationSec: 1 }),
+  run('2 copies (the default) on 1001 connections', '/api/runs/batch', [{ kind: 'double-click' }], 'load.connections', { connections: 1001, durationSec: 1 }),
   breakLocks('a non-numeric id', 'abc'),
   breakLocks('id 0', '0'),
   ...ID_LOOKALIKES.map(([what, id]) => reset(what, id, { stock: 5, strategy: 'no-lock' }, 'id')),
