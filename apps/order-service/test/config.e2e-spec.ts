@@ -47,6 +47,10 @@ describe('configuration', () => {
     ['REDIS_SENTINELS', 'redis://127.0.0.1:26379'],
     ['REDIS_SENTINELS', '127.0.0.1'],
     ['REDIS_SENTINEL_MASTER', 'lab master'],
+    // A bearer token cannot carry a space: with one, no request could ever present it.
+    ['ADMIN_TOKEN', 'correct horse battery staple'],
+    ['ADMIN_TOKEN', ' '.repeat(16)],
+    ['ADMIN_TOKEN', 'short'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => validateEnv({ [name]: value })).toThrow(new RegExp(`"${name}"`));
   });

@@ -24,11 +24,17 @@ export const envSchema = Joi.object({
   ORDER_WRITER: Joi.boolean().default(true),
   // Admin actions (resets, runs, break-locks) need it as a bearer token whenever it is set; bound
   // beyond loopback the service does not start without one, or those actions would be open to anyone.
+  // Printable ASCII without spaces: what an Authorization: Bearer header can carry (a token with a space
+  // could never be presented, and one of 16 spaces would "guard" an instance bound to every interface).
   ADMIN_TOKEN: Joi.string()
     .empty('')
     .min(16)
+    .pattern(/^[\x21-\x7e]+$/)
     .when('HOST', { is: LOOPBACK, otherwise: Joi.required() })
-    .messages({ 'any.required': '"ADMIN_TOKEN" is required when HOST is not a loopback address (set a secret of 16 or more characters)' }),
+    .messages({
+      'any.required': '"ADMIN_TOKEN" is required when HOST is not a loopback address (set a secret of 16 or more characters)',
+      'string.pattern.base': '"ADMIN_TOKEN" must be printable ASCII without spaces (it is sent as Authorization: Bearer <token>)',
+    }),
   // Origins allowed to call the API from a browser, comma-separated; none by default (same origin only).
   CORS_ORIGINS: Joi.string()
     .allow('')
