@@ -66,9 +66,10 @@ it('executes two runs queued back to back one after the other, never overlapping
   expect(b.result!.reconciliation.exclusionViolations).toBe(0);
 });
 
-it('streams a run live over server-sent events: status, progress, then the result', async () => {
+it('streams a run live over server-sent events: status, progress, then the result (its id in upper case too)', async () => {
   const { body: run } = await api<RunView>('POST', '/api/runs', shortRun('watchdog', 3));
-  const response = await fetch(`${lab.gatewayUrl}/api/runs/${run.id}/events`);
+  // Upper case: the id passed validation, but the stream listened on a channel no event is sent to.
+  const response = await fetch(`${lab.gatewayUrl}/api/runs/${run.id.toUpperCase()}/events`);
   expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
   const types: string[] = [];
   const decoder = new TextDecoder();

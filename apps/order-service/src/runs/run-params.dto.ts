@@ -11,7 +11,7 @@ import {
   type RunTarget,
   type StrategyName,
 } from '@oversell/contracts';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { FaultsField } from '../faults/fault-settings.dto';
 import { MAX_PRODUCT_ID } from '../http/create-order.dto';
@@ -114,6 +114,8 @@ export class RunBatchDto extends ScenarioSettingsDto implements RunBatchRequest 
 }
 
 export class RunIdParam {
+  // A UUID in either case names the same run; the event bus's channels use the lower case the ids are made in.
+  @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
   @IsUUID()
   id!: string;
 }
