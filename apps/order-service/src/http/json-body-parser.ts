@@ -33,6 +33,32 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
+/** Names every object has by inheritance: "constructor", "toString", "hasOwnProperty", "valueOf", … */
+const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * The path (as the validator writes it: `faults[0].toString`) of the first key named like a member of
+ * Object.prototype, or null. No API body has such a field, but the validator cannot refuse it as it
+ * refuses other unknown fields: class-transformer drops those keys before the unknown-field check runs,
+ * so an order with "constructor" or "toString" in it was taken as if they were not there.
+ */
+export function inheritedNameIn(value: unknown, path = ''): string | null {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = inheritedNameIn(value[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      const field = path ? `${path}.${key}` : key;
+      if (INHERITED_NAMES.has(key)) return field;
+      const found = inheritedNameIn(child, field);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 /** Refuses bytes that are not UTF-8 instead of reading them as U+FFFD (a BOM is dropped, as JSON allows). */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -66,10 +92,14 @@ export function useStrictJsonParser(fastify: FastifyInstance): void {
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     const decoded = decode(body as Buffer);
     if ('reason' in decoded) return done(new ApiError(400, 'malformed_json', `malformed JSON body: ${decoded.reason}`), undefined);
+    let value: unknown;
     try {
-      done(null, parse(decoded.text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      value = parse(decoded.text, undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch (error) {
-      done(new ApiError(400, 'malformed_json', `malformed JSON body: ${(error as Error).message}`), undefined);
+      return done(new ApiError(400, 'malformed_json', `malformed JSON body: ${(error as Error).message}`), undefined);
     }
+    const inherited = inheritedNameIn(value);
+    if (inherited) return done(new ApiError(400, 'validation_failed', `property ${inherited} should not exist`, { field: inherited }), undefined);
+    done(null, value);
   });
 }

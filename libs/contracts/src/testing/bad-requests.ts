@@ -127,6 +127,11 @@ export const BAD_REQUESTS: readonly BadRequest[] = [
   // Raw text: JSON.stringify of an object literal would not write a "__proto__" key.
   order('a __proto__ key', (id) => `{"productId":${id},"quantity":1,"strategy":"lua-decrement","__proto__":{"x":1}}`, malformed),
   order('a constructor.prototype key', (id) => `{"productId":${id},"quantity":1,"strategy":"lua-decrement","constructor":{"prototype":{"x":1}}}`, malformed),
+  // Named like members of Object.prototype: class-transformer dropped them before the unknown-field check, and the order was taken.
+  raw('an order with a "constructor" field', () => '/api/orders', (id) => orderWith(id, '"constructor":{"name":"x"}'), invalid('constructor')),
+  raw('an order with a "toString" field', () => '/api/orders', (id) => orderWith(id, '"toString":"y"'), invalid('toString')),
+  raw('a reset with a "hasOwnProperty" field', (id) => `/api/products/${id}/reset`, () => '{"stock":5,"strategy":"no-lock","hasOwnProperty":1}', invalid('hasOwnProperty')),
+  raw('a run with a "valueOf" field in a fault', () => '/api/runs', (id) => `{"strategy":"lua-decrement","initialStock":5,"productId":${id},${ONE_ORDER_LOAD},"faults":[{"kind":"pause","at":"stock-read","durationMs":10,"valueOf":1}]}`, invalid('faults[0].valueOf')),
   raw('an order with a field nested 2000 deep', () => '/api/orders', (id) => orderWith(id, deeply), tooDeep),
   raw('an order with a field nested one level past the limit', () => '/api/orders', (id) => orderWith(id, `"x":${nested(32)}`), tooDeep),
   // 1 object + 31 arrays: at the limit, refused as any unknown field; the brackets, escaped quote and backslash in the string are text.
