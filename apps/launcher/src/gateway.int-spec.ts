@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,17 +9,29 @@ import { startGateway } from './gateway';
 
 /** A GET with the Host header as given (fetch will not let a caller set Host). */
 function get(port: number, path: string, host: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return send(port, { path, host });
+}
+
+/** A request with the target and Host written as given: fetch would normalise an absolute-form or malformed target. */
+function send(
+  port: number,
+  { method = 'GET', path, host = `127.0.0.1:${port}`, body }: { method?: string; path: string; host?: string; body?: string },
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
-      let body = '';
+    const headers = { host, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      let text = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
+
+/** helmet's headers, which every answer of the gateway must carry as a routed one does. */
+const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy'];
 
 describe('the gateway', () => {
   let gateway: FastifyInstance;
@@ -84,11 +96,10 @@ describe('the gateway, when the instance it picks has just died', () => {
 
   beforeAll(async () => {
     // A real instance stand-in, and a port nobody listens on (an instance SIGKILLed a moment ago).
-    live = createServer((req, res) => {
+    live = await standIn((req, res) => {
       served.push(`${req.method} ${req.url}`);
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"from":"live"}');
     });
-    await new Promise<void>((resolve) => live.listen(0, '127.0.0.1', resolve));
     const dead = await closedPort();
     const upstreams = [`http://127.0.0.1:${dead}`, `http://127.0.0.1:${(live.address() as AddressInfo).port}`];
     gateway = await startGateway({ port: 0, upstreams: () => upstreams, dashboardDir: tmpdir() });
@@ -121,6 +132,153 @@ describe('the gateway, when the instance it picks has just died', () => {
     expect(served).toEqual(['POST /api/orders']);
   });
 });
+
+describe('the gateway, in front of a stand-in instance', () => {
+  let gateway: FastifyInstance;
+  let instance: Server;
+  let port: number;
+  const served: string[] = [];
+
+  beforeAll(async () => {
+    instance = await standIn((req, res) => {
+      served.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"from":"instance"}');
+    });
+    const dashboardDir = mkdtempSync(join(tmpdir(), 'oversell-gateway-'));
+    writeFileSync(join(dashboardDir, 'index.html'), '<!doctype html><title>lab</title>');
+    gateway = await startGateway({ port: 0, upstreams: () => [`http://127.0.0.1:${(instance.address() as AddressInfo).port}`], dashboardDir });
+    port = (gateway.server.address() as AddressInfo).port;
+  });
+
+  beforeEach(() => {
+    served.length = 0;
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await new Promise((resolve) => instance?.close(resolve));
+  });
+
+  it('forwards an absolute-form target (as sent to a proxy) by its path and query, as the instance itself would take it', async () => {
+    const answer = await send(port, { method: 'POST', path: `http://127.0.0.1:${port}/api/orders?x=1`, body: '{}' });
+    expect(answer).toMatchObject({ status: 200, body: '{"from":"instance"}' });
+    expect(served).toEqual(['POST /api/orders?x=1']);
+  });
+
+  it.each(['http://evil.example/api/orders', 'http://evil.example:8080/api/orders', 'http://lab.example.org.evil.example/api/orders'])(
+    'answers an absolute-form target for another host (%s) 421, whatever the Host header says, forwarding nothing',
+    async (target) => {
+      const answer = await send(port, { method: 'POST', path: target, body: '{}' });
+      expect(answer.status).toBe(421);
+      expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 421, error: 'misdirected_request' });
+      expect(served).toEqual([]);
+    },
+  );
+
+  it('forwards a query it cannot decode (?x=%zz) untouched: the instance decides', async () => {
+    expect(await send(port, { path: '/api/strategies?x=%zz' })).toMatchObject({ status: 200 });
+    expect(served).toEqual(['GET /api/strategies?x=%zz']);
+  });
+
+  it.each([
+    ['a bad percent-escape (%zz)', '/api/products/%zz/inventory', 'percent-escape'],
+    ['an encoded .. segment', '/api/products/%2e%2e/inventory', "'..' segment"],
+  ])('answers a path with %s itself, 400 malformed_url in the lab’s body with the security headers, forwarding nothing', async (_what, path, message) => {
+    const answer = await send(port, { path });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ statusCode: 400, error: 'malformed_url', message: expect.stringContaining(message) });
+    const routed = await send(port, { path: '/' });
+    for (const name of SECURITY_HEADERS) expect({ name, value: answer.headers[name] }).toEqual({ name, value: routed.headers[name] });
+    expect(served).toEqual([]);
+  });
+
+  it('answers a path it serves nothing at (no file of the dashboard) 404 not_found in the lab’s body', async () => {
+    const answer = await send(port, { path: '/nope' });
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body)).toEqual({ statusCode: 404, error: 'not_found', message: expect.stringContaining('/nope') });
+    expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
+describe('the gateway, when the instance does not answer properly', () => {
+  const TIMEOUT_MS = 300;
+  let gateway: FastifyInstance;
+  let instance: Server;
+  let port: number;
+  /** The requests the stand-in holds unanswered; answered (or broken off) when the test says. */
+  const held: ServerResponse[] = [];
+  let arrived: () => void = () => undefined;
+
+  beforeAll(async () => {
+    instance = await standIn((req, res) => {
+      // Read the body first, as an instance does before it places the order.
+      req.resume();
+      req.on('end', () => {
+        held.push(res);
+        arrived();
+      });
+    });
+    gateway = await startGateway({ port: 0, upstreams: () => [`http://127.0.0.1:${(instance.address() as AddressInfo).port}`], dashboardDir: tmpdir(), upstreamTimeoutMs: TIMEOUT_MS });
+    port = (gateway.server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    for (const res of held) res.destroy();
+    await gateway?.close();
+    await new Promise((resolve) => instance?.close(resolve));
+  });
+
+  it('answers an order the instance has taken but not answered in time 504 gateway_timeout, saying it may have been placed and how to retry', async () => {
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    const answer = await send(port, { method: 'POST', path: '/api/orders', body: '{"productId":1,"quantity":1,"strategy":"watchdog"}' });
+    await reached;
+    expect(answer.status).toBe(504);
+    expect(JSON.parse(answer.body)).toEqual({ statusCode: 504, error: 'gateway_timeout', message: expect.stringMatching(/did not answer in time.*may .*have been placed.*same idempotencyKey/) });
+    expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // The instance had the order all along: it still answers, to nobody.
+    held.shift()!.writeHead(201, { 'content-type': 'application/json' }).end('{}');
+  });
+
+  it('answers an instance that breaks the connection mid-request 502 bad_gateway in the lab’s body', async () => {
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    const answering = send(port, { method: 'POST', path: '/api/orders', body: '{}' });
+    await reached;
+    // It dies with the order in hand.
+    held.shift()!.socket!.destroy();
+    const answer = await answering;
+    expect(answer.status).toBe(502);
+    expect(JSON.parse(answer.body)).toEqual({ statusCode: 502, error: 'bad_gateway', message: expect.stringContaining('same idempotencyKey') });
+  });
+});
+
+describe('the gateway, in front of an instance slower than its old 30 s wait', () => {
+  let gateway: FastifyInstance;
+  let instance: Server;
+
+  afterAll(async () => {
+    await gateway?.close();
+    await new Promise((resolve) => instance?.close(resolve));
+  });
+
+  // An order of 30 s business time behind a pause was answered 504 at 30 s, and then placed.
+  it('waits for the instance’s answer by default: the order’s own settings bound it, not the gateway', async () => {
+    const ANSWER_AFTER_MS = 31_000;
+    instance = await standIn((req, res) => {
+      req.resume();
+      req.on('end', () => setTimeout(() => res.writeHead(201, { 'content-type': 'application/json' }).end('{"placed":true}'), ANSWER_AFTER_MS));
+    });
+    gateway = await startGateway({ port: 0, upstreams: () => [`http://127.0.0.1:${(instance.address() as AddressInfo).port}`], dashboardDir: tmpdir() });
+    const answer = await send((gateway.server.address() as AddressInfo).port, { method: 'POST', path: '/api/orders', body: '{}' });
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 201, body: '{"placed":true}' });
+  }, 60_000);
+});
+
+/** An instance's stand-in: a plain HTTP server on a loopback port of its own, listening. */
+async function standIn(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
 
 /** A port that was just free: bound, then closed again. */
 async function closedPort(): Promise<number> {

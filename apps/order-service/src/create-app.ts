@@ -6,6 +6,7 @@ import { AppModule } from './app.module';
 import { appConfig, type AppConfig } from './config/configuration';
 import { validateEnv } from './config/validate-env';
 import { ErrorBodyFilter } from './http/error-body.filter';
+import { answerFrameworkErrors } from './http/framework-errors';
 import { useStrictJsonParser } from './http/json-body-parser';
 import { readOversizedBodies } from './http/read-oversized-bodies';
 import { useHostCheck } from './http/host-check';
@@ -18,7 +19,9 @@ export const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 export async function createApp(): Promise<NestFastifyApplication> {
   const env = validateEnv();
-  const adapter = new FastifyAdapter({ bodyLimit: Number(env.BODY_LIMIT_BYTES) });
+  // Fastify answers its routing errors (a bad percent-escape) before any hook: they name the instance themselves, once it is known.
+  const instance: { id?: string } = {};
+  const adapter = new FastifyAdapter({ bodyLimit: Number(env.BODY_LIMIT_BYTES), frameworkErrors: answerFrameworkErrors(() => instance.id) });
   useStrictJsonParser(adapter.getInstance());
   readOversizedBodies(adapter.getInstance(), Number(env.BODY_LIMIT_BYTES));
   // bodyParser off: the JSON parser is ours (useStrictJsonParser), not Nest's.
@@ -32,6 +35,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
   // Which instance answered: the gateway spreads requests, and a demo (or a test) can see where each went.
   const config = app.get<AppConfig>(appConfig.KEY);
   const { instanceId, corsOrigins } = config;
+  instance.id = instanceId;
   await useSecurityHeaders(app, corsOrigins);
   // After the security headers' hook, so its refusal carries them too.
   useHostCheck(app, config);

@@ -62,3 +62,20 @@ export const LAB_CSP_DIRECTIVES: Record<string, string[]> = {
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
 };
+
+/** helmet's options for every answer of the lab, the gateway's and the service's: its CSP; no HSTS (plain http). */
+export const LAB_HELMET_OPTIONS = { contentSecurityPolicy: { useDefaults: false, directives: LAB_CSP_DIRECTIVES }, strictTransportSecurity: false } as const;
+
+/** A Connect-style middleware that only sets headers, as helmet's is. */
+type HeaderMiddleware = (req: never, res: never, next: () => void) => void;
+
+/**
+ * The headers such a middleware sets, recorded once: for the answers Fastify gives before any hook runs
+ * (its routing errors), which a header hook never sees.
+ */
+export function headersSetBy(middleware: HeaderMiddleware): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = { setHeader: (name: string, value: unknown) => (headers[name.toLowerCase()] = String(value)), removeHeader: () => undefined };
+  middleware({} as never, recorder as never, () => undefined);
+  return headers;
+}

@@ -32,6 +32,14 @@ export const ERROR_CODES = [
   'misdirected_request',
   /** The instance the gateway picked refused the connection (it died; the launcher restarts it): nothing was delivered. */
   'instance_unavailable',
+  /** The instance the gateway picked did not answer in time: the request may still have been carried out (an order placed). */
+  'gateway_timeout',
+  /** The instance the gateway picked failed mid-request (its connection reset): the request may have been carried out. */
+  'bad_gateway',
+  /** A request target that is not a URL the lab takes: a bad percent-escape (%zz), a '..' segment through the gateway. */
+  'malformed_url',
+  /** A path segment longer than the router takes (Fastify's maxParamLength, 100 characters). */
+  'uri_too_long',
   'internal_error',
 ] as const;
 
@@ -45,4 +53,21 @@ export interface ErrorBody {
   field?: string;
   /** Every problem found, for validation errors. */
   details?: { field: string; problems: string[] }[];
+}
+
+/** What Fastify hands its `frameworkErrors` option: its routing errors, before any hook has run. */
+export interface FrameworkError {
+  code?: string;
+  message: string;
+}
+
+/**
+ * The lab's body for an error Fastify raises while routing (its `frameworkErrors`, which otherwise
+ * answers Fastify's own `{ error: "Bad Request", code: "FST_ERR_BAD_URL" }`): a bad percent-escape,
+ * a path segment over maxParamLength, a failed async constraint.
+ */
+export function frameworkErrorBody(error: FrameworkError): ErrorBody {
+  if (error.code === 'FST_ERR_BAD_URL') return { statusCode: 400, error: 'malformed_url', message: `${error.message}: the path has a malformed percent-escape (% must be followed by two hex digits)` };
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return { statusCode: 414, error: 'uri_too_long', message: error.message };
+  return { statusCode: 500, error: 'internal_error', message: `the request could not be routed (${error.code ?? 'unknown error'})` };
 }

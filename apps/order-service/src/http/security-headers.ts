@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LAB_CSP_DIRECTIVES, RUN_TOKEN_HEADER } from '@oversell/contracts';
+import { LAB_HELMET_OPTIONS, RUN_TOKEN_HEADER } from '@oversell/contracts';
 import helmet from 'helmet';
 
 /**
@@ -10,7 +10,7 @@ import helmet from 'helmet';
  * CPU under the no-op load (docs/performance.md).
  */
 export async function useSecurityHeaders(app: NestFastifyApplication, corsOrigins: readonly string[]): Promise<void> {
-  const setHeaders = helmet({ contentSecurityPolicy: { useDefaults: false, directives: LAB_CSP_DIRECTIVES }, strictTransportSecurity: false });
+  const setHeaders = helmet(LAB_HELMET_OPTIONS);
   app
     .getHttpAdapter()
     .getInstance()

@@ -102,6 +102,8 @@ const ID_LOOKALIKES: [string, (productId: number) => string][] = [
 ];
 
 const invalid = (field?: string): Refusal => ({ status: 400, error: 'validation_failed', field });
+/** Fastify's router cannot decode the path (FST_ERR_BAD_URL): answered before any hook, in the lab's body all the same. */
+const badEscape: Refusal = { status: 400, error: 'malformed_url', message: 'percent-escape' };
 const unknownStrategy: Refusal = { status: 400, error: 'unknown_strategy', field: 'strategy' };
 const malformed: Refusal = { status: 400, error: 'malformed_json' };
 const tooLarge: Refusal = { status: 413, error: 'payload_too_large' };
@@ -208,4 +210,8 @@ export const BAD_REQUESTS: readonly BadRequest[] = [
   breakLocks('id 0', '0'),
   ...ID_LOOKALIKES.map(([what, id]) => reset(what, id, { stock: 5, strategy: 'no-lock' }, 'id')),
   ...ID_LOOKALIKES.map(([what, id]) => breakLocks(what, id)),
+  { case: 'an inventory read with a bad percent-escape (%zz) for the id', request: () => ({ method: 'GET', path: '/api/products/%zz/inventory' }), ...badEscape },
+  { case: 'a reset with a bad percent-escape (%zz) for the id', request: () => ({ method: 'POST', path: '/api/products/%zz/reset', body: JSON.stringify(BAD_REQUEST_PRODUCT), headers: JSON_HEADERS }), ...badEscape },
+  // Past the router's maxParamLength (100): refused before the id is validated.
+  { case: 'a run id of 101 characters', request: () => ({ method: 'GET', path: `/api/runs/${'r'.repeat(101)}` }), status: 414, error: 'uri_too_long' },
 ];
