@@ -24,3 +24,4 @@ export { ZOOKEEPER_LOCK_ROOT, ZookeeperLock, ZookeeperLockLostError } from './zo
 export { DRIFT_FACTOR, REDLOCK_RELEASE, redlock, RedlockValidityExpiredError, validityMs, type RedlockOptions } from './redlock/redlock.lock';
 export { redlockDelayedRestart } from './redlock/redlock-delayed-restart.lock';
 export { redlockLib, RedlockLibExpiredError } from './redlock-lib/redlock-lib.lock';
+export { CuttableProxy } from './cuttable-proxy';

@@ -20,11 +20,11 @@ export function testZookeeperConnect(): string {
 }
 
 /**
- * A client of the test ZooKeeper with a session of its own, connected. A short session (the server
- * allows 400 ms and more) makes a dead client's nodes go quickly.
+ * A client of the test ZooKeeper (or of `connect`, e.g. a proxy in front of it) with a session of its
+ * own, connected. A short session (the server allows 400 ms and more) makes a dead client's nodes go quickly.
  */
-export async function testZookeeperClient(options: Partial<Option> & { sessionId?: Buffer; sessionPassword?: Buffer } = {}): Promise<Client> {
-  const client = createClient(testZookeeperConnect(), { sessionTimeout: 2000, spinDelay: 100, ...options } as Partial<Option>);
+export async function testZookeeperClient(options: Partial<Option> & { sessionId?: Buffer; sessionPassword?: Buffer } = {}, connect = testZookeeperConnect()): Promise<Client> {
+  const client = createClient(connect, { sessionTimeout: 2000, spinDelay: 100, ...options } as Partial<Option>);
   const connected = once(client, 'connected');
   client.connect();
   await connected;

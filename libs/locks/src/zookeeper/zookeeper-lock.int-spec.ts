@@ -4,9 +4,10 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LockHolding } from '../distributed-lock';
-import { expireSession, forkTypeScript, freshKeyPrefix, testZookeeperClient } from '../testing';
+import { CuttableProxy } from '../cuttable-proxy';
+import { expireSession, forkTypeScript, freshKeyPrefix, testZookeeperClient, testZookeeperConnect } from '../testing';
 import { failedWith, zk } from './zookeeper-calls';
-import { ZookeeperLock, ZookeeperLockLostError } from './zookeeper-lock';
+import { ZookeeperLock, ZookeeperLockLostError, ZookeeperReleaseUnconfirmedError } from './zookeeper-lock';
 
 let client: Client;
 let lock: ZookeeperLock;
@@ -217,5 +218,56 @@ describe('zookeeper lock', () => {
     expect(await line(key)).toHaveLength(1);
     expect(await holding.release()).toBe(true);
     expect(await line(key)).toEqual([]);
+  });
+});
+
+describe('zookeeper lock, with ZooKeeper out of reach (its connection cut, the session alive)', () => {
+  let proxy: CuttableProxy;
+  let cutOff: Client;
+
+  beforeEach(async () => {
+    const [host, port] = testZookeeperConnect().split(',')[0].split(':');
+    proxy = new CuttableProxy(host, Number(port));
+    // A session that outlives the cut: the client comes back to it and sends what it queued.
+    cutOff = await testZookeeperClient({ sessionTimeout: 20_000 }, `127.0.0.1:${await proxy.start()}`);
+  });
+
+  afterEach(async () => {
+    cutOff.close();
+    await proxy.stop();
+  });
+
+  /** Polls the line until it has `count` nodes. */
+  async function untilLineHas(key: string, count: number): Promise<void> {
+    while ((await line(key)).length !== count) await sleep(20);
+  }
+
+  it('a waiter is out of the line as the connection drops, answered during the outage; its node goes once the client is back', async () => {
+    const key = lockKey();
+    const holding = (await lock.acquire(key, { waitMs: 0, leaseMs: 0 }))!;
+    const waiting = new ZookeeperLock(cutOff, root).acquire(key, { waitMs: 60_000, leaseMs: 0 });
+    await untilLineHas(key, 2);
+
+    await proxy.cut();
+    // Answered while ZooKeeper is still out of reach: it used to wait for the connection to come back.
+    await expect(waiting).rejects.toBeInstanceOf(ZookeeperLockLostError);
+
+    await proxy.restore();
+    await untilLineHas(key, 1);
+    expect(await holding.release()).toBe(true);
+  });
+
+  it('a release during the outage answers at once that it is not confirmed; the node goes once the client is back', async () => {
+    const key = lockKey();
+    const holding = (await new ZookeeperLock(cutOff, root).acquire(key, { waitMs: 0, leaseMs: 0 }))!;
+    const lostConnection = once(holding.signal, 'abort');
+
+    await proxy.cut();
+    await lostConnection;
+    await expect(holding.release()).rejects.toBeInstanceOf(ZookeeperReleaseUnconfirmedError);
+    expect(await line(key)).toHaveLength(1);
+
+    await proxy.restore();
+    await untilLineHas(key, 0);
   });
 });

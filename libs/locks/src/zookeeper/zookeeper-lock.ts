@@ -1,4 +1,4 @@
-import { CreateMode, Exception, type Client } from 'node-zookeeper-client';
+import { CreateMode, Exception, State, type Client } from 'node-zookeeper-client';
 import { randomUUID } from 'node:crypto';
 import { preciseNow } from '../clock';
 import type { AcquireOptions, DistributedLock, LockHolding } from '../distributed-lock';
@@ -14,6 +14,13 @@ export class ZookeeperLockLostError extends LockError {
     cause: unknown,
   ) {
     super(`zookeeper lock ${key}: the waiter's node or session was lost while waiting`, { cause });
+  }
+}
+
+/** The release was sent while the connection was down: the node goes when it reaches the server, or with the session. */
+export class ZookeeperReleaseUnconfirmedError extends LockError {
+  constructor(readonly node: string) {
+    super(`zookeeper node ${node}: released while disconnected; it is removed once the client reconnects, or with the session if that expires first`);
   }
 }
 
@@ -45,8 +52,10 @@ const inLineOrder = (names: string[]) => names.filter((name) => name.startsWith(
  * Curator's default treats SUSPENDED as lost) or the session is reported expired; a holder that ignores
  * it goes on while the next holder is inside, and a paused process learns only after the pause that the
  * server expired it. After an expiry the client is closed for good (node-zookeeper-client starts no new
- * session): acquire and release on it fail until a new client is made. A ZooKeeper out of reach makes
- * acquire wait (requests queue until the client reconnects) and release of a dropped holding throw.
+ * session): acquire and release on it fail until a new client is made. A ZooKeeper out of reach: a
+ * waiter already in line is out at once (ZookeeperLockLostError, its node removed once the client is
+ * back), an acquire not yet in line waits (requests queue until the client reconnects), and a release
+ * throws at once (ZookeeperReleaseUnconfirmedError), its node removed once the client is back.
  */
 export class ZookeeperLock implements DistributedLock {
   readonly name = 'zookeeper';
@@ -79,8 +88,10 @@ export class ZookeeperLock implements DistributedLock {
     } finally {
       if (!holding) {
         lost.stop();
-        // Should this fail (connection or session gone), the node goes with the session.
-        if (node && !sessionExpired(this.client)) await zk<void>((done) => this.client.remove(node!, -1, done)).catch(() => undefined);
+        // Not awaited: while the connection is down the remove waits in the client's queue until it is
+        // back (or the node goes with the session), and the caller is answered now, as its wait says.
+        // Should it fail, the node goes with the session.
+        if (node && !sessionExpired(this.client)) void zk<void>((done) => this.client.remove(node!, -1, done)).catch(() => undefined);
       }
     }
   }
@@ -112,7 +123,8 @@ export class ZookeeperLock implements DistributedLock {
   private async waitForPredecessors(key: string, dir: string, node: string, deadline: number, lost: AbortSignal): Promise<boolean> {
     const name = node.slice(dir.length + 1);
     for (;;) {
-      const line = inLineOrder(await zk<string[]>((done) => this.client.getChildren(dir, done)));
+      // Raced with the signal: a request sent as the connection drops waits for it to come back.
+      const line = inLineOrder(await unlessLost(key, lost, zk<string[]>((done) => this.client.getChildren(dir, done))));
       const place = line.indexOf(name);
       if (place < 0) throw new ZookeeperLockLostError(key, lost.reason ?? new Error(`${node} was deleted`));
       if (place === 0) return true;
@@ -155,12 +167,39 @@ export class ZookeeperLock implements DistributedLock {
     stopWatchingSession();
     // An expired session took the node with it, and the client answers nothing more.
     if (sessionExpired(this.client)) return false;
+    const removed = zk<void>((done) => this.client.remove(node, -1, done));
+    if (!connected(this.client)) {
+      // Queued until the client reconnects, for as long as the outage lasts: the holder is not kept
+      // waiting for it (an order's answer would be), and is told the release is not confirmed.
+      removed.catch(() => undefined);
+      throw new ZookeeperReleaseUnconfirmedError(node);
+    }
     try {
-      await zk<void>((done) => this.client.remove(node, -1, done));
+      await removed;
       return true;
     } catch (error) {
       if (failedWith(error, Exception.NO_NODE) || failedWith(error, Exception.SESSION_EXPIRED)) return false;
       throw error;
     }
   }
+}
+
+/** Whether requests are answered now, rather than queued until the client reconnects. */
+const connected = (client: Client) => [State.SYNC_CONNECTED, State.CONNECTED_READ_ONLY].includes(client.getState());
+
+/** The request's answer, or ZookeeperLockLostError as soon as the waiter's session signal fires. */
+function unlessLost<T>(key: string, lost: AbortSignal, request: Promise<T>): Promise<T> {
+  if (lost.aborted) {
+    request.catch(() => undefined);
+    return Promise.reject(new ZookeeperLockLostError(key, lost.reason));
+  }
+  let onLost: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onLost = () => reject(new ZookeeperLockLostError(key, lost.reason));
+    lost.addEventListener('abort', onLost, { once: true });
+  });
+  return Promise.race([request, aborted]).finally(() => {
+    lost.removeEventListener('abort', onLost!);
+    request.catch(() => undefined);
+  });
 }

@@ -1,7 +1,7 @@
 import type { RedisOptions } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StoreCut } from '../fault-points';
-import { CuttableProxy } from './cuttable-proxy';
+import { CuttableProxy } from '@oversell/locks';
 
 /**
  * The store-cut fault for real: this process's Redis connections go through an in-process TCP proxy

@@ -3,7 +3,7 @@ export { createStockTestApp, useOtherStockInstance, useStockInstanceBehindMysqlP
 export { placeAtOnce } from './orders-at-once';
 export { freshKeyPrefix, testRedisOptions } from '@oversell/locks/testing';
 export { freshProductId, testMysqlSettings } from './test-services';
-export { CuttableProxy } from '../redis/cuttable-proxy';
+export { CuttableProxy } from '@oversell/locks';
 export { PauseNextOrder } from './pause-next-order';
 export { placeOrderFrozenAt } from './stop-the-world';
 export { until } from './until';

@@ -16,7 +16,7 @@ import { DEFAULT_STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { freshKeyPrefix, testRedisOptions } from '@oversell/locks/testing';
 import { stopIdleOrderWorkers } from './concurrent-orders';
-import { CuttableProxy } from '../redis/cuttable-proxy';
+import { CuttableProxy } from '@oversell/locks';
 import { testMysqlSettings } from './test-services';
 
 export interface StockTestApp {

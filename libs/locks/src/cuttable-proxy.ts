@@ -1,10 +1,10 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 
 /**
- * A TCP proxy in front of a real Redis or MySQL that can be cut and restored: the store itself stays
- * up for everyone else (other tests, other instances), while whoever connects through the proxy sees
- * it go away (connections reset, new ones refused) exactly as it would in an outage. Tests use it
- * directly; the store-cut fault through StoreCutProxy.
+ * A TCP proxy in front of a real server (Redis, MySQL, ZooKeeper) that can be cut and restored: the
+ * server itself stays up for everyone else (other tests, other instances), while whoever connects
+ * through the proxy sees it go away (connections reset, new ones refused) exactly as it would in an
+ * outage. Tests use it directly; the store-cut fault through @oversell/stock's StoreCutProxy.
  */
 export class CuttableProxy {
   private server: Server | null = null;
