@@ -257,6 +257,23 @@ describe('zookeeper lock, with ZooKeeper out of reach (its connection cut, the s
     expect(await holding.release()).toBe(true);
   });
 
+  it('an acquire cut off while its node is being created is answered during the outage; the node is removed once the client is back', async () => {
+    const key = lockKey();
+    const holding = (await lock.acquire(key, { waitMs: 0, leaseMs: 0 }))!;
+    // The create reaches ZooKeeper, its answer is held back: the cut lands before the waiter knows its node.
+    proxy.delayReplies(2000);
+    const acquiring = new ZookeeperLock(cutOff, root).acquire(key, { waitMs: 60_000, leaseMs: 0 });
+    await untilLineHas(key, 2);
+
+    await proxy.cut();
+    await expect(acquiring).rejects.toBeInstanceOf(ZookeeperLockLostError);
+
+    proxy.delayReplies(0);
+    await proxy.restore();
+    await untilLineHas(key, 1);
+    expect(await holding.release()).toBe(true);
+  });
+
   it('a release during the outage answers at once that it is not confirmed; the node goes once the client is back', async () => {
     const key = lockKey();
     const holding = (await new ZookeeperLock(cutOff, root).acquire(key, { waitMs: 0, leaseMs: 0 }))!;

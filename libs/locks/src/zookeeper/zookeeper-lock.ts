@@ -72,7 +72,7 @@ export class ZookeeperLock implements DistributedLock {
     let node: string | undefined;
     let holding: LockHolding | null = null;
     try {
-      node = await this.enterLine(dir, token);
+      node = await this.enterLine(key, dir, token, lost.signal);
       if (!(await this.waitForPredecessors(key, dir, node, deadline, lost.signal))) return null;
       const ownNode = node;
       holding = holdingOf({
@@ -97,7 +97,7 @@ export class ZookeeperLock implements DistributedLock {
   }
 
   /** Creates this waiter's node (and the lock's node the first time); returns its path. */
-  private async enterLine(dir: string, token: string): Promise<string> {
+  private async enterLine(key: string, dir: string, token: string, lost: AbortSignal): Promise<string> {
     const prefix = `lock-${randomUUID()}-`;
     const create = () => zk<string>((done) => this.client.create(`${dir}/${prefix}`, Buffer.from(token), CreateMode.EPHEMERAL_SEQUENTIAL, done));
     try {
@@ -109,8 +109,16 @@ export class ZookeeperLock implements DistributedLock {
       }
       if (!failedWith(error, Exception.CONNECTION_LOSS)) throw error;
       // The create may have been applied before the connection dropped: look for the node by its uuid.
-      const children = await zk<string[]>((done) => this.client.getChildren(dir, done));
-      const mine = children.find((name) => name.startsWith(prefix));
+      // The look waits for the client to be back; the caller does not (the lost signal answers it, as a
+      // waiter cut off in line is answered), and a node the look finds then is removed.
+      const found = zk<string[]>((done) => this.client.getChildren(dir, done)).then((children) => children.find((name) => name.startsWith(prefix)));
+      let mine: string | undefined;
+      try {
+        mine = await unlessLost(key, lost, found);
+      } catch (outage) {
+        void found.then((orphan) => (orphan ? zk<void>((done) => this.client.remove(`${dir}/${orphan}`, -1, done)) : undefined)).catch(() => undefined);
+        throw outage;
+      }
       if (mine) return `${dir}/${mine}`;
       throw error;
     }
@@ -149,7 +157,7 @@ export class ZookeeperLock implements DistributedLock {
           () => resolve(true),
           (error) => {
             if (failedWith(error, Exception.NO_NODE)) resolve(true);
-            else if (error) reject(error);
+            else if (error) reject(outOfLine(key, error));
           },
         );
         timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
@@ -198,8 +206,16 @@ function unlessLost<T>(key: string, lost: AbortSignal, request: Promise<T>): Pro
     onLost = () => reject(new ZookeeperLockLostError(key, lost.reason));
     lost.addEventListener('abort', onLost, { once: true });
   });
-  return Promise.race([request, aborted]).finally(() => {
+  return Promise.race([request.catch((error: unknown) => Promise.reject(outOfLine(key, error))), aborted]).finally(() => {
     lost.removeEventListener('abort', onLost!);
     request.catch(() => undefined);
   });
+}
+
+/**
+ * A request of a waiter in line that failed with the connection (sent as it dropped: the client fails
+ * it before it reports the disconnection) puts the waiter out of the line, as the lost signal does.
+ */
+function outOfLine(key: string, error: unknown): unknown {
+  return failedWith(error, Exception.CONNECTION_LOSS) ? new ZookeeperLockLostError(key, error) : error;
 }
