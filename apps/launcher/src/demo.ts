@@ -8,6 +8,7 @@
  * the gateway answers only Host names of loopback, its bind address and --public-host (LAB_PUBLIC_HOST,
  * comma-separated).
  */
+import { publicHostNames } from '@oversell/contracts';
 import { intOption, parse, UsageError } from './cli-options';
 import { startLab } from './lab';
 
@@ -19,10 +20,7 @@ async function main(): Promise<void> {
 
   const gatewayHost = String(values.host ?? process.env.LAB_HOST ?? '127.0.0.1');
 
-  const publicHosts = String(values['public-host'] ?? process.env.LAB_PUBLIC_HOST ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
+  const publicHosts = publicHostNames(String(values['public-host'] ?? process.env.LAB_PUBLIC_HOST ?? ''));
 
   const lab = await startLab({ instances, gatewayPort, basePort, gatewayHost, publicHosts, services: values.sentinels === true ? ['redis-sentinel'] : undefined });
   console.log(`

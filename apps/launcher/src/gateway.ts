@@ -8,6 +8,7 @@ import {
   headersSetBy,
   LAB_HELMET_OPTIONS,
   misdirectedRequest,
+  WILDCARD_BINDS,
   type ErrorBody,
   type ErrorCode,
 } from '@oversell/contracts';
@@ -38,7 +39,6 @@ export interface GatewayOptions {
   upstreamTimeoutMs?: number;
 }
 
-const WILDCARD_BINDS = ['0.0.0.0', '::'];
 /** No instance takes a body over 1 MiB (the ceiling of its BODY_LIMIT_BYTES). */
 const BODY_LIMIT_BYTES = 1_048_576;
 /** Beyond loopback the admin actions must need a token: without one the lab does not start. */

@@ -18,6 +18,10 @@ describe('configuration', () => {
     expect(validateEnv({ CLOCK_OFFSET_MS: '3600000' })).toMatchObject({ CLOCK_OFFSET_MS: 3_600_000 });
   });
 
+  it('takes the lab’s public hosts as the gateway does: comma-separated, with spaces, IPv6 in brackets or not', () => {
+    for (const LAB_PUBLIC_HOST of ['lab.example.org, 192.168.1.20', '[fd00::7]', 'fd00::7', 'lab.example.org,']) expect(validateEnv({ LAB_PUBLIC_HOST })).toMatchObject({ LAB_PUBLIC_HOST });
+  });
+
   it('takes etcd client URLs, comma-separated', () => {
     expect(validateEnv({ ETCD_ENDPOINTS: 'http://127.0.0.1:2379,http://etcd.lab:2379' })).toMatchObject({ ETCD_ENDPOINTS: 'http://127.0.0.1:2379,http://etcd.lab:2379' });
   });
@@ -51,6 +55,7 @@ describe('configuration', () => {
     ['ADMIN_TOKEN', 'correct horse battery staple'],
     ['ADMIN_TOKEN', ' '.repeat(16)],
     ['ADMIN_TOKEN', 'short'],
+    ['LAB_PUBLIC_HOST', 'lab.example.org/evil'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => validateEnv({ [name]: value })).toThrow(new RegExp(`"${name}"`));
   });

@@ -9,7 +9,7 @@ import { startService, type ServiceUnderTest } from './service-under-test';
 let service: ServiceUnderTest;
 
 beforeAll(async () => {
-  service = await startService({ LAB_PUBLIC_HOST: 'lab.example.org,workshop.example' });
+  service = await startService({ LAB_PUBLIC_HOST: 'lab.example.org, workshop.example, [fd00::9]' });
 });
 
 afterAll(async () => {
@@ -20,7 +20,7 @@ afterAll(async () => {
 const withHost = (host: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
   service.app.inject({ method, url, headers: { ...JSON_HEADERS, host }, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
 
-it.each(['attacker.example', 'attacker.example:3001', 'lab.example.org.attacker.example', '127.0.0.1.nip.io'])(
+it.each(['attacker.example', 'attacker.example:3001', 'lab.example.org.attacker.example', '127.0.0.1.nip.io', 'attacker.example:abc', '[evil:]'])(
   'answers 421 misdirected_request to Host %s and changes nothing',
   async (host) => {
     const productId = freshProductId();
@@ -38,7 +38,7 @@ it.each(['attacker.example', 'attacker.example:3001', 'lab.example.org.attacker.
   },
 );
 
-it.each(['localhost', '127.0.0.1', '[::1]', '10.1.2.3', '[fd00::7]', 'lab.example.org', 'WORKSHOP.example'])(
+it.each(['localhost', '127.0.0.1', '[::1]', '10.1.2.3', '[fd00::7]', 'lab.example.org', 'WORKSHOP.example', '[fd00::9]'])(
   'serves Host %s, with its port or without (loopback, an address, the lab’s public hosts)',
   async (name) => {
     for (const host of [name, `${name}:3001`]) expect((await withHost(host, 'GET', '/api/strategies')).statusCode).toBe(200);

@@ -17,6 +17,19 @@ export function hostHeaderName(header: string): string {
 }
 
 const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}$/;
+/** Hex digits and colons (dots for an embedded IPv4): never a DNS name, which has no colon. */
+const IPV6 = /^[\da-f:.]*:[\da-f:.]*$/;
+
+/** Bind addresses meaning every interface: no name of the machine's own. */
+export const WILDCARD_BINDS: readonly string[] = ['0.0.0.0', '::'];
+
+/** LAB_PUBLIC_HOST's names: comma-separated, spaces around them and IPv6 brackets allowed. */
+export function publicHostNames(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((name) => name.trim().replace(/^\[(.*)\]$/, '$1'))
+    .filter(Boolean);
+}
 
 /**
  * The Host check against DNS rebinding: a page on an attacker's domain that re-points its name at the
@@ -30,7 +43,7 @@ export function hostCheck(names: readonly string[], { anyAddress = false }: { an
   return (header) => {
     if (header === undefined) return false;
     const name = hostHeaderName(header);
-    return isLoopbackHost(name) || own.has(name) || (anyAddress && (IPV4.test(name) || name.includes(':')));
+    return isLoopbackHost(name) || own.has(name) || (anyAddress && (IPV4.test(name) || IPV6.test(name)));
   };
 }
 

@@ -1,5 +1,5 @@
 import { registerAs, type ConfigType } from '@nestjs/config';
-import { lockServiceEndpoints } from '@oversell/contracts';
+import { lockServiceEndpoints, publicHostNames, WILDCARD_BINDS } from '@oversell/contracts';
 import { hostname } from 'node:os';
 
 /** One validated namespace per dependency; modules read these, never process.env. */
@@ -8,7 +8,7 @@ export const appConfig = registerAs('app', () => ({
   host: process.env.HOST!,
   instanceId: process.env.INSTANCE_ID || `${hostname()}-${process.env.PORT}`,
   /** Where the run worker's load reaches this instance; a wildcard bind address is no address to send to. */
-  instanceUrl: process.env.INSTANCE_URL || `http://${['0.0.0.0', '::'].includes(process.env.HOST!) ? hostname() : process.env.HOST}:${process.env.PORT}`,
+  instanceUrl: process.env.INSTANCE_URL || `http://${WILDCARD_BINDS.includes(process.env.HOST!) ? hostname() : process.env.HOST}:${process.env.PORT}`,
   logLevel: process.env.LOG_LEVEL!,
   bodyLimitBytes: Number(process.env.BODY_LIMIT_BYTES),
   lockWaitTimeoutMs: Number(process.env.LOCK_WAIT_TIMEOUT_MS),
@@ -21,7 +21,7 @@ export const appConfig = registerAs('app', () => ({
   adminToken: process.env.ADMIN_TOKEN || undefined,
   corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').filter(Boolean),
   /** Names the lab is reached by beyond loopback (the gateway's and a proxy's Host check, and this one's). */
-  publicHosts: (process.env.LAB_PUBLIC_HOST ?? '').split(',').filter(Boolean),
+  publicHosts: publicHostNames(process.env.LAB_PUBLIC_HOST),
   runQueueLimit: Number(process.env.RUN_QUEUE_LIMIT),
   /** Where the lock services (etcd, …) are: their variables, validated in env.schema. */
   lockServices: lockServiceEndpoints(process.env),

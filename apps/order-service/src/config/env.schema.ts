@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '@oversell/contracts';
+import { isLoopbackHost, publicHostNames } from '@oversell/contracts';
 import { DEFAULT_SENTINEL_MASTER, LAB_MYSQL_PASSWORD, LAB_MYSQL_USER } from '@oversell/stock';
 import * as Joi from 'joi';
 
@@ -44,7 +44,7 @@ export const envSchema = Joi.object({
   // loopback names and addresses; see http/host-check.ts).
   LAB_PUBLIC_HOST: Joi.string()
     .allow('')
-    .pattern(/^[\w.-]+(,[\w.-]+)*$/)
+    .custom((value: string, helpers) => (publicHostNames(value).every((name) => /^[\w.:-]+$/.test(name)) ? value : helpers.error('any.invalid')))
     .default(''),
   // Runs waiting in the queue; beyond it POST /api/runs and /batch answer 429 and queue nothing. The
   // default takes a compare batch of every strategy (with its warm-up and ceiling runs: 21 with etcd) whole.

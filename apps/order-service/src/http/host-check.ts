@@ -1,9 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { hostCheck, misdirectedRequest } from '@oversell/contracts';
+import { hostCheck, misdirectedRequest, WILDCARD_BINDS } from '@oversell/contracts';
 import { hostname } from 'node:os';
 import type { AppConfig } from '../config/configuration';
-
-const WILDCARD_BINDS = ['0.0.0.0', '::'];
 
 /**
  * DNS rebinding, at each instance as at the gateway: the instances' own ports are as reachable from a
