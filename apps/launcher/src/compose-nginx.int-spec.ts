@@ -131,6 +131,26 @@ describe("docker-compose's nginx, as the gateway", () => {
     }
   });
 
+  // The events block now comes first (nginx takes the first regular expression that matches: it was
+  // never used), and it must pass the Host on: without it every stream is a 421 from the instance.
+  it('streams a run’s events as they happen, through the events block', async () => {
+    const created = await fetch(`${lab.gatewayUrl}/api/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ strategy: 'lua-decrement', initialStock: 100, load: { connections: 5, durationSec: 3 } }),
+    });
+    const run = (await created.json()) as { id: string };
+    const stream = await fetch(`http://127.0.0.1:${nginxPort}/api/runs/${run.id}/events`);
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toMatch(/^event: status$/m);
+    // The first event arrived while the run was still going.
+    const now = (await (await fetch(`${lab.gatewayUrl}/api/runs/${run.id}`)).json()) as { status: string };
+    expect(['queued', 'running']).toContain(now.status);
+    await reader.cancel();
+  });
+
   it.each(['/api/strategies', '/', '/api/products/1/nothing-here'])("sends the gateway's security headers on %s, each once", async (path) => {
     const host = `127.0.0.1:${nginxPort}`;
     const viaNginx = securityHeaders(await get(nginxPort, path, host));
