@@ -47,6 +47,8 @@ interface Attempt {
   /** Nodes that answered at all (OK or "taken") within their timeout. */
   answered: number;
   validityMs: number;
+  /** When the validity ends (preciseNow), counted from the attempt's start, not from when its answer was read. */
+  validUntil: number;
   errors: unknown[];
   /** Nodes that may hold the caller's key: those that said OK, and those whose answer did not come (their SET may still land). */
   maybeSet: Redis[];
@@ -84,6 +86,8 @@ export function redlock(nodes: readonly Redis[], options: RedlockOptions = {}): 
 
   async function attempt(key: string, token: string, ttlMs: number): Promise<Attempt> {
     const voters = options.voters?.(ttlMs) ?? nodes;
+    // The validity counts from before the first SET was sent: a key may have been set from then on.
+    const startedAt = preciseNow();
     const started = performance.now();
     const replies = await Promise.allSettled(voters.map((node) => node.set(key, token, 'PX', ttlMs, 'NX')));
     const elapsed = performance.now() - started;
@@ -92,6 +96,7 @@ export function redlock(nodes: readonly Redis[], options: RedlockOptions = {}): 
       granted: outcomes.filter((outcome) => outcome === 'set').length,
       answered: outcomes.filter((outcome) => outcome !== 'no-answer').length,
       validityMs: Math.floor(validityMs(ttlMs, elapsed)),
+      validUntil: startedAt + elapsed + Math.floor(validityMs(ttlMs, elapsed)),
       errors: replies.flatMap((reply) => (reply.status === 'rejected' ? [reply.reason] : [])),
       maybeSet: voters.filter((_, i) => outcomes[i] !== 'taken'),
     };
@@ -124,7 +129,7 @@ export function redlock(nodes: readonly Redis[], options: RedlockOptions = {}): 
       }
       const acquiredAt = preciseNow();
       const lost = new AbortController();
-      const expiry = setTimeout(() => lost.abort(new RedlockValidityExpiredError(key)), won.validityMs);
+      const expiry = setTimeout(() => lost.abort(new RedlockValidityExpiredError(key)), Math.max(0, won.validUntil - acquiredAt));
       expiry.unref();
       return holdingOf({
         key,
@@ -132,7 +137,7 @@ export function redlock(nodes: readonly Redis[], options: RedlockOptions = {}): 
         acquiredAt,
         leaseMs: won.validityMs,
         signal: lost.signal,
-        validUntil: acquiredAt + won.validityMs,
+        validUntil: won.validUntil,
         release: async (): Promise<ReleaseResult> => {
           clearTimeout(expiry);
           const { deleted, answered, errors } = await releaseOn(key, token);
