@@ -53,3 +53,10 @@ it('admits no more than the limit when posts arrive at once', async () => {
   expect(statuses.filter((s) => s === 429)).toHaveLength(4);
   expect(await waiting()).toBe(LIMIT);
 });
+
+it('queues a double-click run whose orders, times their copies, stay within 2000 in flight, however many connections it names', async () => {
+  // 10 orders on 1500 connections: 10 buyers, 20 requests in flight (the runner starts no more buyers than orders).
+  const run = { strategy: 'lua-decrement', initialStock: 10, load: { connections: 1500, totalRequests: 10 }, faults: [{ kind: 'double-click', copies: 2 }] };
+  expect((await service.post('/api/runs', run)).status).toBe(201);
+  expect(await waiting()).toBe(1);
+});

@@ -14,7 +14,8 @@ export function checkDoubleClickLoad({ load, faults }: Pick<RunParams, 'load' | 
     const message = 'load.arrivalRate cannot be combined with a double-click fault: its buyers click again once every copy is answered (a closed model)';
     throw new ApiError(400, 'validation_failed', message, { field: 'load.arrivalRate' });
   }
-  const inFlight = load.connections * doubleClick.copies;
+  // As many buyers as connections, or as orders meant if fewer (runDoubleClicks), each with every copy in flight.
+  const inFlight = Math.min(load.connections, load.totalRequests ?? Infinity) * doubleClick.copies;
   if (inFlight > RUN_LIMITS.maxConnections) {
     const message = `load.connections × the double-click's copies is ${inFlight} requests in flight at once; at most ${RUN_LIMITS.maxConnections}`;
     throw new ApiError(400, 'validation_failed', message, { field: 'load.connections' });
