@@ -140,6 +140,16 @@ describe('POST /api/products/:id/break-locks', () => {
     expect((await service.post(`/api/products/${productId}/break-locks`, {})).body.broken).toBe(0);
     expect((await service.post('/api/orders', { productId, quantity: 1, strategy: 'setnx-no-ttl' })).status).toBe(201);
   });
+
+  it.each([
+    ['a field', { runId: 'someone-elses-run' }, 'runId'],
+    ['an array', [1], undefined],
+  ])('refuses a body with %s (400, naming the field) and leaves the lock held', async (_case, body, field) => {
+    const { status, body: answer } = await service.post(`/api/products/${productId}/break-locks`, body);
+    expect(status).toBe(400);
+    expect(answer).toMatchObject({ error: 'validation_failed', ...(field ? { field } : {}) });
+    expect(await redis().get(lock)).toBe('1');
+  });
 });
 
 describe('POST /api/runs and /api/runs/batch need a load', () => {

@@ -5,6 +5,7 @@ import { InventoryService, LockBreakerService, ProductResetService } from '@over
 import { targetFaults } from '../faults/fault-targets';
 import { InstanceRegistry } from '../runs/instance-registry';
 import { AdminOnly } from './admin-token.guard';
+import { NoBodyFieldsPipe } from './no-body-fields.pipe';
 import { ProductIdParam, ResetProductDto } from './reset-product.dto';
 
 @ApiTags('products')
@@ -33,10 +34,10 @@ export class ProductsController {
   @AdminOnly()
   @HttpCode(200)
   @ApiOkResponse({ description: 'How many lock keys of the current run were deleted (0: none was held, or the strategy holds no lock).' })
-  @ApiBadRequestResponse({ description: 'validation_failed (field id): the id is not a whole number in range; nothing is deleted.' })
+  @ApiBadRequestResponse({ description: 'validation_failed: the id is not a whole number in range (field id), or the body has a field (it takes none); nothing is deleted.' })
   @ApiNotFoundResponse({ description: 'product_not_found: the product was never reset.' })
   @ApiServiceUnavailableResponse({ description: 'store_unavailable: Redis or MySQL did not answer; retry.' })
-  breakLocks(@Param() { id }: ProductIdParam): Promise<BrokenLocksView> {
+  breakLocks(@Param() { id }: ProductIdParam, @Body(NoBodyFieldsPipe) _noBody: unknown): Promise<BrokenLocksView> {
     return this.lockBreaker.breakStaleLocks(id);
   }
 

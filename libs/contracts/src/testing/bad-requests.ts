@@ -132,6 +132,7 @@ export const BAD_REQUESTS: readonly BadRequest[] = [
   // Named like members of Object.prototype: class-transformer dropped them before the unknown-field check, and the order was taken.
   raw('an order with a "constructor" field', () => '/api/orders', (id) => orderWith(id, '"constructor":{"name":"x"}'), invalid('constructor')),
   raw('an order with a "toString" field', () => '/api/orders', (id) => orderWith(id, '"toString":"y"'), invalid('toString')),
+  raw('break-locks with a body field', (id) => `/api/products/${id}/break-locks`, () => '{"lock":"all"}', invalid('lock')),
   raw('a reset with a "hasOwnProperty" field', (id) => `/api/products/${id}/reset`, () => '{"stock":5,"strategy":"no-lock","hasOwnProperty":1}', invalid('hasOwnProperty')),
   raw('a run with a "valueOf" field in a fault', () => '/api/runs', (id) => `{"strategy":"lua-decrement","initialStock":5,"productId":${id},${ONE_ORDER_LOAD},"faults":[{"kind":"pause","at":"stock-read","durationMs":10,"valueOf":1}]}`, invalid('faults[0].valueOf')),
   raw('an order with a field nested 2000 deep', () => '/api/orders', (id) => orderWith(id, deeply), tooDeep),
