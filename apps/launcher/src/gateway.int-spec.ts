@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sendEndlessBody } from '@oversell/contracts/testing';
+import { sendEndlessBody, sendRawRequest, UNPARSABLE_REQUESTS } from '@oversell/contracts/testing';
 import { startGateway } from './gateway';
 
 /** A GET with the Host header as given (fetch will not let a caller set Host). */
@@ -187,6 +187,15 @@ describe('the gateway, in front of a stand-in instance', () => {
     const answer = await send(port, { path });
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toEqual({ statusCode: 400, error: 'malformed_url', message: expect.stringContaining(message) });
+    const routed = await send(port, { path: '/' });
+    for (const name of SECURITY_HEADERS) expect({ name, value: answer.headers[name] }).toEqual({ name, value: routed.headers[name] });
+    expect(served).toEqual([]);
+  });
+
+  it.each(UNPARSABLE_REQUESTS.map((bad) => [bad.case, bad] as const))('answers %s (refused by Node’s parser) itself in the lab’s body with the security headers, forwarding nothing', async (_case, bad) => {
+    const answer = await sendRawRequest(port, bad.text);
+    expect(answer.status).toBe(bad.status);
+    expect(JSON.parse(answer.body)).toEqual({ statusCode: bad.status, error: bad.error, message: expect.any(String) });
     const routed = await send(port, { path: '/' });
     for (const name of SECURITY_HEADERS) expect({ name, value: answer.headers[name] }).toEqual({ name, value: routed.headers[name] });
     expect(served).toEqual([]);

@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import {
+  answerClientErrors,
   frameworkErrorBody,
   hostCheck,
   isLoopbackHost,
@@ -56,7 +57,7 @@ export async function startGateway(options: GatewayOptions): Promise<FastifyInst
   const host = options.host ?? '127.0.0.1';
   assertAdminTokenFor(host, options.adminToken);
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 0;
-  const gateway = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, frameworkErrors: answerFrameworkError });
+  const gateway = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, frameworkErrors: answerFrameworkError, clientErrorHandler: answerClientErrors(() => PRE_ROUTING_HEADERS) });
   // The lab's CSP (what the dashboard and the API docs load). First, so the gateway's own refusals (421,
   // 413) carry them too.
   await gateway.register(helmet, LAB_HELMET_OPTIONS);
@@ -188,7 +189,7 @@ function answerError(error: FastifyError, _request: FastifyRequest, reply: Fasti
   return reply.code(status).send(body);
 }
 
-/** helmet's headers for answers given before any hook runs (frameworkErrors): the same as @fastify/helmet sets. */
+/** helmet's headers for answers given before any hook runs (frameworkErrors, clientErrorHandler): the same as @fastify/helmet sets. */
 const PRE_ROUTING_HEADERS = headersSetBy(helmetMiddleware(LAB_HELMET_OPTIONS));
 
 /** Fastify's routing errors (a bad percent-escape: FST_ERR_BAD_URL) in the lab's body, with its security headers. */

@@ -6,7 +6,7 @@ import { AppModule } from './app.module';
 import { appConfig, type AppConfig } from './config/configuration';
 import { validateEnv } from './config/validate-env';
 import { ErrorBodyFilter } from './http/error-body.filter';
-import { answerFrameworkErrors } from './http/framework-errors';
+import { answerClientErrorsOf, answerFrameworkErrors } from './http/framework-errors';
 import { useStrictJsonParser } from './http/json-body-parser';
 import { readOversizedBodies } from './http/read-oversized-bodies';
 import { useHostCheck } from './http/host-check';
@@ -19,9 +19,14 @@ export const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 export async function createApp(): Promise<NestFastifyApplication> {
   const env = validateEnv();
-  // Fastify answers its routing errors (a bad percent-escape) before any hook: they name the instance themselves, once it is known.
+  // Fastify answers its routing errors (a bad percent-escape), and Node's parser what is not HTTP, before any
+  // hook: they name the instance themselves, once it is known.
   const instance: { id?: string } = {};
-  const adapter = new FastifyAdapter({ bodyLimit: Number(env.BODY_LIMIT_BYTES), frameworkErrors: answerFrameworkErrors(() => instance.id) });
+  const adapter = new FastifyAdapter({
+    bodyLimit: Number(env.BODY_LIMIT_BYTES),
+    frameworkErrors: answerFrameworkErrors(() => instance.id),
+    clientErrorHandler: answerClientErrorsOf(() => instance.id),
+  });
   useStrictJsonParser(adapter.getInstance());
   readOversizedBodies(adapter.getInstance(), Number(env.BODY_LIMIT_BYTES));
   // bodyParser off: the JSON parser is ours (useStrictJsonParser), not Nest's.

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
+import { sendRawRequest, UNPARSABLE_REQUESTS } from '@oversell/contracts/testing';
 import { startService, type ServiceUnderTest } from './service-under-test';
 
 /**
@@ -55,4 +56,14 @@ it('answers a path segment over the router’s 100 characters 414 uri_too_long i
   expect(answer.status).toBe(414);
   expect(answer.body).toMatchObject({ statusCode: 414, error: 'uri_too_long' });
   expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+});
+
+it.each(UNPARSABLE_REQUESTS.map((bad) => [bad.case, bad] as const))('answers %s (refused by Node’s parser, before Fastify) in the lab’s body with the security headers', async (_case, bad) => {
+  const answer = await sendRawRequest(port, bad.text);
+  expect(answer.status).toBe(bad.status);
+  expect(JSON.parse(answer.body)).toEqual({ statusCode: bad.status, error: bad.error, message: expect.any(String) });
+  const routed = await raw('GET', '/api/strategies');
+  for (const name of SECURITY_HEADERS) expect({ name, value: answer.headers[name] }).toEqual({ name, value: routed.headers[name] });
+  expect(answer.headers['x-instance']).toBe(routed.headers['x-instance']);
+  expect(answer.headers.connection).toBe('close');
 });

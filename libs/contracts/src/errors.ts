@@ -40,6 +40,12 @@ export const ERROR_CODES = [
   'malformed_url',
   /** A path segment longer than the router takes (Fastify's maxParamLength, 100 characters). */
   'uri_too_long',
+  /** Request headers larger than Node's HTTP parser reads (16 KiB in all). */
+  'header_too_large',
+  /** A request that did not arrive in full within the server's request timeout. */
+  'request_timeout',
+  /** Bytes that Node's HTTP parser cannot read as an HTTP/1.1 request. */
+  'malformed_request',
   'internal_error',
 ] as const;
 

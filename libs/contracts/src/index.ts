@@ -1,5 +1,6 @@
 export * from './access';
 export * from './errors';
+export * from './client-errors';
 export * from './faults';
 export * from './orders';
 export * from './products';

@@ -1,6 +1,9 @@
-import { frameworkErrorBody, headersSetBy, LAB_HELMET_OPTIONS } from '@oversell/contracts';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { answerClientErrors, frameworkErrorBody, headersSetBy, LAB_HELMET_OPTIONS } from '@oversell/contracts';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
+
+/** helmet's headers, recorded once for the answers given before any hook runs. */
+const PRE_ROUTING_HEADERS = headersSetBy(helmet(LAB_HELMET_OPTIONS));
 
 /**
  * Fastify's `frameworkErrors`: its routing errors (a bad percent-escape in the path, FST_ERR_BAD_URL; a
@@ -9,13 +12,20 @@ import helmet from 'helmet';
  * `{ "error": "Bad Request", "code": "FST_ERR_BAD_URL" }`.
  */
 export function answerFrameworkErrors(instanceId: () => string | undefined): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
-  const headers = headersSetBy(helmet(LAB_HELMET_OPTIONS));
   return (error, _request, reply) => {
     const body = frameworkErrorBody(error);
-    const instance = instanceId();
-    void reply
-      .code(body.statusCode)
-      .headers(instance ? { ...headers, 'x-instance': instance } : headers)
-      .send(body);
+    void reply.code(body.statusCode).headers(preRoutingHeaders(instanceId())).send(body);
   };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses (headers over 16 KiB, bytes that are
+ * not HTTP) in the lab's body, with the same headers as the routing errors above.
+ */
+export function answerClientErrorsOf(instanceId: () => string | undefined): NonNullable<FastifyServerOptions['clientErrorHandler']> {
+  return answerClientErrors(() => preRoutingHeaders(instanceId()));
+}
+
+function preRoutingHeaders(instance: string | undefined): Record<string, string> {
+  return instance ? { ...PRE_ROUTING_HEADERS, 'x-instance': instance } : PRE_ROUTING_HEADERS;
 }
