@@ -1,7 +1,9 @@
 // Every strategy under the same load, one after another, each on its own freshly reset product.
 // Run from the repository root:  k6 run loadtests/k6/compare-strategies.js
 // Env: SCENARIO (default compare), STRATEGIES (comma-separated, default all), BASE_URL (comma-separated),
-// PRODUCT_ID (first product id; default random), GAP_SEC (pause between strategies, default 2),
+// PRODUCT_ID (first product id; default random), LOCK_WAIT_MS (the service's lock wait, default 10000: how
+// long a strategy's last orders may take after its load, before the next strategy starts),
+// GAP_SEC (pause between strategies after that, default 2),
 // P99_MS (per-strategy latency threshold, default 2000), SUMMARY_PATH, EXPECT_SAFE, MAX_DURATION_SEC;
 // load overrides on top of the scenario file: CONNECTIONS, DURATION_SEC, TOTAL_REQUESTS, ARRIVAL_RATE,
 // QUANTITY; RUN_TOKEN (x-run-token header on each order); DOUBLE_CLICK_COPIES, DOUBLE_CLICK_KEY (as flash-sale.js).
@@ -10,6 +12,7 @@ import {
   doubleClickFromEnv,
   checkInventory,
   describeStrategies,
+  drainSeconds,
   executorFor,
   executorSeconds,
   loadFromEnv,
@@ -22,6 +25,7 @@ import {
   STRATEGY_NAMES,
   summaryOutputs,
   SUMMARY_TREND_STATS,
+  withinCount,
 } from './lib/common.js';
 
 const SCENARIO_NAME = __ENV.SCENARIO || 'compare';
@@ -34,9 +38,11 @@ const LOAD = loadFromEnv(scenario.load);
 const REQUEST = orderRequest('orders', __ENV.RUN_TOKEN, doubleClickFromEnv(scenario.faults));
 const URLS = baseUrls();
 const P99_MS = __ENV.P99_MS || '2000';
-// The pause lets the previous strategy's in-flight requests drain before the next one starts.
+// A strategy's orders still in flight when its time is up finish (and are measured) before the next strategy
+// starts: the service must not serve two strategies' loads at once.
+const DRAIN_SEC = drainSeconds(scenario);
 const GAP_SEC = parseInt(__ENV.GAP_SEC || '2', 10);
-const PHASE_SEC = executorSeconds(LOAD) + GAP_SEC;
+const PHASE_SEC = executorSeconds(LOAD) + DRAIN_SEC + GAP_SEC;
 
 function buildOptions() {
   const scenarios = {};
@@ -45,6 +51,7 @@ function buildOptions() {
     scenarios[strategy] = executorFor(LOAD, {
       exec: 'order',
       startTime: index * PHASE_SEC + 's',
+      gracefulStop: DRAIN_SEC + 's',
       env: { STRATEGY: strategy },
       tags: { strategy: strategy },
     });
@@ -71,6 +78,7 @@ export function setup() {
 
 export function order(data) {
   const strategy = __ENV.STRATEGY;
+  if (!withinCount(LOAD)) return;
   placeOrder(URLS, data.products[strategy], strategy, LOAD.quantity, REQUEST);
 }
 

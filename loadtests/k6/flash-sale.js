@@ -22,6 +22,7 @@ import {
   summaryOutputs,
   SUMMARY_TREND_STATS,
   targetFromEnv,
+  withinCount,
 } from './lib/common.js';
 
 const SCENARIO_NAME = __ENV.SCENARIO || 'flash-sale';
@@ -65,6 +66,7 @@ export function setup() {
 }
 
 export default function (data) {
+  if (!withinCount(LOAD)) return;
   placeOrder(URLS, data.productId, STRATEGY, LOAD.quantity, REQUEST);
 }
 

@@ -106,10 +106,10 @@ const DESCRIPTIONS: Pick<StrategyDescription, 'name' | 'kind' | 'lease'>[] = [
 ];
 const DESCRIBED = DESCRIPTIONS.map((description) => description.name).join(',');
 
-/** Runs a script's init, setup, one iteration, teardown and handleSummary with k6's modules stubbed. */
-function runStubbed(script: string, env: Record<string, string>, inventory = SAFE_INVENTORY, descriptions = DESCRIPTIONS): StubbedRun {
+/** Runs a script's init, setup, one iteration (the scenario's `iteration`th), teardown and handleSummary with k6's modules stubbed. */
+function runStubbed(script: string, env: Record<string, string>, inventory = SAFE_INVENTORY, descriptions = DESCRIPTIONS, iteration = 0): StubbedRun {
   const stdout = execFileSync(process.execPath, [join(__dirname, 'test-support', 'k6-stub', 'run-script.mjs'), join(K6_SCRIPTS_DIR, script)], {
-    env: { ...process.env, K6_ENV: JSON.stringify(env), K6_INVENTORY: JSON.stringify(inventory), K6_STRATEGIES: JSON.stringify(descriptions) },
+    env: { ...process.env, K6_ENV: JSON.stringify(env), K6_INVENTORY: JSON.stringify(inventory), K6_STRATEGIES: JSON.stringify(descriptions), K6_ITERATION: String(iteration) },
     encoding: 'utf8',
     // Captured rather than inherited: stubbedError() reads what a failing script wrote there.
     stdio: 'pipe',
@@ -267,6 +267,13 @@ describe('k6 scripts, run with k6 stubbed', () => {
     expect(counted.options.scenarios['flash-sale']).toMatchObject({ executor: 'constant-arrival-rate', rate: 250, duration: '4s', preAllocatedVUs: 200 });
   });
 
+  it.each(['flash-sale.js', 'compare-strategies.js'])('%s with ARRIVAL_RATE and TOTAL_REQUESTS sends exactly that many orders, though k6 starts iterations for whole seconds', (script) => {
+    // 500 at 300/s: k6 starts iterations for 2 s, 600 of them; the Node runner sends 500.
+    const load = { STRATEGIES: 'watchdog', ARRIVAL_RATE: '300', TOTAL_REQUESTS: '500' };
+    const orders = (iteration: number) => runStubbed(script, load, SAFE_INVENTORY, DESCRIPTIONS, iteration).requests.filter((request) => request.url.endsWith('/api/orders')).length;
+    expect([orders(0), orders(499), orders(500), orders(599)]).toEqual([1, 1, 0, 0]);
+  });
+
   it('flash-sale with CONNECTIONS and DURATION_SEC only runs constant VUs for that long', () => {
     const run = runStubbed('flash-sale.js', { CONNECTIONS: '15', DURATION_SEC: '2.5', QUANTITY: '3' });
     expect(run.options.scenarios['flash-sale']).toEqual({ executor: 'constant-vus', vus: 15, duration: '2.5s', tags: { strategy: 'lua-decrement' } });
@@ -417,9 +424,10 @@ describe('k6 scripts, run with k6 stubbed', () => {
   it('compare-strategies takes the same load overrides and RUN_TOKEN', () => {
     const run = runStubbed('compare-strategies.js', { STRATEGIES: 'watchdog,uuid-lua', CONNECTIONS: '12', DURATION_SEC: '3', RUN_TOKEN: 'r' });
 
+    // 3 s of load, 10 s for the service's lock wait (the orders still in flight), 2 s of gap.
     expect(Object.values(run.options.scenarios).map((scenario) => [scenario.executor, scenario.vus, scenario.duration, scenario.startTime])).toEqual([
       ['constant-vus', 12, '3s', '0s'],
-      ['constant-vus', 12, '3s', '5s'],
+      ['constant-vus', 12, '3s', '15s'],
     ]);
     expect(run.requests.find((request) => request.url.endsWith('/api/orders'))?.headers).toMatchObject({ 'x-run-token': 'r' });
   });
@@ -428,8 +436,13 @@ describe('k6 scripts, run with k6 stubbed', () => {
     const run = runStubbed('compare-strategies.js', { STRATEGIES: 'naive-setnx,watchdog,db-optimistic', PRODUCT_ID: '10' });
 
     expect(Object.keys(run.options.scenarios)).toEqual(['naive-setnx', 'watchdog', 'db-optimistic']);
-    // compare runs 8 s; the default gap is 2 s.
-    expect(Object.values(run.options.scenarios).map((scenario) => scenario.startTime)).toEqual(['0s', '10s', '20s']);
+    // compare runs 8 s; its orders in flight then may take the service's lock wait (10 s) to finish, and only then,
+    // after the 2 s gap, does the next strategy start: the service never serves two strategies' loads at once.
+    expect(Object.values(run.options.scenarios).map((scenario) => [scenario.startTime, scenario.gracefulStop])).toEqual([
+      ['0s', '10s'],
+      ['20s', '10s'],
+      ['40s', '10s'],
+    ]);
     expect(run.options.scenarios.watchdog).toMatchObject({ exec: 'order', vus: 500, env: { STRATEGY: 'watchdog' }, tags: { strategy: 'watchdog' } });
     expect(run.options.thresholds['http_req_duration{endpoint:order,strategy:db-optimistic}']).toEqual(['p(99)<2000']);
     const resets = run.requests.filter((request) => request.url.endsWith('/reset'));
@@ -442,6 +455,17 @@ describe('k6 scripts, run with k6 stubbed', () => {
       'naive-setnx',
       'watchdog',
       'db-optimistic',
+    ]);
+  });
+});
+
+describe('k6 compare-strategies, one strategy after another', () => {
+  it("waits out the service's lock wait and the scenario's business delay before the next strategy (LOCK_WAIT_MS)", () => {
+    const run = runStubbed('compare-strategies.js', { SCENARIO: 'expiry-pitfall', STRATEGIES: 'uuid-lua,watchdog', LOCK_WAIT_MS: '3000', GAP_SEC: '1' });
+    // expiry-pitfall: 6 s of load, a 250 ms business delay: 3.25 s, rounded up to 4 s.
+    expect(Object.values(run.options.scenarios).map((scenario) => [scenario.startTime, scenario.gracefulStop])).toEqual([
+      ['0s', '4s'],
+      ['11s', '4s'],
     ]);
   });
 });

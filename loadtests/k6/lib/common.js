@@ -1,5 +1,6 @@
 // Helpers shared by the k6 scripts. Runs inside k6 (goja), not Node: only k6 modules, no npm packages.
 import { check } from 'k6';
+import exec from 'k6/execution';
 import http from 'k6/http';
 import { Counter } from 'k6/metrics';
 
@@ -292,6 +293,26 @@ export function executorSeconds(load) {
   }
   if (load.totalRequests) return load.durationSec || maxDurationSec();
   return load.durationSec;
+}
+
+/**
+ * Whether this iteration is one of the load's orders. An arrival rate bounded by a count starts
+ * iterations for whole seconds (ceil(totalRequests / arrivalRate)), so 500 orders at 300/s would start
+ * 600: the ones past totalRequests send nothing, as the Node runner sends exactly that many.
+ */
+export function withinCount(load) {
+  return !load.totalRequests || exec.scenario.iterationInTest < load.totalRequests;
+}
+
+/**
+ * How long, in seconds, an order already sent may still take once its scenario's time is up: the
+ * service's lock wait (LOCK_WAIT_MS, default 10000, its LOCK_WAIT_TIMEOUT_MS) and the business delay, as
+ * k6's gracefulStop. Without it k6 waits 30 s for them, or cuts them off, and the next strategy would
+ * start while the service still serves this one's.
+ */
+export function drainSeconds(scenario) {
+  const lockWaitMs = positiveNumberFromEnv('LOCK_WAIT_MS', true) || 10000;
+  return Math.ceil((lockWaitMs + (scenario.businessDelayMs || 0)) / 1000);
 }
 
 /**

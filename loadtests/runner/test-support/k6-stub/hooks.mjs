@@ -28,6 +28,8 @@ const STUBS = {
     },
   };`,
   'k6/metrics': 'export class Counter { constructor(name) { this.name = name; } add() {} }',
+  // The one iteration the test runs is iteration K6_ITERATION of its scenario (0 by default).
+  'k6/execution': 'export default { scenario: { get iterationInTest() { return Number(process.env.K6_ITERATION ?? 0); } } };',
 };
 
 export async function resolve(specifier, context, next) {
