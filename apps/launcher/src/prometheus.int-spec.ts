@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import type { RunView } from '@oversell/contracts';
+import { ORDER_OUTCOMES, type RunView } from '@oversell/contracts';
 import type { Lab } from './lab';
 import { REPO_ROOT } from './paths';
 import { startTestLab } from './testing/test-lab';
@@ -51,13 +51,19 @@ interface Sample {
 }
 
 interface DashboardTarget {
+  refId: string;
   expr: string;
   datasource: { type: string; uid: string };
 }
 
+interface FieldConfig {
+  defaults: { unit?: string };
+  overrides: { matcher: { id: string; options: string }; properties: { id: string; value: unknown }[] }[];
+}
+
 interface Dashboard {
   uid: string;
-  panels: { title: string; datasource: { type: string; uid: string }; targets: DashboardTarget[] }[];
+  panels: { title: string; datasource: { type: string; uid: string }; fieldConfig: FieldConfig; targets: DashboardTarget[] }[];
   templating: { list: { name: string; datasource: { type: string; uid: string }; query: { query: string } }[] };
 }
 
@@ -162,10 +168,13 @@ describe("docker-compose's Prometheus, scraping a lab", () => {
     expect(sold).toHaveLength(lab.instances.length);
     expect(total(sold)).toBe(stock);
     const byOutcome = await query(`sum by (outcome) (oversell_orders_total{job="${JOB}",strategy="${STRATEGY}"})`);
-    expect(Object.fromEntries(byOutcome.map((sample) => [sample.metric.outcome, Number(sample.value[1])]))).toEqual({ sold: stock, sold_out: orders - stock });
+    // Every outcome is there, at 0 until it happens: a series must be scraped before its first rise for rate() to see it.
+    const none = Object.fromEntries(ORDER_OUTCOMES.map((outcome) => [outcome, 0]));
+    expect(Object.fromEntries(byOutcome.map((sample) => [sample.metric.outcome, Number(sample.value[1])]))).toEqual({ ...none, sold: stock, sold_out: orders - stock });
 
     // The dashboard's panel of outcomes shows them (a rate needs two scrapes of the counters).
     const panel = dashboardTarget('Order outcomes by strategy');
+    // These are the instances' first orders: the panel sees them rise only because their series were scraped at 0 before.
     const shown = await until('the outcomes panel showing the orders', () => query(withVariables(panel.expr)), (result) => result.length === 2);
     expect(shown.map((sample) => `${sample.metric.strategy} ${sample.metric.outcome}`).sort()).toEqual([`${STRATEGY} sold`, `${STRATEGY} sold_out`]);
   });
@@ -250,6 +259,19 @@ describe('the Grafana dashboard', () => {
     const named = [...dashboardTargets.flatMap((target) => seriesNamed(target.expr)), ...variables];
     expect(dashboardTargets.every((target) => seriesNamed(target.expr).length > 0)).toBe(true);
     expect(named.filter((name) => !exported.has(name))).toEqual([]);
+  });
+
+  it('shows a rate of events in a unit of rates, never as a time, in every panel', () => {
+    const unitOf = (panel: Dashboard['panels'][number], refId: string) =>
+      panel.fieldConfig.overrides
+        .filter((override) => override.matcher.id === 'byFrameRefID' && override.matcher.options === refId)
+        .flatMap((override) => override.properties)
+        .find((property) => property.id === 'unit')?.value ?? panel.fieldConfig.defaults.unit;
+    const rates = dashboard.panels.flatMap((panel) =>
+      panel.targets.filter((target) => !target.expr.startsWith('histogram_quantile') && /\brate\(\w+_(total|count)\b/.test(target.expr)).map((target) => ({ panel: panel.title, refId: target.refId, unit: unitOf(panel, target.refId) })),
+    );
+    expect(rates.length).toBeGreaterThan(1);
+    expect(rates.filter((rate) => ['s', 'ms', 'µs', 'ns'].includes(String(rate.unit)))).toEqual([]);
   });
 
   it('asks Prometheus only what it understands, in every query', async () => {

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { LockEvent, OrderOutcome, RunTarget } from '@oversell/contracts';
+import { NOOP_TARGET, ORDER_OUTCOMES, STRATEGY_NAMES, type LockEvent, type OrderOutcome, type RunTarget } from '@oversell/contracts';
 import type { OrderWriteBacklog } from '@oversell/stock';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+// Up to 120 s: a lock wait, a business time (30 s at most) and a lock TTL (60 s at most) can each pass 10 s,
+// and an observation above the last bucket reads back as that bucket's bound in histogram_quantile.
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 
 /** This instance's Prometheus figures, served at /metrics for users who run Prometheus/Grafana. */
 @Injectable()
@@ -81,6 +83,19 @@ export class MetricsService {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'oversell_' });
+    // prom-client creates a series at its first observation, so Prometheus would first scrape it already at
+    // its total and rate()/increase() would see no rise: a flash sale sold out before the first scrape
+    // vanished from the dashboard. Every series that can be observed starts at 0 instead.
+    for (const strategy of [...STRATEGY_NAMES, NOOP_TARGET]) {
+      for (const outcome of ORDER_OUTCOMES) {
+        this.orders.inc({ strategy, outcome }, 0);
+        this.orderDuration.zero({ strategy, outcome });
+      }
+    }
+    for (const strategy of STRATEGY_NAMES) {
+      this.lockWait.zero({ strategy });
+      for (const expired of ['true', 'false']) this.lockHold.zero({ strategy, expired });
+    }
   }
 
   order(strategy: RunTarget, outcome: OrderOutcome, latencyMs: number): void {
