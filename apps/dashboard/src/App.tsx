@@ -50,7 +50,7 @@ export function App() {
         {route.view === 'compare' && <CompareView values={values} />}
         {route.view === 'explain' && <ExplainView />}
         {route.view === 'history' && <HistoryView />}
-        {route.view === 'pitfalls' && <PitfallsView presetName={route.preset} runIds={route.runIds} />}
+        {route.view === 'pitfalls' && <PitfallsView key={route.preset} presetName={route.preset} runIds={route.runIds} />}
       </main>
     </>
   );

@@ -1,5 +1,6 @@
 import type {
   ErrorBody,
+  InventoryView,
   RunBatchRequest,
   RunBatchView,
   RunParams,
@@ -111,6 +112,8 @@ export const api = {
   scenarios: () => request<Scenario[]>('scenarios'),
   runs: (limit: number) => request<RunView[]>(`runs?limit=${limit}`),
   run: (id: string) => request<RunView>(`runs/${encodeURIComponent(id)}`),
+  /** The product's stock and orders as the stores hold them now, reconciled against the run it was last reset for. */
+  inventory: (productId: number) => request<InventoryView>(`products/${productId}/inventory`),
   startRun: (params: RunParams) => adminPost<RunView>('runs', params),
   startBatch: (batch: RunBatchRequest) => adminPost<RunBatchView>('runs/batch', batch),
   /** URL of the run's server-sent event stream, for EventSource. */

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RunBatchRequest, RunParams, RunView } from '@oversell/contracts';
 import { isInProgress } from '../lib/run-status';
+import { runScenarios } from '../lib/scenarios';
+import { startInOrder } from '../lib/start-in-order';
 import { api } from './client';
 
 /** How many runs the history and compare views look at. */
@@ -17,6 +19,7 @@ export const queryKeys = {
   scenarios: ['scenarios'] as const,
   runs: ['runs'] as const,
   run: (id: string) => ['runs', id] as const,
+  inventory: (productId: number) => ['products', productId, 'inventory'] as const,
 };
 
 export function useStrategies() {
@@ -24,8 +27,9 @@ export function useStrategies() {
   return useQuery({ queryKey: queryKeys.strategies, queryFn: api.strategies, staleTime: Infinity });
 }
 
+/** The scenarios a run can be filled from (not the load CLI's own). */
 export function useScenarios() {
-  return useQuery({ queryKey: queryKeys.scenarios, queryFn: api.scenarios, staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.scenarios, queryFn: api.scenarios, staleTime: 60_000, select: runScenarios });
 }
 
 /** Run history, polled while any listed run is still queued or running so views fill in as runs finish. */
@@ -50,6 +54,10 @@ export function useRun(id: string, streamBroken: boolean) {
   });
 }
 
+export function useInventory(productId: number) {
+  return useQuery({ queryKey: queryKeys.inventory(productId), queryFn: () => api.inventory(productId) });
+}
+
 function useRunCreated() {
   const queryClient = useQueryClient();
   return (runs: RunView[]) => {
@@ -63,16 +71,12 @@ export function useStartRun() {
   return useMutation({ mutationFn: (params: RunParams) => api.startRun(params), onSuccess: (run) => onCreated([run]) });
 }
 
-/** Queues runs one after the other, in order (the service then runs them in that order); resolves with all of them. */
+/** Queues runs one after the other, in order (see startInOrder): resolves with those queued, and the refusal that stopped the rest. */
 export function useStartRuns() {
   const onCreated = useRunCreated();
   return useMutation({
-    mutationFn: async (params: RunParams[]) => {
-      const runs: RunView[] = [];
-      for (const one of params) runs.push(await api.startRun(one));
-      return runs;
-    },
-    onSuccess: onCreated,
+    mutationFn: (params: RunParams[]) => startInOrder(params, api.startRun),
+    onSuccess: (started) => onCreated(started.runs),
   });
 }
 

@@ -11,6 +11,7 @@ import { LockTimeline } from './LockTimeline';
 import { OutcomeCounts } from './OutcomeCounts';
 import { OversoldCounter } from './OversoldCounter';
 import { ReconciliationTable } from './ReconciliationTable';
+import { RunFailedNotice } from './RunFailedNotice';
 import { RunStatusBadge } from './RunStatusBadge';
 import { ServiceError } from './ServiceError';
 
@@ -50,8 +51,14 @@ export function PitfallSidePanel({ preset, side, runId }: PitfallSidePanelProps)
       {error && !run && <ServiceError error={error} action={`load run ${runId}`} />}
       {figures && (
         <>
-          <OversoldCounter oversold={figures.oversold} live={!isFinished(figures.status)} />
-          {figures.counts && <OutcomeCounts counts={figures.counts} conflictRetries={figures.conflictRetries} />}
+          {figures.status === 'failed' && run ? (
+            <RunFailedNotice run={run} failure={figures.failure} />
+          ) : (
+            <>
+              <OversoldCounter oversold={figures.oversold} live={!isFinished(figures.status)} />
+              {figures.counts && <OutcomeCounts counts={figures.counts} conflictRetries={figures.conflictRetries} />}
+            </>
+          )}
           {/* The hot key's cost is throughput: both sides' units/s, side by side. */}
           {figures.contendedPhase && (
             <p className="run-meta" data-testid="pitfall-contended-phase">

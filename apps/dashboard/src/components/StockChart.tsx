@@ -1,12 +1,14 @@
+import { useMemo } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import type { TimelinePoint } from '@oversell/contracts';
 import { numberAxis } from '../lib/axis';
 import { formatTick } from '../lib/format';
-import type { TimelineRow } from '../lib/timeline';
+import { stockPoints } from '../lib/stock-points';
 import { ChartBox } from './ChartBox';
 import { CHART_COLORS } from './chart-colors';
 
 interface StockChartProps {
-  rows: TimelineRow[];
+  timeline: readonly TimelinePoint[];
   initialStock: number;
 }
 
@@ -14,13 +16,14 @@ interface StockChartProps {
 const LABEL_HEADROOM = 1.2;
 
 /** Remaining stock falls while units sold rise; sold crossing the initial-stock line is overselling. */
-export function StockChart({ rows, initialStock }: StockChartProps) {
-  const highest = rows.reduce((max, r) => Math.max(max, r.soldTotal, r.remaining), initialStock * LABEL_HEADROOM);
+export function StockChart({ timeline, initialStock }: StockChartProps) {
+  const points = useMemo(() => stockPoints(timeline, initialStock), [timeline, initialStock]);
+  const highest = points.reduce((max, r) => Math.max(max, r.soldTotal, r.remaining), initialStock * LABEL_HEADROOM);
   const yAxis = numberAxis(highest, formatTick);
   const top = yAxis.domain[1];
   return (
     <ChartBox title="Stock over time" hint="units sold above the dashed line were never in stock" testId="stock-chart">
-      <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
+      <LineChart data={points} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="t" type="number" domain={[0, 'dataMax']} unit=" s" allowDecimals={false} />
         <YAxis {...yAxis} allowDecimals={false} />
@@ -35,8 +38,9 @@ export function StockChart({ rows, initialStock }: StockChartProps) {
           strokeDasharray="6 4"
           label={{ value: `initial stock ${initialStock}`, position: 'insideBottomRight', offset: 6, fill: CHART_COLORS.ink, fontSize: 13, fontWeight: 600 }}
         />
-        <Line type="stepAfter" dataKey="soldTotal" name="units sold" stroke={CHART_COLORS.sold} strokeWidth={2} dot={false} isAnimationActive={false} />
-        <Line type="stepAfter" dataKey="remaining" name="remaining stock" stroke={CHART_COLORS.remaining} strokeWidth={2} dot={false} isAnimationActive={false} />
+        {/* Straight lines between the ends of the seconds: nothing says when within a second the units went. */}
+        <Line type="linear" dataKey="soldTotal" name="units sold" stroke={CHART_COLORS.sold} strokeWidth={2} dot={false} isAnimationActive={false} />
+        <Line type="linear" dataKey="remaining" name="remaining stock" stroke={CHART_COLORS.remaining} strokeWidth={2} dot={false} isAnimationActive={false} />
       </LineChart>
     </ChartBox>
   );

@@ -13,6 +13,12 @@ describe('ceiling', () => {
     expect(formatRatio(ceilingRatio(720, 0))).toBe('—');
   });
 
+  it('shows a share that rounds to 0 % but is above 0 as "<1 %", never as 0 %', () => {
+    expect(formatRatio(ceilingRatio(4.5, 1000))).toBe('<1\u00a0%');
+    expect(ratioLabel(ceilingRatio(4.5, 1000))).toBe('<1\u00a0%');
+    expect(formatRatio(ceilingRatio(0, 1000))).toBe('0\u00a0%');
+  });
+
   it('shows a share above 100 % as a measurement problem, never as a percentage or a bar label', () => {
     expect(formatRatio(ceilingRatio(1000, 1000))).toBe('100\u00a0%');
     expect(formatRatio(ceilingRatio(1004, 1000))).toBe('100\u00a0%');

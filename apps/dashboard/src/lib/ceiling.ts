@@ -18,12 +18,14 @@ export function ceilingRatio(throughput: number, ceilingThroughput: number | und
 
 /**
  * "72 %", with a no-break space so a chart label never wraps between the number and its unit; above
- * 100 % the ceiling was measured low, and the cell says so instead of showing a figure.
+ * 100 % the ceiling was measured low, and the cell says so instead of showing a figure. A share that
+ * rounds to 0 but is not 0 is "<1 %": "0 %" would read as no throughput at all.
  */
 export function formatRatio(ratio: number | undefined): string {
   if (ratio === undefined) return '—';
   const percent = ceilingPercent(ratio);
-  return percent === null ? CEILING_MEASURED_LOW : `${percent}\u00a0%`;
+  if (percent === null) return CEILING_MEASURED_LOW;
+  return `${percent === 0 && ratio > 0 ? '<1' : percent}\u00a0%`;
 }
 
 /** The bar label: a share of the ceiling, or none at all when there is no ceiling or it was measured low. */

@@ -14,9 +14,14 @@ export function formatRequestIds(ids: RequestIds): string {
   return `${integer.format(ids.count)} request${ids.count === 1 ? '' : 's'}, ${integer.format(ids.units)} unit${ids.units === 1 ? '' : 's'}: ${ids.first.join(', ')}${more}`;
 }
 
+/** A per-second figure: whole above 10, one decimal below, where rounding would misstate it (3.5 is not 4). */
+function perSecond(value: number): string {
+  return (value < 10 ? decimal : integer).format(value);
+}
+
 /** Requests per second. */
 export function formatRate(value: number | undefined): string {
-  return value === undefined ? '—' : `${integer.format(value)}/s`;
+  return value === undefined ? '—' : `${perSecond(value)}/s`;
 }
 
 export function formatMs(value: number | undefined): string {
@@ -26,7 +31,7 @@ export function formatMs(value: number | undefined): string {
 /** "sold out in 2 s, 480 units/s" or "never sold out, 120 units/s": the contended phase in a table cell. */
 export function formatContendedPhase(phase: ContendedPhase | undefined): string {
   if (!phase) return '—';
-  const rate = `${integer.format(phase.unitsPerSec)} units/s`;
+  const rate = `${perSecond(phase.unitsPerSec)} units/s`;
   return phase.soldOut ? `sold out in ${decimal.format(phase.durationMs / 1000)} s, ${rate}` : `never sold out, ${rate}`;
 }
 

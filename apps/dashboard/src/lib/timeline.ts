@@ -11,11 +11,9 @@ export function upsertTimelinePoint(points: readonly TimelinePoint[], point: Tim
   return [...points.slice(0, index), point, ...points.slice(index + replace)];
 }
 
-/** One chart row per second: what the stock, throughput and latency charts plot. */
+/** One chart row per second: what the throughput and latency chart plots. */
 export interface TimelineRow {
   t: number;
-  remaining: number;
-  soldTotal: number;
   /** Requests answered during this second. */
   requestsPerSec: number;
   p99: number;
@@ -24,8 +22,6 @@ export interface TimelineRow {
 export function toTimelineRows(points: readonly TimelinePoint[]): TimelineRow[] {
   return points.map((p) => ({
     t: p.t,
-    remaining: p.remaining,
-    soldTotal: p.soldTotal,
     requestsPerSec: p.attempts,
     p99: p.p99,
   }));

@@ -123,3 +123,12 @@ export const SCENARIOS: Scenario[] = [
     load: { connections: 200, totalRequests: 5000 },
   },
 ];
+
+/** loadtests/scenarios/ceiling.json as GET /api/scenarios lists it: for the CLI's `--target noop` only. */
+export const CEILING_SCENARIO: Scenario = {
+  name: 'ceiling',
+  description: 'The no-op endpoint through the same entry point and instances: the throughput ceiling every strategy is measured against.',
+  strategy: 'lua-decrement',
+  initialStock: 1_000_000,
+  load: { connections: 100, durationSec: 8 },
+};

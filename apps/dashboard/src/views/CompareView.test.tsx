@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { NOOP_TARGET } from '@oversell/contracts';
 import { DEFAULT_FORM_VALUES } from '../lib/run-form';
 import { fakeApi } from '../test/fake-api';
-import { result, run, SCENARIOS } from '../test/fixtures';
+import { CEILING_SCENARIO, result, run, SCENARIOS } from '../test/fixtures';
 import { renderWithClient } from '../test/render';
 import { CompareView } from './CompareView';
 
@@ -28,7 +28,7 @@ const luaRun = run({
 function openCompare(runs = [luaRun, noLockRun, noopRun]) {
   const api = fakeApi([
     { path: 'runs?limit=50', body: runs },
-    { path: 'scenarios', body: SCENARIOS },
+    { path: 'scenarios', body: [...SCENARIOS, CEILING_SCENARIO] },
     {
       method: 'POST',
       path: 'runs/batch',
@@ -97,6 +97,8 @@ describe('CompareView', () => {
     expect(await screen.findByTestId('batch-progress')).toHaveTextContent('Batch b2: 0 of 1 runs finished.');
 
     await screen.findByRole('option', { name: 'Scenario: flash-sale' });
+    // The ceiling is measured by the batch's own no-op run; its scenario file is the load CLI's.
+    expect(screen.queryByRole('option', { name: 'Scenario: ceiling' })).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Settings'), 'flash-sale');
     await user.click(screen.getByRole('button', { name: 'Run all' }));
     await waitFor(() => expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(2));

@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ceilingWarmUp, NOOP_TARGET } from '@oversell/contracts';
 import { App } from '../App';
 import { fakeApi } from '../test/fake-api';
 import { FakeEventSource } from '../test/fake-event-source';
-import { run, STRATEGIES } from '../test/fixtures';
+import { result, run, STRATEGIES } from '../test/fixtures';
 import { renderWithClient } from '../test/render';
 import { HistoryView } from './HistoryView';
 
@@ -52,5 +53,34 @@ describe('HistoryView', () => {
     expect(within(panel).getByText('This strategy takes no lock, so there are no holdings to draw.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
     expect(FakeEventSource.instances).toHaveLength(0);
+  });
+
+  const ceiling = run({ id: 'noop-1', params: { strategy: NOOP_TARGET, initialStock: 100, load: { connections: 60, durationSec: 10 }, batchId: 'b1' }, result: result({ throughput: 12_345 }) });
+  const warmUp = run({ id: 'warm-1', params: { initialStock: 100, batchId: 'b1', ...ceilingWarmUp({ connections: 60 }) }, result: result({ throughput: 400 }) });
+
+  it("tells the batch's discarded warm-up from its no-op ceiling", async () => {
+    fakeApi([{ path: 'runs?limit=50', body: [ceiling, warmUp] }]);
+    renderWithClient(<HistoryView />);
+    const [ceilingRow, warmUpRow] = await screen.findAllByTestId('history-row');
+    expect(ceilingRow).toHaveTextContent('no-op ceiling');
+    expect(warmUpRow).toHaveTextContent('warm-up, discarded');
+    expect(ceilingRow).not.toHaveTextContent('warm-up');
+  });
+
+  it('opens a no-op run as the ceiling measurement: no stock, no oversold counter, no reconciliation', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    fakeApi([
+      { path: 'strategies', body: STRATEGIES },
+      { path: 'runs/noop-1', body: ceiling },
+    ]);
+    window.location.hash = '#/runs/noop-1';
+    renderWithClient(<App />);
+    const panel = await screen.findByTestId('run-panel');
+    expect(panel).toHaveTextContent('noop (no-op ceiling)');
+    expect(within(panel).getByTestId('ceiling-measurement')).toHaveTextContent('12,345/s');
+    expect(panel).not.toHaveTextContent(/stock/i);
+    expect(within(panel).queryByTestId('oversold-counter')).not.toBeInTheDocument();
+    expect(within(panel).queryByTestId('reconciliation')).not.toBeInTheDocument();
+    expect(within(panel).queryByTestId('stock-chart')).not.toBeInTheDocument();
   });
 });

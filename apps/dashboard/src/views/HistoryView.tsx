@@ -3,6 +3,7 @@ import { RunStatusBadge } from '../components/RunStatusBadge';
 import { ServiceError } from '../components/ServiceError';
 import { formatCount, formatMs, formatRate, formatTime } from '../lib/format';
 import { routeHref } from '../lib/routes';
+import { noopRole } from '../lib/run-description';
 
 /** Past runs, as stored by the service: the same list in every browser and after a reload. */
 export function HistoryView() {
@@ -36,10 +37,12 @@ export function HistoryView() {
           <tbody>
             {runs.data.map((run) => {
               const oversold = run.result?.reconciliation.oversold;
+              const role = noopRole(run.params);
               return (
                 <tr key={run.id} data-testid="history-row" data-run-id={run.id}>
                   <th scope="row">
                     <a href={routeHref({ view: 'run', runId: run.id })}>{run.params.strategy}</a>
+                    {role && <small> {role}</small>}
                     {run.params.scenario && <small> {run.params.scenario}</small>}
                   </th>
                   <td>{formatTime(run.startedAt ?? run.createdAt)}</td>

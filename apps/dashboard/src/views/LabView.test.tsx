@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { App } from '../App';
 import { fakeApi, type Route } from '../test/fake-api';
 import { FakeEventSource } from '../test/fake-event-source';
-import { lockEvent, outcomeCounts, point, result, run, SCENARIOS, STRATEGIES } from '../test/fixtures';
+import { CEILING_SCENARIO, lockEvent, outcomeCounts, point, result, run, SCENARIOS, STRATEGIES } from '../test/fixtures';
 import { renderWithClient } from '../test/render';
 
 const counts = outcomeCounts({ attempts: 200, sold: 53, sold_out: 147 });
@@ -50,6 +50,14 @@ describe('LabView', () => {
     expect(screen.getByLabelText('Business delay (ms)')).toHaveValue(150);
     expect(screen.getByLabelText('a number of requests')).toBeChecked();
     expect(screen.getByLabelText('Total requests')).toHaveValue(5000);
+  });
+
+  it('does not offer the ceiling scenario, which is for the load CLI\'s no-op target, as a run', async () => {
+    fakeApi([{ path: 'strategies', body: STRATEGIES }, { path: 'scenarios', body: [...SCENARIOS, CEILING_SCENARIO] }]);
+    window.location.hash = '#/lab';
+    renderWithClient(<App />);
+    await screen.findByRole('option', { name: 'flash-sale' });
+    expect(screen.queryByRole('option', { name: 'ceiling' })).not.toBeInTheDocument();
   });
 
   it("shows a 400's message next to the field it is about", async () => {
@@ -136,6 +144,43 @@ describe('LabView', () => {
     window.location.hash = '#/lab/run-1';
     expect(await screen.findByTestId('run-status')).toHaveTextContent('failed: redis is not reachable');
     expect(FakeEventSource.instances).toHaveLength(0);
+  });
+
+  it('never says a failed run held its stock or had no orders: it failed, its figures were not recorded, and the product\'s inventory now is shown as such', async () => {
+    const inventory = {
+      productId: 1,
+      runId: 'run-1',
+      strategy: 'no-lock',
+      initialStock: 50,
+      lockTtlMs: 2000,
+      businessDelayMs: 20,
+      remaining: 0,
+      sold: 536,
+      orders: 536,
+      oversold: 486,
+      storesAgree: false,
+      lost: 0,
+      lostUpdates: 486,
+      moves: null,
+      storeLost: false,
+    };
+    openLab([
+      { path: 'runs/run-1', body: run({ status: 'failed', failure: 'an instance did not report', result: null }) },
+      { path: 'products/1/inventory', body: inventory },
+    ]);
+    window.location.hash = '#/runs/run-1';
+    const panel = await screen.findByTestId('run-panel');
+    expect(panel).not.toHaveTextContent('stock held');
+    expect(panel).not.toHaveTextContent('No orders yet.');
+    expect(screen.queryByTestId('oversold-counter')).not.toBeInTheDocument();
+    const failed = within(panel).getByTestId('run-failed');
+    expect(failed).toHaveTextContent('This run failed: an instance did not report.');
+    expect(failed).toHaveTextContent('Its figures were not recorded.');
+    const now = await within(panel).findByTestId('product-inventory');
+    expect(now).toHaveTextContent("Product 1's inventory now");
+    expect(within(now).getByTestId('inventory-sold')).toHaveTextContent('536');
+    expect(within(now).getByTestId('inventory-oversold')).toHaveTextContent('486');
+    expect(within(now).getByTestId('inventory-stores-agree')).toHaveTextContent('no');
   });
 
   /** The lab open with a run to queue, and one fault added to its form: that fault's fieldset. */

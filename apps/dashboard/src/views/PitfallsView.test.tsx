@@ -111,4 +111,64 @@ describe('PitfallsView', () => {
     expect(await screen.findByText('There is no pitfall preset named no-such-thing.')).toBeInTheDocument();
     expect(screen.getByTestId('run-pitfall')).toBeDisabled();
   });
+
+  const queueFull = { statusCode: 429, error: 'run_queue_full', message: 'the run queue is full: 20 of at most 20 runs are waiting, no room for 1; nothing was queued' };
+
+  it('says which side was queued and which was refused when the second side is refused, and then queues only the missing side', async () => {
+    const api = openPitfalls(`#/pitfalls/${preset.name}`, [
+      { path: 'runs/run-broken', body: queued('run-broken') },
+      { path: 'runs/run-fix', body: queued('run-fix') },
+    ]);
+    // The first side is queued; the queue is full for the second.
+    api.route({
+      method: 'POST',
+      path: 'runs',
+      status: 201,
+      body: () => {
+        api.route({ method: 'POST', path: 'runs', status: 429, body: queueFull });
+        return queued('run-broken');
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Run both sides' }));
+
+    const outcome = await screen.findByTestId('pitfall-queued');
+    expect(outcome).toHaveTextContent('Queued the broken side (uuid-lua, fixed lease) as run run-broken.');
+    expect(within(outcome).getByRole('link', { name: 'run-broken' })).toHaveAttribute('href', '#/runs/run-broken');
+    expect(screen.getByTestId('api-error')).toHaveTextContent('Could not queue the fix side (watchdog, renewed lease). run_queue_full: the run queue is full');
+    await waitFor(() => expect(window.location.hash).toBe(`#/pitfalls/${preset.name}/run-broken`));
+    expect(await screen.findByTestId('pitfall-side-broken')).toHaveAttribute('data-run-id', 'run-broken');
+    expect(screen.getByTestId('pitfall-side-fix')).toHaveTextContent('Not queued');
+
+    // Again: only the fix side is sent, beside the broken side already queued.
+    api.route({ method: 'POST', path: 'runs', status: 201, body: queued('run-fix') });
+    await user.click(screen.getByRole('button', { name: 'Queue the fix side' }));
+    await waitFor(() => expect(window.location.hash).toBe(`#/pitfalls/${preset.name}/run-broken,run-fix`));
+    const posted = api.requests.filter((r) => r.method === 'POST').map((r) => (r.body as { strategy: string }).strategy);
+    expect(posted).toEqual(['uuid-lua', 'watchdog', 'watchdog']);
+    expect(screen.queryByTestId('api-error')).not.toBeInTheDocument();
+  });
+
+  it("clears the previous preset's error when another preset is picked", async () => {
+    openPitfalls(`#/pitfalls/${preset.name}`, [{ method: 'POST', path: 'runs', status: 429, body: queueFull }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Run both sides' }));
+    expect(await screen.findByTestId('api-error')).toHaveTextContent('run_queue_full');
+    await user.selectOptions(screen.getByLabelText('Pitfall'), 'mis-deletion');
+    await waitFor(() => expect(window.location.hash).toBe('#/pitfalls/mis-deletion'));
+    expect(screen.queryByTestId('api-error')).not.toBeInTheDocument();
+  });
+
+  it('never says a failed side held its stock', async () => {
+    openPitfalls(`#/pitfalls/${preset.name}/run-broken,run-fix`, [
+      { path: 'runs/run-broken', body: run({ id: 'run-broken', status: 'failed', failure: 'the load driver crashed', result: null }) },
+      { path: 'runs/run-fix', body: completed('run-fix', 0) },
+      { path: 'products/1/inventory', status: 404, body: { statusCode: 404, error: 'product_not_found', message: 'no product 1' } },
+    ]);
+    const broken = await screen.findByTestId('pitfall-side-broken');
+    await waitFor(() => expect(broken).toHaveAttribute('data-verdict', 'failed'));
+    expect(broken).not.toHaveTextContent('stock held');
+    expect(within(broken).queryByTestId('oversold-counter')).not.toBeInTheDocument();
+    expect(within(broken).getByTestId('run-failed')).toHaveTextContent('This run failed: the load driver crashed. Its figures were not recorded.');
+  });
 });

@@ -1,4 +1,5 @@
-import { findPitfallPreset, PITFALL_PRESETS, pitfallRunParams, type PitfallPreset } from '@oversell/contracts';
+import { useState } from 'react';
+import { findPitfallPreset, PITFALL_PRESETS, pitfallRunParams, type PitfallPreset, type PitfallSide } from '@oversell/contracts';
 import { useStartRuns } from '../api/queries';
 import { PitfallSidePanel } from '../components/PitfallSidePanel';
 import { ServiceError } from '../components/ServiceError';
@@ -27,15 +28,29 @@ function describeSettings(preset: PitfallPreset): string {
     .join(' · ');
 }
 
-/** A documented pitfall on demand: its broken side and its fix, run one after the other under the same load and fault, side by side. */
-export function PitfallsView({ presetName, runIds }: PitfallsViewProps) {
+const sideName = (side: PitfallSide) => `the ${side.role} side (${side.label})`;
+
+/**
+ * A documented pitfall on demand: its broken side and its fix, run one after the other under the same
+ * load and fault, side by side. Mount with key={presetName}: a preset's queuing error is its own.
+ */
+export function PitfallsView({ presetName, runIds = [] }: PitfallsViewProps) {
   const preset = presetName ? findPitfallPreset(presetName) : undefined;
   const startRuns = useStartRuns();
+  // The sides of the last request, to say which of them were queued.
+  const [sent, setSent] = useState<PitfallSide[]>([]);
+  // Sides the URL has no run for (one was refused): queued beside the runs already there, never a second broken side.
+  const missing = preset?.sides.slice(runIds.length) ?? [];
+  const partial = missing.length > 0 && runIds.length > 0;
+  const started = startRuns.data;
 
   const run = (chosen: PitfallPreset) => {
+    const sides = partial ? missing : chosen.sides;
+    const kept = partial ? runIds : [];
+    setSent(sides);
     startRuns.mutate(
-      chosen.sides.map((side) => pitfallRunParams(side, chosen.name)),
-      { onSuccess: (runs) => window.location.assign(routeHref({ view: 'pitfalls', preset: chosen.name, runIds: runs.map((r) => r.id) })) },
+      sides.map((side) => pitfallRunParams(side, chosen.name)),
+      { onSuccess: ({ runs }) => window.location.assign(routeHref({ view: 'pitfalls', preset: chosen.name, runIds: [...kept, ...runs.map((r) => r.id)] })) },
     );
   };
 
@@ -62,11 +77,23 @@ export function PitfallsView({ presetName, runIds }: PitfallsViewProps) {
             </select>
           </div>
           <button type="button" className="button button--primary" data-testid="run-pitfall" disabled={!preset || startRuns.isPending} onClick={() => preset && run(preset)}>
-            {startRuns.isPending ? 'Queuing…' : 'Run both sides'}
+            {startRuns.isPending ? 'Queuing…' : partial ? `Queue ${missing.map((side) => `the ${side.role} side`).join(' and ')}` : 'Run both sides'}
           </button>
         </div>
         {presetName && !preset && <p className="notice notice--error">There is no pitfall preset named {presetName}.</p>}
         {startRuns.error && <ServiceError error={startRuns.error} action="queue the runs" />}
+        {started?.refused && (
+          <>
+            <p role="status" data-testid="pitfall-queued">
+              {started.runs.map((queued, index) => (
+                <span key={queued.id}>
+                  Queued {sideName(sent[index])} as run <a href={routeHref({ view: 'run', runId: queued.id })}>{queued.id}</a>.{' '}
+                </span>
+              ))}
+            </p>
+            <ServiceError error={started.refused.error} action={`queue ${sideName(sent[started.refused.index])}`} />
+          </>
+        )}
       </section>
 
       {preset && (
@@ -84,10 +111,16 @@ export function PitfallsView({ presetName, runIds }: PitfallsViewProps) {
         </section>
       )}
 
-      {preset && runIds && (
+      {preset && runIds.length > 0 && (
         <div className="pitfall-sides">
           {preset.sides.map((side, index) =>
-            runIds[index] ? <PitfallSidePanel key={runIds[index]} preset={preset} side={side} runId={runIds[index]} /> : null,
+            runIds[index] ? (
+              <PitfallSidePanel key={runIds[index]} preset={preset} side={side} runId={runIds[index]} />
+            ) : (
+              <p key={side.label} className="panel empty" data-testid={`pitfall-side-${side.role}`}>
+                Not queued: {sideName(side)}. The button above queues it beside the run already queued.
+              </p>
+            ),
           )}
         </div>
       )}

@@ -1,0 +1,18 @@
+import { NOOP_TARGET, type RunView } from '@oversell/contracts';
+import { ProductInventory } from './ProductInventory';
+
+/**
+ * What a failed run can say: that it failed and why. Its result was never stored, so it claims no
+ * figures of its own (what a stream showed before the failure is neither complete nor reconciled);
+ * the product's inventory, read now, is what there is.
+ */
+export function RunFailedNotice({ run, failure }: { run: RunView; failure: string | null }) {
+  return (
+    <>
+      <p className="notice notice--error" data-testid="run-failed">
+        This run failed{failure ? `: ${failure.replace(/\.$/, '')}` : ''}. Its figures were not recorded.
+      </p>
+      {run.params.strategy !== NOOP_TARGET && <ProductInventory productId={run.productId} runId={run.id} />}
+    </>
+  );
+}
