@@ -2,15 +2,38 @@
  * The bench's yardstick for the stack's own cost: a Fastify process with nothing added (no Nest, no
  * validation pipe, no helmet, no request logger, Fastify's own JSON parser) answering POST /api/noop as
  * the service's no-op does. Listens on an OS-chosen loopback port and sends it to its parent over IPC.
+ * It counts its answers as an instance counts a run's (the first request's arrival, the last answer),
+ * and hands them over, starting a new count, when its parent sends 'figures'.
  */
 import Fastify from 'fastify';
 
+export interface BareFastifyFigures {
+  answers: number;
+  /** Epoch ms; Infinity before the first request. */
+  firstRequestAt: number;
+  lastAnswerAt: number;
+}
+
+const noAnswers = (): BareFastifyFigures => ({ answers: 0, firstRequestAt: Infinity, lastAnswerAt: 0 });
+
 async function main(): Promise<void> {
+  let figures = noAnswers();
   const app = Fastify({ logger: false });
-  app.post<{ Body: { productId?: unknown } }>('/api/noop', async (request) => ({ ok: true, productId: request.body?.productId }));
+  app.post<{ Body: { productId?: unknown } }>('/api/noop', async (request, reply) => {
+    const now = Date.now();
+    figures.answers++;
+    figures.firstRequestAt = Math.min(figures.firstRequestAt, now - reply.elapsedTime);
+    figures.lastAnswerAt = now;
+    return { ok: true, productId: request.body?.productId };
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+  process.on('message', (message) => {
+    if (message !== 'figures') return;
+    process.send?.({ figures });
+    figures = noAnswers();
+  });
   // Stops with its parent: the channel closes when the bench ends, however it ends.
   process.once('disconnect', () => void app.close().then(() => process.exit(0)));
 }

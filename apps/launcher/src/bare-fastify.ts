@@ -4,6 +4,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { INSTANCE_NODE_FLAGS } from './instance';
 import { join } from 'node:path';
+import type { BareFastifyFigures } from './bare-fastify-server';
 import { REPO_ROOT } from './paths';
 
 const START_TIMEOUT_MS = 30_000;
@@ -13,8 +14,8 @@ const BARE_FASTIFY_MAIN = join(REPO_ROOT, 'apps', 'launcher', 'dist', 'bare-fast
 /**
  * Measures a bare Fastify no-op (bare-fastify-server.ts) with the load a bench run gets: the same load
  * tool, connections and duration, the same node flags as an instance, and the same discarded warm-up
- * the ceiling gets first. Throughput is counted as a run counts its own: answers ÷ the time from
- * starting the load tool to its end.
+ * the ceiling gets first. Throughput is counted as a run counts its own, by the server: answers ÷ the
+ * time from the first request's arrival to the last answer.
  */
 export async function measureBareFastify(load: LoadProfile): Promise<Omit<BareFastifyRow, 'ceilingShare'>> {
   const server = fork(BARE_FASTIFY_MAIN, [], { execArgv: INSTANCE_NODE_FLAGS, env: {}, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -23,10 +24,13 @@ export async function measureBareFastify(load: LoadProfile): Promise<Omit<BareFa
     // The no-op validates no strategy here, but the load tool's options name one.
     const options = (profile: LoadProfile): LoadOptions => ({ urls: [url], target: 'noop', productId: 1, strategy: STRATEGY_NAMES[0], profile });
     await driveLoad(options(ceilingWarmUp(load).load));
+    await figuresOf(server); // the warm-up's, discarded
     const startedAt = Date.now();
-    const summary = await driveLoad(options(load));
+    await driveLoad(options(load));
     const durationSec = (Date.now() - startedAt) / 1000;
-    return { throughput: Math.round((summary.requests / durationSec) * 10) / 10, requests: summary.requests, durationSec: Math.round(durationSec * 100) / 100 };
+    const { answers, firstRequestAt, lastAnswerAt } = await figuresOf(server);
+    const answeringSec = Math.max(0.001, (lastAnswerAt - firstRequestAt) / 1000);
+    return { throughput: answers ? Math.round((answers / answeringSec) * 10) / 10 : 0, requests: answers, durationSec: Math.round(durationSec * 100) / 100 };
   } finally {
     if (server.exitCode === null && server.signalCode === null) {
       const exited = once(server, 'exit');
@@ -34,6 +38,13 @@ export async function measureBareFastify(load: LoadProfile): Promise<Omit<BareFa
       await exited;
     }
   }
+}
+
+/** The answers the bare process counted since the last call (it starts a new count). */
+async function figuresOf(server: ChildProcess): Promise<BareFastifyFigures> {
+  const answer = once(server, 'message') as Promise<[{ figures: BareFastifyFigures }]>;
+  server.send('figures');
+  return (await answer)[0].figures;
 }
 
 function listeningPort(server: ChildProcess): Promise<number> {

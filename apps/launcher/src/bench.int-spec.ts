@@ -56,9 +56,9 @@ it('measures the no-op ceiling first and every strategy after it', () => {
 it('measures a bare Fastify no-op in the same bench, and the service no-op as a share of it', () => {
   const bare = report.bareFastify!;
   expect(bare.requests).toBeGreaterThan(0);
-  // The answers over the measured time: durationSec is rounded to 10 ms, so the two agree to within that.
+  // The answers over the time from the first arrival to the last answer, which lies inside the load tool's
+  // run (durationSec, rounded to 10 ms): at least the answers over the whole run.
   expect(bare.throughput).toBeGreaterThanOrEqual(Math.floor(bare.requests / (bare.durationSec + 0.005)));
-  expect(bare.throughput).toBeLessThanOrEqual(Math.ceil(bare.requests / (bare.durationSec - 0.005)));
   // A ratio, never a timing limit: it only has to be the two throughputs measured here.
   expect(bare.ceilingShare).toBeCloseTo(report.ceiling!.throughput / bare.throughput, 2);
 });

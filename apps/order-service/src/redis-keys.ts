@@ -65,11 +65,25 @@ export class RunFigureKeys {
   get appliedBatches(): string {
     return this.key('applied-batches');
   }
+  /**
+   * When the run's requests came and went, epoch ms over every instance: `min:firstRequestAt` (the first
+   * request's arrival), `max:lastAnswerAt` (the last answer), `max:lastSaleAt` (the last answer that sold).
+   */
+  get moments(): string {
+    return this.key('moments');
+  }
   /** Batches applied per instance: grows while an instance answers orders, whatever its heartbeat says. */
   get batchesByInstance(): string {
     return this.key('batches-by-instance');
   }
 }
+
+/** The fields of a run's `moments` (epoch ms): `min:` keeps the lowest value any instance sent, `max:` the highest. */
+export const RUN_MOMENTS = {
+  firstRequestAt: 'min:firstRequestAt',
+  lastAnswerAt: 'max:lastAnswerAt',
+  lastSaleAt: 'max:lastSaleAt',
+} as const;
 
 /** The counter (in `counts`) of lock holdings an instance did not keep, beyond its cap. */
 export const LOCK_EVENTS_DROPPED = 'lock_events_dropped';

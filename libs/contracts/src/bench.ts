@@ -54,10 +54,11 @@ export interface RoundTripBound {
  * bench by the same load tool with the same connections and duration, beside the service's no-op ceiling.
  */
 export interface BareFastifyRow {
-  /** Requests answered per second, over the load's whole time (its start-up included) as the service's runs count theirs. */
+  /** Requests answered per second, from the first request's arrival to the last answer, counted by the bare process as the service's instances count a run's. */
   throughput: number;
-  /** Requests answered, as the load tool counted them (the bare process counts nothing itself). */
+  /** Requests the bare process answered. */
   requests: number;
+  /** How long the load tool ran. */
   durationSec: number;
   /** The service's no-op ceiling ÷ this throughput (the target is ≥ 0.5); null without a ceiling. */
   ceilingShare: number | null;

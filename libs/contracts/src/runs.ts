@@ -174,9 +174,13 @@ export interface InstanceFigures {
  * cheaply, and which dominates a run's overall req/s when most requests arrive late.
  */
 export interface ContendedPhase {
-  /** The stock ran out during the run; when false the phase runs to the last second with requests (the load's end). */
+  /** The stock ran out during the run; when false the phase runs to the last answer (the load's end). */
   soldOut: boolean;
-  /** Whole seconds in ms: the figures are kept per second, so this is exact to ±1 s. */
+  /**
+   * From the first request's arrival to the last sale (sold out) or the last answer (never sold out), in
+   * ms as the instances timed them. When more than the stock was sold (which sale emptied it is not
+   * known), to the end of the second the count reached the stock; whole seconds in results from before.
+   */
   durationMs: number;
   /** Requests answered in the phase's seconds. */
   attempts: number;
@@ -224,7 +228,13 @@ export interface RunResult {
   /** Optimistic version checks that failed (each one retried or, at the limit, answered conflict). */
   conflictRetries: number;
   latency: LatencySummary;
+  /**
+   * Answers per second: every answered request ÷ the time from the first request's arrival to the last
+   * answer, as the instances timed them (the orders still waiting for a lock when the load stops are
+   * answered after it, and their time counts too).
+   */
   throughput: number;
+  /** How long the load tool ran, from its start to its end. */
   durationSec: number;
   timeline: TimelinePoint[];
   lockEvents: LockEvent[];

@@ -56,6 +56,37 @@ describe('contendedPhase', () => {
     expect(contendedPhase(points, () => second([5]), 100)).toMatchObject({ soldOut: false, durationMs: 3000, attempts: 90, units: 9, unitsPerSec: 3 });
   });
 
+  describe('timed by the run’s moments, to the ms', () => {
+    // t = 0 is epoch second 1000: ms 1_000_000 to 1_000_999.
+    const startSecond = 1000;
+    const at = (t: number, ms: number) => (startSecond + t) * 1000 + ms;
+
+    it('runs from the first arrival to the last sale: a sale over in 0.2 s across two seconds is not 2 s', () => {
+      const points = [point(0, 30, 6, 6, 4), point(1, 30, 4, 10, 0), point(2, 30, 0, 10, 0)];
+      const phase = contendedPhase(points, () => second([5]), 10, { startSecond, firstRequestAt: at(0, 900), lastSaleAt: at(1, 100), lastAnswerAt: at(2, 800) });
+      expect(phase).toMatchObject({ soldOut: true, durationMs: 200, units: 10, unitsPerSec: 50 });
+    });
+
+    it('runs to the last answer when the stock never ran out', () => {
+      const points = [point(0, 30, 3, 3, 97), point(1, 30, 3, 6, 94), point(2, 10, 1, 7, 93), point(3, 0, 0, 7, 93)];
+      const phase = contendedPhase(points, () => second([5]), 100, { startSecond, firstRequestAt: at(0, 500), lastSaleAt: at(2, 100), lastAnswerAt: at(2, 250) });
+      expect(phase).toMatchObject({ soldOut: false, durationMs: 1750, units: 7, unitsPerSec: 4 });
+    });
+
+    it('ends with the sell-out second when more than the stock sold: which sale emptied it is not known', () => {
+      // no-lock: 10 units by the end of t=1, and sales went on to t=3.
+      const points = [point(0, 30, 6, 6, 4), point(1, 30, 6, 12, 0), point(2, 30, 6, 18, 0), point(3, 30, 6, 24, 0)];
+      const phase = contendedPhase(points, () => second([5]), 10, { startSecond, firstRequestAt: at(0, 500), lastSaleAt: at(3, 900), lastAnswerAt: at(3, 950) });
+      expect(phase).toMatchObject({ soldOut: true, durationMs: 1500, units: 12, unitsPerSec: 8 });
+    });
+
+    it('ends at the last sale when the store emptied with units missing (the sold count never reached the stock)', () => {
+      const points = [point(0, 20, 3, 3, 7), point(1, 20, 4, 7, 0), point(2, 20, 0, 7, 0)];
+      const phase = contendedPhase(points, () => second([5]), 10, { startSecond, firstRequestAt: at(0, 0), lastSaleAt: at(1, 400), lastAnswerAt: at(2, 999) });
+      expect(phase).toMatchObject({ soldOut: true, durationMs: 1400, units: 7, unitsPerSec: 5 });
+    });
+  });
+
   it('has no phase when no request came', () => {
     expect(contendedPhase([point(0, 0, 0, 0, 10)], () => undefined, 10)).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import type { ContendedPhase, TimelinePoint } from '@oversell/contracts';
 import type * as hdr from 'hdr-histogram-js';
 import { newLatencyHistogram, summarize } from './latency-histogram';
+import type { RunMoments } from './run-figures.reader';
 
 /**
  * The contended phase of a run from its per-second timeline and histograms (histogramAt(t) for the
@@ -10,8 +11,19 @@ import { newLatencyHistogram, summarize } from './latency-histogram';
  * queue to drain; counting those seconds would dilute the rate). A remaining of 0 counts only once
  * something sold: before the first stock sample the timeline carries 0. Undefined when the run sent
  * no request.
+ *
+ * Its duration comes from the run's moments (epoch ms, `startSecond` the timeline's t = 0) where they
+ * are known: from the first request's arrival to the last sale when the run sold out, or to the last
+ * answer when it did not. A sale over in two seconds is not three whole seconds. When more than the
+ * stock sold, which sale emptied it is not known: the phase then ends with the sell-out second, or the
+ * last sale if that came first. The attempts and percentiles are those of the phase's whole seconds.
  */
-export function contendedPhase(points: readonly TimelinePoint[], histogramAt: (t: number) => hdr.Histogram | undefined, initialStock: number): ContendedPhase | undefined {
+export function contendedPhase(
+  points: readonly TimelinePoint[],
+  histogramAt: (t: number) => hdr.Histogram | undefined,
+  initialStock: number,
+  moments?: RunMoments & { startSecond: number },
+): ContendedPhase | undefined {
   const first = points.findIndex((p) => p.attempts > 0);
   if (first < 0) return undefined;
   // The sold count first: a second's remaining may come from a sample read just after it ended, and a 0
@@ -27,16 +39,31 @@ export function contendedPhase(points: readonly TimelinePoint[], histogramAt: (t
   }
   const { p50, p99 } = summarize(merged);
   const units = points[last].soldTotal - (first > 0 ? points[first - 1].soldTotal : 0);
-  const seconds = phase.length;
+  const durationMs = phaseMs(points, { first, last, soldOut: sellOut >= 0, oversold: points[points.length - 1].soldTotal > initialStock }, moments);
   return {
     soldOut: sellOut >= 0,
-    durationMs: seconds * 1000,
+    durationMs,
     attempts: phase.reduce((sum, p) => sum + p.attempts, 0),
     units,
-    unitsPerSec: Math.round((units / seconds) * 10) / 10,
+    unitsPerSec: Math.round((units / (durationMs / 1000)) * 10) / 10,
     p50,
     p99,
   };
+}
+
+function phaseMs(
+  points: readonly TimelinePoint[],
+  { first, last, soldOut, oversold }: { first: number; last: number; soldOut: boolean; oversold: boolean },
+  moments: (RunMoments & { startSecond: number }) | undefined,
+): number {
+  const wholeSeconds = (last - first + 1) * 1000;
+  const start = moments?.firstRequestAt;
+  if (!moments || start === undefined) return wholeSeconds;
+  const endOfLast = (moments.startSecond + points[last].t + 1) * 1000;
+  const end = soldOut ? (oversold ? Math.min(endOfLast, moments.lastSaleAt ?? endOfLast) : moments.lastSaleAt) : moments.lastAnswerAt;
+  if (end === undefined) return wholeSeconds;
+  // At least 1 ms: a phase of one order answered within the clock's tick.
+  return Math.max(1, Math.round(end - start));
 }
 
 function lastWithRequests(points: readonly TimelinePoint[]): number {

@@ -84,3 +84,32 @@ it('counts the lock holdings it did not keep beyond its cap, and the reconciliat
   const inventory = { productId: 1, runId, strategy: 'uuid-lua' as const, initialStock: 5, lockTtlMs: 2000, businessDelayMs: 0, remaining: 0, sold: 5, orders: 5, oversold: 0, storesAgree: true, lost: 0, lostUpdates: 0, moves: null, storeLost: false };
   expect(reconcile(inventory, kept, lockEventsDropped)).toMatchObject({ exclusionViolations: 0, lockEventsDropped: 3 });
 });
+
+it("pools the run's first arrival, last answer and last sale over every instance, to the ms", async () => {
+  const runId = randomUUID();
+  const run = { runId, strategy: 'lua-decrement' } as const;
+  const other = new OrderFigures(connections, new LockEvents(), new MetricsService(), { ...options, instanceId: 'instance-b' });
+  await other.onModuleInit();
+  try {
+    // A sale on this instance that took 50 ms, then a sold-out answer on the other one.
+    const saleFrom = Date.now();
+    figures.record(run, 'sold', 50, 1);
+    const saleTo = Date.now();
+    await until(async () => Date.now() > saleTo, 'the clock moved on');
+    const lastFrom = Date.now();
+    other.record(run, 'sold_out', 1);
+    const lastTo = Date.now();
+    expect(await other.flush()).toBe(true);
+    expect(await figures.flush()).toBe(true);
+
+    const { moments } = await new RunFiguresReader(connections, options).read(runId);
+    expect(moments.firstRequestAt).toBeGreaterThanOrEqual(saleFrom - 50);
+    expect(moments.firstRequestAt).toBeLessThanOrEqual(saleTo - 50);
+    expect(moments.lastSaleAt).toBeGreaterThanOrEqual(saleFrom);
+    expect(moments.lastSaleAt).toBeLessThanOrEqual(saleTo);
+    expect(moments.lastAnswerAt).toBeGreaterThanOrEqual(lastFrom);
+    expect(moments.lastAnswerAt).toBeLessThanOrEqual(lastTo);
+  } finally {
+    await other.onApplicationShutdown();
+  }
+});

@@ -5,12 +5,12 @@ import { LockEvents, RedisConnections, STOCK_OPTIONS, type StockOptions } from '
 import type * as hdr from 'hdr-histogram-js';
 import type { ChainableCommander, default as Redis, Result } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { LOCK_EVENTS_DROPPED, RUN_FIGURES_TTL_SECONDS, RunFigureKeys } from '../redis-keys';
+import { LOCK_EVENTS_DROPPED, RUN_FIGURES_TTL_SECONDS, RUN_MOMENTS, RunFigureKeys } from '../redis-keys';
 import { answerFlushRequests } from './flush-protocol';
 import { encodeHistogram, newLatencyHistogram } from './latency-histogram';
 import { MetricsService } from './metrics.service';
 
-const APPLY_RUN_FIGURES = loadLuaScript(__dirname, 'apply-run-figures-5.lua');
+const APPLY_RUN_FIGURES = loadLuaScript(__dirname, 'apply-run-figures-6.lua');
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -29,6 +29,8 @@ interface FigureBatch {
   id: string;
   counts: Map<string, number>;
   seconds: Map<string, number>;
+  /** RUN_MOMENTS fields: the lowest or highest value seen here, which Redis keeps if it is lower or higher still. */
+  moments: Map<string, number>;
   lockEvents: LockEvent[];
 }
 
@@ -36,6 +38,7 @@ interface RunBuffer {
   strategy: RunTarget;
   counts: Map<string, number>;
   seconds: Map<string, number>;
+  moments: Map<string, number>;
   lockEvents: LockEvent[];
   /** Lock events taken into a batch so far, against the cap. */
   lockEventsKept: number;
@@ -127,7 +130,12 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
   record(run: RunRef, outcome: OrderOutcome, latencyMs: number, units = 0, conflicts = 0): void {
     this.metrics.order(run.strategy, outcome, latencyMs);
     const buffer = this.buffer(run.runId, run.strategy);
-    const second = Math.floor(Date.now() / 1000);
+    const now = Date.now();
+    const second = Math.floor(now / 1000);
+    // Where the run's phases begin and end, to the ms: whole seconds would misstate a sale over in two.
+    keep(buffer.moments, RUN_MOMENTS.firstRequestAt, now - latencyMs);
+    keep(buffer.moments, RUN_MOMENTS.lastAnswerAt, now);
+    if (units) keep(buffer.moments, RUN_MOMENTS.lastSaleAt, now);
     add(buffer.counts, 'attempts', 1);
     add(buffer.counts, outcome, 1);
     if (units) add(buffer.counts, 'units', units);
@@ -158,7 +166,7 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
   private buffer(runId: string, strategy: RunTarget): RunBuffer {
     let run = this.runs.get(runId);
     if (!run) {
-      run = { strategy, counts: new Map(), seconds: new Map(), lockEvents: [], lockEventsKept: 0, unsent: [], histograms: new Map(), dirtySeconds: new Set() };
+      run = { strategy, counts: new Map(), seconds: new Map(), moments: new Map(), lockEvents: [], lockEventsKept: 0, unsent: [], histograms: new Map(), dirtySeconds: new Set() };
       this.runs.set(runId, run);
     }
     return run;
@@ -180,10 +188,11 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
   private async flushNow(): Promise<void> {
     const nowSecond = Math.floor(Date.now() / 1000);
     for (const [runId, run] of this.runs) {
-      if (run.counts.size || run.seconds.size || run.lockEvents.length) {
-        run.unsent.push({ id: randomUUID(), counts: run.counts, seconds: run.seconds, lockEvents: run.lockEvents });
+      if (run.counts.size || run.seconds.size || run.moments.size || run.lockEvents.length) {
+        run.unsent.push({ id: randomUUID(), counts: run.counts, seconds: run.seconds, moments: run.moments, lockEvents: run.lockEvents });
         run.counts = new Map();
         run.seconds = new Map();
+        run.moments = new Map();
         run.lockEvents = [];
       }
       // Taken out while in flight (what arrives meanwhile marks them again); put back on failure.
@@ -222,12 +231,14 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
       keys.seconds,
       keys.lockEvents,
       keys.batchesByInstance,
+      keys.moments,
       batch.id,
       this.options.instanceId,
       RUN_FIGURES_TTL_SECONDS,
       batch.counts.size,
       batch.seconds.size,
-      ...[...batch.counts, ...batch.seconds].flat(),
+      batch.moments.size,
+      ...[...batch.counts, ...batch.seconds, ...batch.moments].flat(),
       ...batch.lockEvents.map((e) => JSON.stringify(e)),
     );
   }
@@ -235,4 +246,10 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
 
 function add(map: Map<string, number>, key: string, n: number): void {
   map.set(key, (map.get(key) ?? 0) + n);
+}
+
+/** Keeps the lower value for a `min:` moment, the higher for a `max:` one. */
+function keep(moments: Map<string, number>, field: string, value: number): void {
+  const kept = moments.get(field);
+  if (kept === undefined || (field.startsWith('min:') ? value < kept : value > kept)) moments.set(field, value);
 }

@@ -5,7 +5,7 @@ import type * as hdr from 'hdr-histogram-js';
 import { decodeHistogram, newLatencyHistogram, summarize } from './latency-histogram';
 import type { Holding } from './lock-history';
 import type { RemainingSamples } from './remaining-samples';
-import { LOCK_EVENTS_DROPPED, RunFigureKeys } from '../redis-keys';
+import { LOCK_EVENTS_DROPPED, RUN_MOMENTS, RunFigureKeys } from '../redis-keys';
 
 export interface RunFigures {
   counts: OutcomeCounts;
@@ -18,6 +18,17 @@ export interface RunFigures {
   seconds: Map<number, { attempts: number; units: number; histogram: hdr.Histogram }>;
   /** Attempts per instance, from the instances' own histograms. */
   attemptsByInstance: Map<string, number>;
+  /** When the run's requests came and went (epoch ms, over every instance); none before its first answer. */
+  moments: RunMoments;
+}
+
+export interface RunMoments {
+  /** The first request's arrival. */
+  firstRequestAt?: number;
+  /** The last answer. */
+  lastAnswerAt?: number;
+  /** The last answer that sold units. */
+  lastSaleAt?: number;
 }
 
 /** Reads back what the instances pooled in Redis for one run (see OrderFigures). */
@@ -54,7 +65,12 @@ export class RunFiguresReader {
   async read(runId: string): Promise<RunFigures> {
     const redis = this.connections.control;
     const keys = this.keys(runId);
-    const [{ counts: outcomeCounts, units, conflicts, lockEventsDropped }, seconds, histogramSeconds] = await Promise.all([this.counts(runId), redis.hgetall(keys.seconds), redis.smembers(keys.histogramSeconds)]);
+    const [{ counts: outcomeCounts, units, conflicts, lockEventsDropped }, seconds, histogramSeconds, moments] = await Promise.all([
+      this.counts(runId),
+      redis.hgetall(keys.seconds),
+      redis.smembers(keys.histogramSeconds),
+      redis.hgetall(keys.moments),
+    ]);
 
     const perSecond: RunFigures['seconds'] = new Map();
     const attemptsByInstance = new Map<string, number>();
@@ -69,7 +85,16 @@ export class RunFiguresReader {
       }
       perSecond.set(second, { attempts: Number(seconds[`${second}:attempts`] ?? 0), units: Number(seconds[`${second}:units`] ?? 0), histogram: merged });
     });
-    return { counts: outcomeCounts, units, conflicts, lockEventsDropped, seconds: perSecond, attemptsByInstance };
+    const moment = (field: string) => (moments[field] === undefined ? undefined : Number(moments[field]));
+    return {
+      counts: outcomeCounts,
+      units,
+      conflicts,
+      lockEventsDropped,
+      seconds: perSecond,
+      attemptsByInstance,
+      moments: { firstRequestAt: moment(RUN_MOMENTS.firstRequestAt), lastAnswerAt: moment(RUN_MOMENTS.lastAnswerAt), lastSaleAt: moment(RUN_MOMENTS.lastSaleAt) },
+    };
   }
 
   /** Figure batches applied per instance so far: grows while an instance answers the run's requests. */

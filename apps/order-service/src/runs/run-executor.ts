@@ -10,7 +10,7 @@ import { contendedPhase } from '../figures/contended-phase';
 import { requestFlush } from '../figures/flush-protocol';
 import { LockHistory } from '../figures/lock-history';
 import { RemainingSamples } from '../figures/remaining-samples';
-import { holdersBySecond, overallLatency, RunFiguresReader, timeline, type RunFigures } from '../figures/run-figures.reader';
+import { holdersBySecond, overallLatency, RunFiguresReader, timeline, type RunFigures, type RunMoments } from '../figures/run-figures.reader';
 import { InstanceRegistry, PeakMemory, RunInstancesWatch, type InstanceBeat } from './instance-registry';
 import { ORDER_DRAIN_TIMEOUT_MS, OrderQueueWatch, ordersStillQueued } from './order-queue-watch';
 import { reconcile } from './reconciliation';
@@ -299,14 +299,14 @@ export class RunExecutor {
       counts: figures.counts,
       conflictRetries: figures.conflicts,
       latency: overallLatency(figures),
-      throughput: Math.round((figures.counts.attempts / durationSec) * 10) / 10,
+      throughput: Math.round((figures.counts.attempts / answeringSec(figures.moments, durationSec)) * 10) / 10,
       durationSec: Math.round(durationSec * 100) / 100,
       timeline: points,
       lockEvents: locks.kept,
       reconciliation,
       instances: peaks.figures().map((p) => ({ ...p, attempts: figures.attemptsByInstance.get(p.instance) ?? 0 })),
       driver: summary.driver,
-      contendedPhase: noop ? undefined : contendedPhase(points, (t) => figures.seconds.get(startSecond + t)?.histogram, run.params.initialStock),
+      contendedPhase: noop ? undefined : contendedPhase(points, (t) => figures.seconds.get(startSecond + t)?.histogram, run.params.initialStock, { ...figures.moments, startSecond }),
       faults,
       ...(crashed.size ? { crashedInstances: [...crashed] } : {}),
       ...(orderWrite ? { orderWrite } : {}),
@@ -341,6 +341,17 @@ export class RunExecutor {
 }
 
 /** The instances that recorded a crash fault: they are expected to die. */
+/**
+ * The seconds a run's answers took, from its first request's arrival to its last answer, as the
+ * instances timed them. Not the load tool's time: the orders still waiting for a lock when it stops
+ * are answered (and counted) after it, up to a lock wait later, and the tool's start before its first
+ * request is no time of the service's. The load's time when the run had no answer.
+ */
+function answeringSec({ firstRequestAt, lastAnswerAt }: RunMoments, loadSec: number): number {
+  if (firstRequestAt === undefined || lastAnswerAt === undefined) return loadSec;
+  return Math.max(0.001, (lastAnswerAt - firstRequestAt) / 1000);
+}
+
 function crashesIn(faults: readonly FaultEvent[]): string[] {
   return faults.filter((event) => event.kind === 'crash').map((event) => event.instance);
 }

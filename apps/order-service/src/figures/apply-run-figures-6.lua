@@ -9,13 +9,16 @@
   KEYS[3] per-second counters (hash)
   KEYS[4] lock holdings (list)
   KEYS[5] batches applied per instance (hash): the worker reads an instance's progress from it
+  KEYS[6] moments, epoch ms (hash): a field named min:… keeps the lowest value sent, max:… the highest
   ARGV[1] batch id
   ARGV[2] instance id
   ARGV[3] TTL of every key, seconds
-  ARGV[4] c: number of outcome counter pairs, ARGV[5] s: number of per-second counter pairs
-  ARGV[6 .. 5+2c] outcome counters, field then increment
-  ARGV[6+2c .. 5+2c+2s] per-second counters, field then increment
-  ARGV[6+2c+2s ..] lock holdings, one JSON each
+  ARGV[4] c: number of outcome counter pairs, ARGV[5] s: number of per-second counter pairs,
+  ARGV[6] m: number of moment pairs
+  ARGV[7 .. 6+2c] outcome counters, field then increment
+  ARGV[7+2c .. 6+2c+2s] per-second counters, field then increment
+  ARGV[7+2c+2s .. 6+2c+2s+2m] moments, field then value
+  ARGV[7+2c+2s+2m ..] lock holdings, one JSON each
 
   Returns 1 if the batch was applied now, 0 if it had been already.
 ]]
@@ -24,13 +27,23 @@ if redis.call("SADD", KEYS[1], ARGV[1]) == 0 then
 end
 local counts = tonumber(ARGV[4])
 local seconds = tonumber(ARGV[5])
-local i = 6
+local moments = tonumber(ARGV[6])
+local i = 7
 for _ = 1, counts do
   redis.call("HINCRBY", KEYS[2], ARGV[i], ARGV[i + 1])
   i = i + 2
 end
 for _ = 1, seconds do
   redis.call("HINCRBY", KEYS[3], ARGV[i], ARGV[i + 1])
+  i = i + 2
+end
+for _ = 1, moments do
+  local field, value = ARGV[i], tonumber(ARGV[i + 1])
+  local kept = tonumber(redis.call("HGET", KEYS[6], field))
+  local lowest = string.sub(field, 1, 4) == "min:"
+  if kept == nil or (lowest and value < kept) or (not lowest and value > kept) then
+    redis.call("HSET", KEYS[6], field, ARGV[i + 1])
+  end
   i = i + 2
 end
 -- In slices: unpack() of a whole large batch would overflow Lua's stack.
@@ -40,7 +53,7 @@ while i <= #ARGV do
   i = last + 1
 end
 redis.call("HINCRBY", KEYS[5], ARGV[2], 1)
-for k = 1, 5 do
+for k = 1, 6 do
   redis.call("EXPIRE", KEYS[k], ARGV[3])
 end
 return 1
