@@ -29,7 +29,7 @@ async function expectRefused(path: string, body: unknown, asked: RegExp): Promis
   expect(response).toMatchObject({ status: 429, body: { statusCode: 429, error: 'run_queue_full' } });
   expect(response.body.message).toMatch(/run queue is full/);
   expect(response.body.message).toMatch(asked);
-  expect(response.body.message).toMatch(/nothing was queued/);
+  expect(response.body.message).toMatch(/nothing of this request was queued/);
   expect(await waiting()).toBe(before);
   expect(await newestRun()).toBe(newest);
 }

@@ -116,7 +116,7 @@ export class RunsService implements OnModuleInit {
       const limit = this.app.runQueueLimit;
       if (waiting + count > limit) {
         const asked = count === 1 ? 'a run' : `a batch of ${count} runs`;
-        throw new ApiError(429, 'run_queue_full', `the run queue is full: ${waiting} of at most ${limit} runs are waiting, no room for ${asked}; nothing was queued; retry once runs have finished (RUN_QUEUE_LIMIT)`);
+        throw new ApiError(429, 'run_queue_full', `the run queue is full: ${waiting} of at most ${limit} runs are waiting, no room for ${asked}; nothing of this request was queued (runs queued by earlier requests stay queued); retry once runs have finished (RUN_QUEUE_LIMIT)`);
       }
       return queue();
     });
