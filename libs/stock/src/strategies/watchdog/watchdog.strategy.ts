@@ -16,7 +16,7 @@ const DESCRIPTION: StrategyDescription = {
   guarantee: 'Never oversells on one Redis, whatever the business time: the lease is renewed while the holder lives. A holder that dies loses the lock within one lease.',
   pitfall:
     'A pause longer than the lease (stop-the-world GC, a frozen VM) stops the renewals too; the lock expires and another process enters. The holder is told (lock lost) only at the next renewal, and a write already on the wire still lands — only fencing tokens close that hole. On a Redis failover an unreplicated lock is lost.',
-  reproduce: 'Not with the business delay: renewal covers it (run the expiry-pitfall scenario and watch it stay at 0). It takes a pause of the whole process longer than the lease — a fault hook at the lock-acquired point can inject one.',
+  reproduce: 'Not with the business delay: renewal covers it (run the expiry-pitfall scenario and watch it stay at 0). It takes a pause of the whole process longer than the lease between the stock read and the write, with no business delay: the pitfall preset gc-pause-past-the-lease (stop-the-world at stock-read) oversells it. Paused at lock-acquired, the holder wakes before it has read and reads the taker\'s stock; with a business delay its overdue renewal stops it first (lock_lost).',
   symptom:
     'Bars may last longer than the TTL instead of expiring: no dashed outlines and no red overlaps, and oversold ' +
     'stays 0 even with a business delay above the TTL.',
