@@ -7,6 +7,10 @@ import { benchReportFixture, benchRowFixture, phaseFixture, tableCells as cells 
 const parse = (args: string[]) => parseScalingArgs(args, parseBenchArgs);
 
 describe('isScalingRun', () => {
+  it('refuses a list of instance counts beside --url: that lab has the instances it has', () => {
+    expect(() => parseScalingArgs(['--instances', '1,2', '--url', 'http://127.0.0.1:8080'], parseBenchArgs)).toThrow('a lab at --url has the instances it has');
+  });
+
   it('is a scaling run when --instances names more than one count, either spelling', () => {
     expect(isScalingRun(['--instances', '1,2,3,4'])).toBe(true);
     expect(isScalingRun(['--duration', '5', '--instances=1,2'])).toBe(true);

@@ -52,6 +52,7 @@ export function parseScalingArgs(args: string[], parseBenchArgs: (args: string[]
   const { value, rest } = takeInstances(args);
   if (value === undefined) throw new UsageError('--instances: give a comma list of instance counts, e.g. 1,2,3,4');
   const bench = parseBenchArgs(rest);
+  if (bench.url !== undefined) throw new UsageError('--instances with a list starts a lab of each count; a lab at --url has the instances it has: give one of them');
   const strategiesGiven = rest.some((a) => a === '--strategies' || a.startsWith('--strategies='));
   return {
     ...bench,

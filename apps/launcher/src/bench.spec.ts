@@ -15,6 +15,30 @@ describe('parseBenchArgs', () => {
     expect(() => parseBenchArgs(['--order-write', 'sync,later'])).toThrow('--order-write: unknown later; valid: sync, queued');
   });
 
+  it('refuses an empty list, never taking it for all of them', () => {
+    expect(() => parseBenchArgs(['--strategies='])).toThrow('--strategies is empty');
+    expect(() => parseBenchArgs(['--strategies', ' , '])).toThrow('--strategies is empty');
+    expect(() => parseBenchArgs(['--order-write='])).toThrow('--order-write is empty');
+  });
+
+  it.each([
+    ['--units', '1e3'],
+    ['--units', '0x10'],
+    ['--stock', ''],
+    ['--duration', '2.5'],
+    ['--connections', ' 10'],
+  ])('refuses %s %j: decimal digits only', (option, value) => {
+    expect(() => parseBenchArgs([option, value])).toThrow(`${option} must be a whole number`);
+  });
+
+  it('refuses what cannot be run before starting anything: an unknown scenario, a --url that is no URL, --instances beside --url', () => {
+    expect(() => parseBenchArgs(['--scenario', 'nope'])).toThrow('--scenario: unknown nope; valid: ');
+    expect(() => parseBenchArgs(['--url', 'nope'])).toThrow('--url must be an http(s) URL');
+    expect(() => parseBenchArgs(['--url', 'ftp://127.0.0.1'])).toThrow('--url must be an http(s) URL');
+    expect(() => parseBenchArgs(['--url', 'http://127.0.0.1:8080', '--instances', '5'])).toThrow('with --url the lab is already running');
+    expect(parseBenchArgs(['--url', 'http://127.0.0.1:8080']).url).toBe('http://127.0.0.1:8080');
+  });
+
   it('--units is the stock of the product, for a long sale', () => {
     expect(parseBenchArgs(['--units', '100000']).stock).toBe(100000);
     expect(parseBenchArgs(['--stock', '500']).stock).toBe(500);

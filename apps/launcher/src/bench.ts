@@ -12,12 +12,12 @@
  * The report's charts (SVG, bench-charts.ts) are written next to its JSON.
  */
 import { ORDER_WRITES, STRATEGY_NAMES, isStrategyName, type BenchReport, type OrderWrite, type RunView, type StrategyName } from '@oversell/contracts';
-import { loadScenario } from '@oversell/loadtests';
+import { listScenarios, loadScenario } from '@oversell/loadtests';
 import { measureBareFastify } from './bare-fastify';
 import { writeBenchCharts } from './bench-charts';
 import { benchRow, markdownTable, withCeiling, withCeilingShare } from './bench-report';
 import { isScalingRun, parseScalingArgs, runScaling } from './bench-scaling';
-import { intOption, parse, UsageError } from './cli-options';
+import { intOption, listOption, parse, urlOption, UsageError } from './cli-options';
 import { openLabSession, type LabRunOptions } from './lab-session';
 import { BENCH_RESULTS_DIR } from './paths';
 import { fileStamp, machineInfo, writeReportFiles } from './report-files';
@@ -47,23 +47,27 @@ export function parseBenchArgs(args: string[]): BenchOptions {
     url: { type: 'string' },
     out: { type: 'string' },
   });
-  const strategies = values.strategies ? String(values.strategies).split(',').map((s) => s.trim()) : [...STRATEGY_NAMES];
+  const strategies = listOption(values, 'strategies') ?? [...STRATEGY_NAMES];
   const unknown = strategies.filter((s) => !isStrategyName(s));
   if (unknown.length) throw new UsageError(`--strategies: unknown ${unknown.join(', ')}; valid: ${STRATEGY_NAMES.join(', ')}`);
   if (values.units !== undefined && values.stock !== undefined) throw new UsageError('--units is another name for --stock: give one of them');
+  // A lab at --url has the instances it has: a count here would be a figure the bench did not set up.
+  if (values.url !== undefined && values.instances !== undefined) throw new UsageError('--instances starts a lab of that many instances; with --url the lab is already running: give one of them');
+  const scenario = String(values.scenario ?? 'compare');
+  if (!listScenarios().includes(scenario)) throw new UsageError(`--scenario: unknown ${scenario}; valid: ${listScenarios().join(', ')}`);
   const stockOption = values.units === undefined ? 'stock' : 'units';
-  const orderWrites = [...new Set(String(values['order-write'] ?? 'sync').split(',').map((s) => s.trim()))];
+  const orderWrites = [...new Set(listOption(values, 'order-write') ?? ['sync'])];
   const badWrites = orderWrites.filter((w) => !(ORDER_WRITES as readonly string[]).includes(w));
   if (badWrites.length) throw new UsageError(`--order-write: unknown ${badWrites.join(', ')}; valid: ${ORDER_WRITES.join(', ')} (or both, comma-separated)`);
   return {
-    scenario: String(values.scenario ?? 'compare'),
+    scenario,
     strategies: strategies as StrategyName[],
     instances: intOption(values, 'instances', 3, 1, 16),
     durationSec: values.duration === undefined ? undefined : intOption(values, 'duration', 0, 1, 600),
     connections: values.connections === undefined ? undefined : intOption(values, 'connections', 0, 1, 2000),
     stock: values[stockOption] === undefined ? undefined : intOption(values, stockOption, 0, 0, 1_000_000),
     orderWrites: orderWrites as OrderWrite[],
-    url: values.url === undefined ? undefined : String(values.url),
+    url: urlOption(values, 'url'),
     outDir: String(values.out ?? BENCH_RESULTS_DIR),
     command: `npm run bench${args.length ? ' -- ' + args.join(' ') : ''}`,
   };

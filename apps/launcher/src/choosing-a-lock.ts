@@ -89,7 +89,8 @@ export async function writeChoosingALock(options: ChoosingALockOptions, print: (
 }
 
 if (require.main === module) {
-  writeChoosingALock(parseChoosingALockArgs(process.argv.slice(2))).catch((error: unknown) => {
+  // Parsed inside the promise: a usage error is answered as one, not thrown as a stack trace.
+  Promise.resolve(process.argv.slice(2)).then((args) => writeChoosingALock(parseChoosingALockArgs(args))).catch((error: unknown) => {
     console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
     process.exit(error instanceof UsageError ? 2 : 1);
   });

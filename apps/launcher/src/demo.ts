@@ -14,8 +14,8 @@ import { startLab } from './lab';
 
 async function main(): Promise<void> {
   const values = parse(process.argv.slice(2), { instances: { type: 'string' }, port: { type: 'string' }, 'base-port': { type: 'string' }, host: { type: 'string' }, 'public-host': { type: 'string' }, sentinels: { type: 'boolean' } });
-  const instances = intOption(values, 'instances', Number(process.env.LAB_INSTANCES ?? 3), 1, 16);
-  const gatewayPort = intOption(values, 'port', Number(process.env.LAB_PORT ?? 8080), 1, 65535);
+  const instances = intOption(values, 'instances', 3, 1, 16, 'LAB_INSTANCES');
+  const gatewayPort = intOption(values, 'port', 8080, 1, 65535, 'LAB_PORT');
   const basePort = intOption(values, 'base-port', 3001, 1, 65535 - instances);
 
   const gatewayHost = String(values.host ?? process.env.LAB_HOST ?? '127.0.0.1');

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from './cli-options';
-import { parsePitfallsArgs, runPitfalls } from './pitfalls';
+import { parsePitfallsArgs, pitfallsExitCode, runPitfalls } from './pitfalls';
 import type { PitfallsReport } from './pitfalls-report';
 import { freePort } from './testing/test-lab';
 
@@ -25,6 +25,13 @@ describe('parsePitfallsArgs', () => {
 
   it('refuses a repeat that is not a whole number from 1', () => {
     expect(() => parsePitfallsArgs(['--repeat', '0'])).toThrow('--repeat must be a whole number from 1 to 1000 (got 0)');
+    expect(() => parsePitfallsArgs(['--repeat', '1e2'])).toThrow('--repeat must be a whole number from 1 to 1000 (got 1e2)');
+  });
+
+  it('refuses an empty --preset, never taking it for every preset, and a --url that is no URL', () => {
+    expect(() => parsePitfallsArgs(['--preset='])).toThrow('--preset is empty');
+    expect(() => parsePitfallsArgs(['--preset', ','])).toThrow('--preset is empty');
+    expect(() => parsePitfallsArgs(['--url', 'nope'])).toThrow('--url must be an http(s) URL');
   });
 });
 
@@ -50,5 +57,9 @@ describe('runPitfalls without a lab to run on', () => {
     const json = JSON.parse(readFileSync(files[0], 'utf8')) as PitfallsReport;
     expect(json.runs).toHaveLength(4);
     expect(readFileSync(files[1], 'utf8')).toContain(`| double-click | without an idempotency key | broken | 1 | – | failed: ${reason} |`);
+    // Nothing ran: the command fails, with --strict or without.
+    expect([pitfallsExitCode(report, false), pitfallsExitCode(report, true)]).toEqual([1, 1]);
+    const oneRan = { ...report, runs: [{ ...report.runs[0], status: 'completed' as const }, ...report.runs.slice(1)] };
+    expect([pitfallsExitCode(oneRan, false), pitfallsExitCode(oneRan, true)]).toEqual([0, 1]);
   });
 });

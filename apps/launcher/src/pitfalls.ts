@@ -6,7 +6,7 @@
  *   --url http://127.0.0.1:8080   (use a lab that is already running instead of starting one)
  */
 import { PITFALL_PRESETS, findPitfallPreset, pitfallRunParams, type PitfallPreset, type PitfallSide, type RunView } from '@oversell/contracts';
-import { intOption, parse, UsageError } from './cli-options';
+import { intOption, listOption, parse, urlOption, UsageError } from './cli-options';
 import type { LabClient } from './lab-client';
 import { openLabSession, type LabRunOptions } from './lab-session';
 import { BENCH_RESULTS_DIR } from './paths';
@@ -33,7 +33,7 @@ export function parsePitfallsArgs(args: string[]): PitfallsOptions {
     url: { type: 'string' },
     out: { type: 'string' },
   });
-  const names = ((values.preset as string[] | undefined) ?? []).flatMap((value) => value.split(',')).map((name) => name.trim()).filter(Boolean);
+  const names = listOption(values, 'preset') ?? [];
   const unknown = names.filter((name) => !findPitfallPreset(name));
   if (unknown.length) throw new UsageError(`--preset: unknown ${unknown.join(', ')}; valid: ${PITFALL_PRESETS.map((p) => p.name).join(', ')}`);
   return {
@@ -41,7 +41,7 @@ export function parsePitfallsArgs(args: string[]): PitfallsOptions {
     repeat: intOption(values, 'repeat', 1, 1, 1000),
     instances: intOption(values, 'instances', 2, 1, 16),
     strict: values.strict === true,
-    url: values.url === undefined ? undefined : String(values.url),
+    url: urlOption(values, 'url'),
     outDir: String(values.out ?? BENCH_RESULTS_DIR),
     command: `npm run pitfalls${args.length ? ' -- ' + args.join(' ') : ''}`,
   };
@@ -112,6 +112,15 @@ export async function runPitfalls(options: PitfallsOptions, print: (line: string
   return { report, files };
 }
 
+/**
+ * 1 when no run ran at all (a lab out of reach, every run refused), or with --strict when a target was
+ * missed; else 0: without --strict the exit code says whether the runs ran, not what they showed.
+ */
+export function pitfallsExitCode(report: Pick<PitfallsReport, 'runs' | 'allTargetsMet'>, strict: boolean): 0 | 1 {
+  const noneRan = report.runs.every((run) => run.status === 'failed');
+  return noneRan || (strict && !report.allTargetsMet) ? 1 : 0;
+}
+
 /** A failover fault fails over the Sentinel group its lab's instances keep their Redis locks on. */
 function needsSentinels(preset: PitfallPreset): boolean {
   return preset.sides.some((side) => side.settings.faults?.some((fault) => fault.kind === 'failover'));
@@ -163,7 +172,7 @@ if (require.main === module) {
   (async () => {
     const options = parsePitfallsArgs(process.argv.slice(2));
     const { report } = await runPitfalls(options);
-    process.exit(options.strict && !report.allTargetsMet ? 1 : 0);
+    process.exit(pitfallsExitCode(report, options.strict));
   })().catch((error: unknown) => {
     console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
     process.exit(error instanceof UsageError ? 2 : 1);
