@@ -1,5 +1,5 @@
 import type { BenchReport, BenchRow, ContendedPhase, RoundTripBound } from '@oversell/contracts';
-import { markdownTable, withCeilingShare } from './bench-report';
+import { benchTrouble, markdownTable, withCeilingShare } from './bench-report';
 import { benchReportFixture, benchRowFixture, tableCells as cells } from './testing/bench-fixtures';
 
 const row = (strategy: BenchRow['strategy'], contendedPhase: ContendedPhase | null, roundTrip: RoundTripBound | null = null): BenchRow => ({
@@ -39,6 +39,16 @@ describe('markdownTable', () => {
     expect(cells(markdown, 'lua-decrement')).toMatchObject({ 'req/s': '500', 'sell-out s': '2', 'units/s in phase': '50', 'phase p99 ms': '9.5', 'peak RSS MB/instance': '100' });
     expect(cells(markdown, 'db-optimistic')).toMatchObject({ 'sell-out s': 'never sold out', 'units/s in phase': '5', 'phase p99 ms': '90' });
     expect(cells(markdown, 'watchdog')).toMatchObject({ 'sell-out s': '–', 'units/s in phase': '–' });
+  });
+
+  it('says under the table which rows were answered with errors, and counts them as trouble (the bench exits 1)', () => {
+    // A lock service out of reach: every order answered 503, fast, and nothing sold.
+    const broken = { ...row('etcd', null), sold: 0, attempts: 9000, errors: 9000, throughput: 2690 };
+    const bench = report([broken, row('lua-decrement', null)]);
+    expect(markdownTable(bench)).toContain('**etcd: 9000 of 9000 requests answered with an error**');
+    expect(markdownTable(report([row('lua-decrement', null)]))).not.toContain('answered with an error');
+    expect(benchTrouble(bench).map((r) => r.strategy)).toEqual(['etcd']);
+    expect(benchTrouble(report([row('lua-decrement', null), { ...row('watchdog', null), status: 'failed' }])).map((r) => r.strategy)).toEqual(['watchdog']);
   });
 });
 

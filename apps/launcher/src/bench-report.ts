@@ -22,6 +22,7 @@ export function benchRow(run: RunView): BenchRow {
     conflictRetries: result?.conflictRetries ?? 0,
     exclusionViolations: result?.reconciliation.exclusionViolations ?? 0,
     attempts: result?.counts.attempts ?? 0,
+    errors: result?.counts.error ?? 0,
     throughput: result?.throughput ?? 0,
     ratioToCeiling: null,
     p50: result?.latency.p50 ?? 0,
@@ -94,5 +95,22 @@ export function markdownTable(report: BenchReport): string {
     header,
     rule,
     ...rows,
+    ...errorLines(report),
   ].join('\n');
+}
+
+/**
+ * Rows whose requests were answered with errors, said under the table: such a row looks fast (an
+ * error is cheap to answer) while its strategy sold little or nothing.
+ */
+function errorLines(report: BenchReport): string[] {
+  const errored = report.rows.filter((r) => r.status === 'completed' && r.errors > 0);
+  return errored.length
+    ? ['', ...errored.map((r) => `**${benchRowLabel(r)}: ${r.errors} of ${r.attempts} requests answered with an error** (a store out of reach, a service failure): its req/s and latency are partly those of the errors, not the strategy's.`)]
+    : [];
+}
+
+/** Rows that failed, or whose requests were answered with errors: the bench then exits non-zero. */
+export function benchTrouble(report: BenchReport): BenchRow[] {
+  return [...(report.ceiling ? [report.ceiling] : []), ...report.rows].filter((r) => r.status === 'failed' || r.errors > 0);
 }

@@ -15,7 +15,7 @@ import { ORDER_WRITES, STRATEGY_NAMES, isStrategyName, type BenchReport, type Or
 import { listScenarios, loadScenario } from '@oversell/loadtests';
 import { measureBareFastify } from './bare-fastify';
 import { writeBenchCharts } from './bench-charts';
-import { benchRow, markdownTable, withCeiling, withCeilingShare } from './bench-report';
+import { benchRow, benchTrouble, markdownTable, withCeiling, withCeilingShare } from './bench-report';
 import { isScalingRun, parseScalingArgs, runScaling } from './bench-scaling';
 import { intOption, listOption, parse, urlOption, UsageError } from './cli-options';
 import { openLabSession, type LabRunOptions } from './lab-session';
@@ -140,8 +140,7 @@ if (require.main === module) {
     const reports = isScalingRun(args)
       ? (await runScaling(parseScalingArgs(args, parseBenchArgs), runBench)).report.runs
       : [(await runBench(parseBenchArgs(args))).report];
-    const failed = reports.flatMap((report) => [report.ceiling, ...report.rows]).filter((r) => r && r.status === 'failed');
-    process.exit(failed.length ? 1 : 0);
+    process.exit(reports.some((report) => benchTrouble(report).length) ? 1 : 0);
   })().catch((error: unknown) => {
     console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
     process.exit(error instanceof UsageError ? 2 : 1);

@@ -19,6 +19,11 @@ export interface BenchRow {
   conflictRetries: number;
   exclusionViolations: number;
   attempts: number;
+  /**
+   * Requests answered with an error (outcome error: a store that did not answer, a failure of the
+   * service): the row's req/s and latency are then partly those of the errors, not of the strategy.
+   */
+  errors: number;
   /** Requests answered per second, all instances together. */
   throughput: number;
   /** throughput ÷ the no-op ceiling's throughput, measured in the same bench. */

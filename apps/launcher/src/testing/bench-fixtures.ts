@@ -14,6 +14,7 @@ export function benchRowFixture(strategy: BenchRow['strategy'], figures: { throu
     lockTimeouts: 0,
     conflicts: 0,
     conflictRetries: 0,
+    errors: 0,
     exclusionViolations: 0,
     attempts: 1000,
     ratioToCeiling: null,
