@@ -44,11 +44,12 @@ beforeEach(() => {
   let started: (finish: (result: RunResult) => void) => void;
   measuring = new Promise((resolve) => (started = resolve));
   jest.spyOn(executor as unknown as { measure: () => Promise<RunResult> }, 'measure').mockImplementation(() => new Promise((finish) => started(finish)));
-  const processor = new RunProcessor(executor, { runWorker: false } as AppConfig);
+  const processor = new RunProcessor(executor, { runWorker: false, instanceId: 'instance-7' } as AppConfig, queue);
   processing = [];
   // As @Processor configures it (maxStalledCount 0), with a stalled check fast enough for a test.
   worker = new Worker<RunJobData>(RUNS_QUEUE, (job, token) => track(processor.process(job, token)), { connection: bullConnection(), prefix: bullPrefix, concurrency: 1, maxStalledCount: 0, stalledInterval: 100 });
   (processor as unknown as { _worker: Worker })._worker = worker;
+  processor.onApplicationBootstrap();
   worker.on('failed', (job, error) => void processor.onFailed(job as Job<RunJobData> | undefined, error));
   worker.on('stalled', (jobId) => void processor.onStalled(jobId));
   // BullMQ reports here that it could not complete a job whose lock it no longer holds.
@@ -98,5 +99,6 @@ it('does not record a run completed once BullMQ took its job back as stalled', a
   // The worker, busy rather than dead, then finishes measuring.
   finish(RESULT);
   await Promise.all(processing);
-  expect(await runs.findOneByOrFail({ id: runId })).toMatchObject({ status: 'failed', result: null, failure: expect.stringMatching(/stalled/) });
+  // Named: the instance whose worker took the job (its process died, in a lab, and the launcher restarts it).
+  expect(await runs.findOneByOrFail({ id: runId })).toMatchObject({ status: 'failed', result: null, failure: expect.stringMatching(/^the run worker on instance-7 stopped renewing .*\(stalled/) });
 });

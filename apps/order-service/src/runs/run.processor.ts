@@ -1,7 +1,7 @@
-import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
 import { reportQueueErrors } from '@oversell/stock';
-import type { Job } from 'bullmq';
+import type { Job, Queue, WorkerOptions } from 'bullmq';
 import { appConfig, type AppConfig } from '../config/configuration';
 import { RunExecutor } from './run-executor';
 import { RUNS_QUEUE, type RunJobData } from './runs.constants';
@@ -15,11 +15,15 @@ export class RunProcessor extends WorkerHost implements OnApplicationBootstrap {
   constructor(
     private readonly executor: RunExecutor,
     @Inject(appConfig.KEY) private readonly app: AppConfig,
+    @InjectQueue(RUNS_QUEUE) private readonly queue: Queue<RunJobData>,
   ) {
     super();
   }
 
   onApplicationBootstrap(): void {
+    // Named after its instance, which BullMQ writes on each job it takes (processedBy): a run whose worker
+    // died is failed naming that instance. Read when the worker fetches a job, so set before it runs.
+    (this.worker.opts as WorkerOptions).name = this.app.instanceId;
     if (this.app.runWorker) void this.worker.run();
   }
 
@@ -49,7 +53,8 @@ export class RunProcessor extends WorkerHost implements OnApplicationBootstrap {
    */
   @OnWorkerEvent('stalled')
   async onStalled(jobId: string): Promise<void> {
-    await this.executor.fail(jobId, 'the run worker stopped renewing the run\'s queue job (stalled): BullMQ failed the job');
+    const worker = (await this.queue.getJob(jobId).catch(() => undefined))?.processedBy;
+    await this.executor.fail(jobId, `the run worker${worker ? ` on ${worker}` : ''} stopped renewing the run's queue job (stalled: its instance died, or was too busy to renew it): BullMQ failed the job`);
   }
 }
 
