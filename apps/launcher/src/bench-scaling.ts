@@ -11,7 +11,7 @@ import { writeScalingChart } from './bench-charts';
 import { scalingTable, type ScalingReport } from './bench-scaling-report';
 import type { BenchOptions } from './bench';
 import { UsageError } from './cli-options';
-import { fileStamp, writeReportFiles } from './report-files';
+import { assertWritableDir, fileStamp, writeReportFiles } from './report-files';
 
 /** The strategies a scaling run compares unless --strategies names others: the atomic store op, the best lock, the SQL guard. */
 const SCALING_STRATEGIES = ['lua-decrement', 'watchdog', 'db-conditional'].filter(isStrategyName);
@@ -66,6 +66,7 @@ export function parseScalingArgs(args: string[], parseBenchArgs: (args: string[]
 type RunBench = (options: BenchOptions, print: (line: string) => void) => Promise<{ report: BenchReport }>;
 
 export async function runScaling(options: ScalingOptions, runBench: RunBench, print: (line: string) => void = console.log): Promise<{ report: ScalingReport; files: string[] }> {
+  assertWritableDir(options.outDir);
   const startedAt = new Date().toISOString();
   const stem = `scaling-${fileStamp(startedAt)}`;
   const runs: BenchReport[] = [];

@@ -20,7 +20,7 @@ import { isScalingRun, parseScalingArgs, runScaling } from './bench-scaling';
 import { intOption, listOption, parse, urlOption, UsageError } from './cli-options';
 import { openLabSession, type LabRunOptions } from './lab-session';
 import { BENCH_RESULTS_DIR } from './paths';
-import { fileStamp, machineInfo, writeReportFiles } from './report-files';
+import { assertWritableDir, fileStamp, machineInfo, writeReportFiles } from './report-files';
 import { lockStrategies, roundTripBound, uncontendedRun, withRoundTrip } from './round-trip-bound';
 import { followRuns } from './run-progress';
 
@@ -74,6 +74,7 @@ export function parseBenchArgs(args: string[]): BenchOptions {
 }
 
 export async function runBench(options: BenchOptions, print: (line: string) => void = console.log): Promise<{ report: BenchReport; files: string[] }> {
+  assertWritableDir(options.outDir);
   const scenario = loadScenario(options.scenario);
   const load = {
     ...scenario.load,

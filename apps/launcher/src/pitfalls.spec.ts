@@ -1,5 +1,5 @@
 import { findPitfallPreset, PITFALL_PRESETS } from '@oversell/contracts';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from './cli-options';
@@ -32,6 +32,18 @@ describe('parsePitfallsArgs', () => {
     expect(() => parsePitfallsArgs(['--preset='])).toThrow('--preset is empty');
     expect(() => parsePitfallsArgs(['--preset', ','])).toThrow('--preset is empty');
     expect(() => parsePitfallsArgs(['--url', 'nope'])).toThrow('--url must be an http(s) URL');
+  });
+});
+
+describe('runPitfalls with nowhere to write its report', () => {
+  it('refuses before running anything: a report lost at the end is the whole run lost', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'oversell-pitfalls-')), 'a-file');
+    writeFileSync(file, '');
+    const runs: string[] = [];
+    const run = runPitfalls({ presets: [findPitfallPreset('double-click')!], repeat: 1, instances: 2, strict: false, url: 'http://127.0.0.1:1', outDir: join(file, 'reports'), command: 'pitfalls.spec' }, (line) => runs.push(line));
+    await expect(run).rejects.toThrow(`--out: cannot write reports to ${join(file, 'reports')} (ENOTDIR)`);
+    await expect(run).rejects.toBeInstanceOf(UsageError);
+    expect(runs).toEqual([]);
   });
 });
 

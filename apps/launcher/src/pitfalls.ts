@@ -11,7 +11,7 @@ import type { LabClient } from './lab-client';
 import { openLabSession, type LabRunOptions } from './lab-session';
 import { BENCH_RESULTS_DIR } from './paths';
 import { failedRunRecord, pitfallRunRecord, pitfallsMarkdown, tallyLine, tallyPreset, type PitfallRunRecord, type PitfallsReport } from './pitfalls-report';
-import { fileStamp, machineInfo, writeReportFiles } from './report-files';
+import { assertWritableDir, fileStamp, machineInfo, writeReportFiles } from './report-files';
 import { runEnded, runProgress } from './run-progress';
 
 /** More runs than fit in a minute (each is seconds long), so injected crashes never look like a crash loop. */
@@ -48,6 +48,7 @@ export function parsePitfallsArgs(args: string[]): PitfallsOptions {
 }
 
 export async function runPitfalls(options: PitfallsOptions, print: (line: string) => void = console.log): Promise<{ report: PitfallsReport; files: string[] }> {
+  assertWritableDir(options.outDir);
   const startedAt = new Date();
   const toStderr = (line: string) => process.stderr.write(`${line}\n`);
   const total = options.repeat * options.presets.reduce((sum, preset) => sum + preset.sides.length, 0);

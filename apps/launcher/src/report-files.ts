@@ -1,6 +1,20 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { UsageError } from './cli-options';
+
+/**
+ * Makes sure the reports can be written to outDir before a run starts: found out only at the end, a path
+ * through a file or a read-only folder lost the whole run's report.
+ */
+export function assertWritableDir(outDir: string): void {
+  try {
+    mkdirSync(outDir, { recursive: true });
+    accessSync(outDir, constants.W_OK);
+  } catch (error) {
+    throw new UsageError(`--out: cannot write reports to ${outDir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
 
 /** Writes a report as `<stem>.json` and `<stem>.md` (the markdown followed by the command that made it); returns both paths. */
 export function writeReportFiles(outDir: string, stem: string, report: unknown, markdown: string, command: string): [string, string] {

@@ -18,7 +18,7 @@ import type { Lab } from './lab';
 import type { LabClient } from './lab-client';
 import { openLabSession, type LabRunOptions } from './lab-session';
 import { BENCH_RESULTS_DIR } from './paths';
-import { fileStamp, machineInfo, writeReportFiles } from './report-files';
+import { assertWritableDir, fileStamp, machineInfo, writeReportFiles } from './report-files';
 import { followRuns } from './run-progress';
 import { soakMarkdown, soakRun, soakVerdict, type SoakReport, type SoakSample } from './soak-report';
 
@@ -61,6 +61,7 @@ export function parseSoakArgs(args: string[]): SoakOptions {
 }
 
 export async function runSoak(options: SoakOptions, print: (line: string) => void = console.log): Promise<{ report: SoakReport; files: string[] }> {
+  assertWritableDir(options.outDir);
   const startedAt = new Date();
   const toStderr = (line: string) => process.stderr.write(`${line}\n`);
   // No store-cut proxy: the soak runs no faults.
