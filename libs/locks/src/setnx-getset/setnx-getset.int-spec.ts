@@ -77,11 +77,14 @@ describe('setnx-getset lock', () => {
     // A finishes and lets go: its DEL removes B's lock.
     expect(await a!.release()).toBe(false);
     expect(await redis.exists(key)).toBe(0);
-    // C finds the key free and SETNXes it while B is still inside.
-    const c = await lock.acquire(key, { token: 'C', waitMs: 0, leaseMs: LEASE_MS });
+    // C finds the key free and SETNXes it while B is still inside. Its lease is another length than B's:
+    // stamps are whole ms, and on a fast machine C can stamp within B's ms (the same stamp, so B's release
+    // would find "its own" in C's lock: the recipe cannot tell them apart).
+    const c = await lock.acquire(key, { token: 'C', waitMs: 0, leaseMs: 2 * LEASE_MS });
     expect(c).not.toBeNull();
     // B lets go in turn and deletes C's lock: nobody's release found its own stamp.
     expect(await b!.release()).toBe(false);
+    expect(await redis.exists(key)).toBe(0);
     expect(await c!.release()).toBe(false);
 
     const [heldByA, heldByB, heldByC] = ['A', 'B', 'C'].map((token) => reports.find((report) => report.token === token)!);
