@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,6 +91,27 @@ describe('cli', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('faults[0].durationMs is refused: a store-cut fault needs durationMs');
     expect(service.resets).toHaveLength(0);
+  });
+
+  it('exits 2 before any reset when its --json file cannot be written: found out at the end, the run was lost', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'oversell-cli-')), 'a-file');
+    writeFileSync(file, '');
+    const result = await cli(['--scenario', 'smoke', '--url', service.url, '--strategy', 'segmented', '--json', join(file, 'out.json')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`--json: cannot write ${join(file, 'out.json')} (ENOTDIR)`);
+    expect(service.resets).toHaveLength(0);
+  });
+
+  it('stops on Ctrl-C, prints what ran, and exits 130: the shell learns the run was cut short', async () => {
+    const child = spawn(process.execPath, [CLI_PATH, '--scenario', 'flash-sale', '--url', service.url, '--strategy', 'segmented'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    // Interrupted once the load is going (its first progress line), well inside the scenario's 10 s.
+    await new Promise<void>((resolve) => child.stdout.on('data', () => /responses/.test(stdout) && resolve()));
+    child.kill('SIGINT');
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(130);
+    expect(stdout).toContain('server inventory');
   });
 
   it.each([

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { writeFileSync } from 'node:fs';
+import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { randomInt } from 'node:crypto';
 import type { InventoryView, Scenario } from '@oversell/contracts';
 import { parseCliArgs, UsageError, USAGE, type CliArgs } from './cli-args';
@@ -14,9 +15,13 @@ import { InvalidFieldError } from './validation';
 
 const EXIT_FAILED = 1;
 const EXIT_BAD_ARGUMENTS = 2;
+/** Stopped by Ctrl-C: the report of what ran is printed, and the shell is told it was cut short. */
+const EXIT_INTERRUPTED = 130;
 
-/** Resets the product, drives the scenario's load, reads the inventory back and prints both views. */
-async function runScenario(args: CliArgs): Promise<void> {
+/** Resets the product, drives the scenario's load, reads the inventory back and prints both views; the exit code. */
+async function runScenario(args: CliArgs): Promise<number> {
+  // Checked before anything: a --json path that cannot be written was found out only after the whole run.
+  if (args.jsonPath) assertWritableFile(args.jsonPath);
   let scenario: Scenario;
   try {
     scenario = loadScenario(args.scenario);
@@ -64,6 +69,17 @@ async function runScenario(args: CliArgs): Promise<void> {
     const record = { scenario: scenario.name, target: args.target, strategy, productId, urls: args.urls, ...(doubleClick ? { doubleClick } : {}), client: summary, inventory };
     writeFileSync(args.jsonPath, `${JSON.stringify(record, null, 2)}\n`);
   }
+  return interrupted.signal.aborted ? EXIT_INTERRUPTED : 0;
+}
+
+function assertWritableFile(path: string): void {
+  const dir = dirname(path);
+  try {
+    if (!statSync(dir).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    throw new UsageError(`--json: cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -71,7 +87,7 @@ async function main(argv: string[]): Promise<number> {
     const parsed = parseCliArgs(argv);
     if (parsed.mode === 'help') console.log(USAGE);
     else if (parsed.mode === 'ipc') await serveLoadOverIpc();
-    else await runScenario(parsed);
+    else return await runScenario(parsed);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
