@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { parseHttpAnswer } from './raw-request';
 
 export interface EndlessBodyAnswer {
   status: number;
@@ -35,11 +36,9 @@ export function sendEndlessBody(port: number, path: string, declaredBytes = 1024
     };
     const finish = () => {
       closed = true;
-      const end = received.indexOf('\r\n\r\n');
-      if (end < 0) return reject(new Error(`the connection closed without an answer after ${socket.bytesWritten - headBytes} body bytes`));
-      const [statusLine, ...lines] = received.slice(0, end).split('\r\n');
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, bodyBytesWritten: socket.bytesWritten - headBytes, closed: answered });
+      const answer = parseHttpAnswer(received);
+      if (!answer) return reject(new Error(`the connection closed without an answer after ${socket.bytesWritten - headBytes} body bytes`));
+      resolve({ status: answer.status, headers: answer.headers, bodyBytesWritten: socket.bytesWritten - headBytes, closed: answered });
     };
 
     socket.on('connect', () => {

@@ -21,13 +21,20 @@ export function sendRawRequest(port: number, text: string): Promise<RawAnswer> {
     // A reset once the server has answered is its way of closing; before an answer, finish says so.
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
-      const end = received.indexOf('\r\n\r\n');
-      if (end < 0) return reject(new Error(`the connection closed without an answer (${JSON.stringify(received.slice(0, 80))})`));
-      const [statusLine, ...lines] = received.slice(0, end).split('\r\n');
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: received.slice(end + 4) });
+      const answer = parseHttpAnswer(received);
+      if (!answer) return reject(new Error(`the connection closed without an answer (${JSON.stringify(received.slice(0, 80))})`));
+      resolve(answer);
     });
   });
+}
+
+/** An HTTP/1.1 answer read off a socket as text: its status, headers (names in lower case) and body; null before its head is complete. */
+export function parseHttpAnswer(received: string): RawAnswer | null {
+  const end = received.indexOf('\r\n\r\n');
+  if (end < 0) return null;
+  const [statusLine, ...lines] = received.slice(0, end).split('\r\n');
+  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  return { status: Number(statusLine.split(' ')[1]), headers, body: received.slice(end + 4) };
 }
 
 /** Requests Node's HTTP parser refuses, and what the lab answers each: its body's code, the status. */
