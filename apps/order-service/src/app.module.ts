@@ -12,8 +12,6 @@ import { MysqlStoreCutModule } from './faults/mysql-store-cut.module';
 import { FiguresModule } from './figures/figures.module';
 import { HealthController } from './health/health.controller';
 import { RedisHealthIndicator } from './health/redis.health';
-import { NoopController } from './http/noop.controller';
-import { OrdersController } from './http/orders.controller';
 import { ProductsController } from './http/products.controller';
 import { StrategiesController } from './http/strategies.controller';
 import { CONTROL_DATA_SOURCE, RUN_ENTITIES, RUN_MIGRATIONS } from './runs/run.entity';
@@ -89,7 +87,7 @@ const CONTROL_POOL_SIZE = 4;
     FiguresModule,
     RunsModule,
   ],
-  controllers: [OrdersController, ProductsController, StrategiesController, NoopController, HealthController],
+  controllers: [ProductsController, StrategiesController, HealthController],
   providers: [RedisHealthIndicator],
 })
 export class AppModule {}

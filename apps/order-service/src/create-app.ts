@@ -12,6 +12,11 @@ import { readOversizedBodies } from './http/read-oversized-bodies';
 import { useHostCheck } from './http/host-check';
 import { useSecurityHeaders } from './http/security-headers';
 import { createValidationPipe } from './http/validation';
+import { documentHotRoutes, serveHotRoutes } from './http/hot-route';
+import { NOOP_ROUTE } from './http/noop.route';
+import { ORDERS_ROUTE } from './http/orders.route';
+
+const HOT_ROUTES = [ORDERS_ROUTE, NOOP_ROUTE];
 
 /** Builds the whole service (without listening), as main.ts runs it and the e2e tests test it. */
 /** The signals that stop an instance (the launcher sends SIGTERM; Ctrl-C is SIGINT); main.ts bounds the shutdown they start. */
@@ -24,6 +29,9 @@ export async function createApp(): Promise<NestFastifyApplication> {
   const instance: { id?: string } = {};
   const adapter = new FastifyAdapter({
     bodyLimit: Number(env.BODY_LIMIT_BYTES),
+    // For the hot routes' body schema (order-body.ts), as strict as the ValidationPipe is elsewhere: no
+    // coercion, unknown fields refused rather than stripped, and every fault named.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true } },
     frameworkErrors: answerFrameworkErrors(() => instance.id),
     clientErrorHandler: answerClientErrorsOf(() => instance.id),
   });
@@ -51,6 +59,8 @@ export async function createApp(): Promise<NestFastifyApplication> {
       void reply.header('x-instance', instanceId);
     });
 
+  serveHotRoutes(app, HOT_ROUTES);
+
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -59,6 +69,7 @@ export async function createApp(): Promise<NestFastifyApplication> {
       .setVersion('1')
       .build(),
   );
+  documentHotRoutes(document, HOT_ROUTES);
   SwaggerModule.setup('api/docs', app, document);
   return app;
 }

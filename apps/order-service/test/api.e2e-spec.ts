@@ -83,6 +83,21 @@ describe('POST /api/orders', () => {
     for (const name of STRATEGY_NAMES) expect(body.message).toContain(name);
   });
 
+  it('names every field at fault, unknown fields first, each with its problems, and takes nothing', async () => {
+    const { status, body } = await service.post('/api/orders', { quantity: 0, productId: '7', strategy: 'lua-decrement', idempotencyKey: 'a b', price: 0, coupon: 'x' });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ error: 'validation_failed', field: 'price' });
+    expect(body.details).toEqual([
+      { field: 'price', problems: ['property price should not exist'] },
+      { field: 'coupon', problems: ['property coupon should not exist'] },
+      { field: 'productId', problems: ['productId must be an integer number'] },
+      { field: 'quantity', problems: ['quantity must not be less than 1'] },
+      { field: 'idempotencyKey', problems: ['idempotencyKey must be printable ASCII without spaces'] },
+    ]);
+    expect(body.message).toBe(body.details.flatMap((d: { problems: string[] }) => d.problems).join('; '));
+    expect((await service.get(`/api/products/${productId}/inventory`)).body).toMatchObject({ remaining: STOCK, sold: 0, orders: 0 });
+  });
+
   it('answers 404 product_not_found for a product never reset', async () => {
     const { status, body } = await service.post('/api/orders', { ...valid(), productId: freshProductId() });
     expect(status).toBe(404);

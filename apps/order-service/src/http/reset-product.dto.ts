@@ -3,7 +3,7 @@ import { MAX_STOCK, STRATEGY_NAMES, type FaultSettings, type ResetProductRequest
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, Max, Min } from 'class-validator';
 import { FaultsField } from '../faults/fault-settings.dto';
-import { MAX_PRODUCT_ID } from './create-order.dto';
+import { MAX_PRODUCT_ID } from './order-body';
 import { LockSettingsDto } from './lock-settings.dto';
 
 export class ResetProductDto extends LockSettingsDto implements ResetProductRequest {

@@ -14,7 +14,7 @@ import {
 import { Transform, Type } from 'class-transformer';
 import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { FaultsField } from '../faults/fault-settings.dto';
-import { MAX_PRODUCT_ID } from '../http/create-order.dto';
+import { MAX_PRODUCT_ID } from '../http/order-body';
 import { LockSettingsDto } from '../http/lock-settings.dto';
 
 export class LoadProfileDto implements LoadProfile {
