@@ -55,8 +55,9 @@ export async function createApp(): Promise<NestFastifyApplication> {
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onSend', async (_request, reply) => {
+    .addHook('onSend', (_request, reply, payload, done) => {
       void reply.header('x-instance', instanceId);
+      done(null, payload);
     });
 
   serveHotRoutes(app, HOT_ROUTES);

@@ -16,7 +16,9 @@ export function useHostCheck(app: NestFastifyApplication, { host, instanceUrl, p
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onRequest', async (request, reply) => {
-      if (!allowed(request.headers.host)) return reply.code(421).send(misdirectedRequest(request.headers.host));
+    // A callback hook: every request passes here (an answer sent from it ends the request; done is not called).
+    .addHook('onRequest', (request, reply, done) => {
+      if (allowed(request.headers.host)) return done();
+      void reply.code(421).send(misdirectedRequest(request.headers.host));
     });
 }
