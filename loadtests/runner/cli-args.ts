@@ -11,7 +11,7 @@ export const USAGE = `Usage: node loadtests/dist/cli.js --scenario <name> [optio
   --strategy <name>    ${STRATEGY_NAMES.join(' | ')} (default: the scenario's)
   --product <id>       product to reset and load (default: a random fresh one)
   --target <t>         ${LOAD_TARGETS.join(' | ')} (default orders)
-  --no-reset           do not reset the product first
+  --no-reset           do not reset the product first (orders then need --product of a reset one)
   --double-click[=k]   send each order k times at once (default 2, up to ${FAULT_LIMITS.maxCopies}), with one idempotency
                        key: one order each (replaces the scenario's double-click fault)
   --no-idempotency-key with --double-click: send the copies without a key, so each copy is an order
@@ -88,6 +88,8 @@ export function parseCliArgs(argv: string[]): CliMode {
   if (copies !== undefined && (!Number.isInteger(copies) || copies < 2 || copies > FAULT_LIMITS.maxCopies)) {
     throw new UsageError(`--double-click must be a whole number of copies from 2 to ${FAULT_LIMITS.maxCopies} (got "${values['double-click']}")`);
   }
+  // A fresh product was never reset: every order would be a 404.
+  if (values['no-reset'] && target === 'orders' && productId === undefined) throw new UsageError('--no-reset with --target orders needs --product: the product to load must have been reset before');
   if (values['no-idempotency-key'] && copies === undefined) throw new UsageError('--no-idempotency-key needs --double-click');
   if (copies !== undefined && target !== 'orders') throw new UsageError('--double-click applies to --target orders only (the no-op takes no key)');
   return {

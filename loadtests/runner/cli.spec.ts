@@ -55,6 +55,21 @@ describe('cli', () => {
     expect(result.stdout).not.toContain('server inventory');
   });
 
+  it('with --no-reset, checks the product can take orders before the load: a product never reset fails at once, sending no order', async () => {
+    const result = await cli(['--scenario', 'smoke', '--url', service.url, '--strategy', 'segmented', '--no-reset', '--product', '42']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--no-reset: product 42 cannot take orders: GET /api/products/42/inventory answered 404 product_not_found');
+    expect(service.orders).toHaveLength(0);
+  });
+
+  it('with --no-reset, loads a product reset before', async () => {
+    await fetch(`${service.url}/api/products/42/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ stock: 5, strategy: 'segmented' }) });
+    const result = await cli(['--scenario', 'smoke', '--url', service.url, '--strategy', 'segmented', '--no-reset', '--product', '42']);
+    expect(result.code).toBe(0);
+    expect(service.resets).toHaveLength(1);
+    expect(result.stdout).toContain('sold 5 of 5');
+  });
+
   it('sends a scenario file\'s faults with the reset, and double-clicks as its double-click fault says', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'oversell-cli-'));
     const faults = [{ kind: 'pause', at: 'stock-read', durationMs: 5 }, { kind: 'double-click', copies: 3, idempotencyKey: false }];
@@ -127,6 +142,7 @@ describe('cli', () => {
     [['--scenario', 'smoke', '--double-click=many'], '--double-click must be a whole number of copies from 2 to 10'],
     [['--scenario', 'smoke', '--no-idempotency-key'], '--no-idempotency-key needs --double-click'],
     [['--scenario', 'smoke', '--double-click', '--target', 'noop'], '--double-click applies to --target orders only'],
+    [['--scenario', 'smoke', '--no-reset'], '--no-reset with --target orders needs --product'],
   ])('exits 2 on %j, naming the argument', async (args, message) => {
     const result = await cli(args);
     expect(result.code).toBe(2);

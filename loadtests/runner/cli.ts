@@ -42,6 +42,9 @@ async function runScenario(args: CliArgs): Promise<number> {
     const { initialStock: stock, lockTtlMs, businessDelayMs, segments, faults } = scenario;
     // The faults ride on the reset, as a lab run's do: every instance reads them from the product's settings.
     await resetProduct(entryUrl, productId, { stock, strategy, lockTtlMs, businessDelayMs, segments, ...(faults?.length ? { faults } : {}) });
+  } else if (args.target === 'orders') {
+    // Before the load, not after it: a product never reset would answer the whole load with 404s.
+    await fetchInventory(entryUrl, productId).catch((error: Error) => Promise.reject(new Error(`--no-reset: product ${productId} cannot take orders: ${error.message}`)));
   }
   console.log(`${scenario.name}: ${args.target} on product ${productId} with ${strategy} via ${args.urls.join(', ')}`);
   const doubleClick = args.doubleClick ?? (args.target === 'orders' ? doubleClickOf(scenario.faults) : undefined);

@@ -20,7 +20,7 @@ export interface FakeOrderService {
 
 /**
  * Imitates the order service's HTTP contract: the first `stock` orders are 201, the rest 409 sold_out.
- * Resetting the product sets a new stock, as the real reset does.
+ * Resetting the product sets a new stock, as the real reset does; before any reset, its inventory is a 404.
  */
 export async function startFakeOrderService(stock: number): Promise<FakeOrderService> {
   const state: Omit<FakeOrderService, 'url' | 'close' | 'openConnections'> = { orders: [], noops: 0, runTokens: [], resets: [], resetAuthorizations: [], statusCounts: {} };
@@ -50,6 +50,7 @@ export async function startFakeOrderService(stock: number): Promise<FakeOrderSer
         initialStock = (body as ResetProductRequest).stock;
         return reply(res, 201, { ...(body as object), runId: 'fake-run' });
       case 'GET /api/products/:id/inventory': {
+        if (!state.resets.length) return reply(res, 404, { statusCode: 404, error: 'product_not_found', message: 'product was never reset' });
         const sold = Math.min(state.orders.length, initialStock);
         const view: InventoryView = {
           productId: Number(req.url?.split('/')[3]),
