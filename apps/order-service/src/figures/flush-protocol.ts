@@ -55,14 +55,17 @@ export interface FlushSpec {
   drainTimeoutMs: number;
   /** How long to wait for the acks once the request is out. */
   ackTimeoutMs: number;
+  /** Ends the wait early, rejecting with the signal's reason (the worker saw an instance stop). */
+  signal?: AbortSignal;
 }
 
 /**
  * The worker's side: resolves once every instance acked a drain and a flush or recorded its crash;
  * rejects naming the first instance that could not, or those that did not answer within ackTimeoutMs.
  */
-export async function requestFlush(redis: Redis, { keyPrefix, runId, instances, recordedCrashes, drainTimeoutMs, ackTimeoutMs }: FlushSpec): Promise<void> {
+export async function requestFlush(redis: Redis, { keyPrefix, runId, instances, recordedCrashes, drainTimeoutMs, ackTimeoutMs, signal }: FlushSpec): Promise<void> {
   const acks = new FlushAcks(randomUUID(), instances, drainTimeoutMs);
+  signal?.addEventListener('abort', () => acks.fail(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason))), { once: true });
   const subscriber = reportTrouble(redis.duplicate(), 'flush answers');
   // Listening before the request goes out: an ack may come back before PUBLISH's own reply.
   subscriber.on('message', (channel: string, raw: string) => {
@@ -103,6 +106,12 @@ class FlushAcks {
     } else {
       this.pending.delete(ack.instance);
     }
+    this.changed();
+  }
+
+  /** Ends the wait with this failure, unless another came first. */
+  fail(error: Error): void {
+    this.failure ??= error;
     this.changed();
   }
 

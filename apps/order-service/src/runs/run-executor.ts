@@ -137,7 +137,7 @@ export class RunExecutor {
     await this.recordDoubleClick(measurement, summary);
     // A crashed instance cannot flush: what it had not pushed yet is lost (the result says so). Its crash
     // may also come during the drain, its fault point passed by an order still in flight.
-    await this.flushInstances(run.id, measurement.instances, this.longestOrderMs(run.params));
+    await this.flushInstances(measurement, this.longestOrderMs(run.params));
     // A queued order not yet written shows as a take without an order: the books wait for the queue, bounded
     // from the load's end (the writers drained through the flush too).
     const orderWrite = await measurement.orderQueue?.drain(ORDER_DRAIN_TIMEOUT_MS, loadEndedAt);
@@ -328,15 +328,30 @@ export class RunExecutor {
    * for each one's answer or recorded crash, so the figures read next are complete. An instance that does not answer,
    * still had orders in flight, or could not write its figures fails the run rather than skew it.
    */
-  private flushInstances(runId: string, instances: readonly InstanceBeat[], drainTimeoutMs: number): Promise<void> {
-    return requestFlush(this.connections.control, {
-      keyPrefix: this.options.keyPrefix,
-      runId,
-      instances: instances.map((i) => i.instance),
-      recordedCrashes: async () => crashesIn(await this.reader.faultEvents(runId)),
-      drainTimeoutMs,
-      ackTimeoutMs: drainTimeoutMs + FLUSH_ACK_MARGIN_MS,
-    });
+  private async flushInstances({ run, instances, watch }: Measurement, drainTimeoutMs: number): Promise<void> {
+    const recordedCrashes = async () => crashesIn(await this.reader.faultEvents(run.id));
+    // An instance that stops as the load ends never answers: it is named as soon as the registry sees it
+    // gone, as during the load, rather than as "did not report" once the ack timeout is over.
+    const stopped = new AbortController();
+    const timer = setInterval(() => {
+      void Promise.all([watch.gone(), recordedCrashes()])
+        .then(([gone, crashes]) => gone.filter((beat) => !crashes.includes(beat.instance)))
+        .then((gone) => gone.length && stopped.abort(new Error(`instance ${gone.map(describe).join(', ')} stopped as the load ended, before it reported its figures`)))
+        .catch((error: unknown) => this.logger.warn(`watching the instances of run ${run.id} during its flush: ${error}`));
+    }, TICK_MS);
+    try {
+      await requestFlush(this.connections.control, {
+        keyPrefix: this.options.keyPrefix,
+        runId: run.id,
+        instances: instances.map((i) => i.instance),
+        recordedCrashes,
+        drainTimeoutMs,
+        ackTimeoutMs: drainTimeoutMs + FLUSH_ACK_MARGIN_MS,
+        signal: stopped.signal,
+      });
+    } finally {
+      clearInterval(timer);
+    }
   }
 }
 
