@@ -29,7 +29,7 @@ const described = (name: StrategyName, withChoice?: LockChoice): StrategyDescrip
   ...(withChoice ? { choice: withChoice } : {}),
 });
 
-const DESCRIPTIONS = [described('no-lock'), described('uuid-lua', choice('uuid-lua')), described('lua-decrement', choice())];
+const DESCRIPTIONS = [described('no-lock'), described('uuid-lua', choice('uuid-lua')), described('watchdog-fenced', choice()), described('lua-decrement', choice())];
 
 /** One ended run of a preset's side that ran `strategy`, with its verdict and units oversold. */
 function pitfallRun(presetName: string, strategy: StrategyName, verdict: PitfallVerdict, oversold: number): PitfallRunRecord {
@@ -64,9 +64,12 @@ const PITFALLS: PitfallsReport = {
   allTargetsMet: false,
   presets: [],
   runs: [
-    // mis-deletion pauses its holder: the fix (uuid-lua) clean in 1 of 2.
+    // mis-deletion pauses its holder after the write (a late release): no column's fault.
     pitfallRun('mis-deletion', 'uuid-lua', 'clean', 0),
     pitfallRun('mis-deletion', 'uuid-lua', 'not-clean', 2),
+    // gc-pause-past-the-lease freezes the holder at stock-read, before its write: the fix clean in 1 of 2.
+    pitfallRun('gc-pause-past-the-lease', 'watchdog-fenced', 'clean', 0),
+    pitfallRun('gc-pause-past-the-lease', 'watchdog-fenced', 'not-clean', 2),
     // lost-lock-on-store-cut cuts the store: uuid-lua is its broken side, showing it once.
     pitfallRun('lost-lock-on-store-cut', 'uuid-lua', 'showed', 3),
   ],
@@ -88,20 +91,24 @@ describe('choosing a lock', () => {
   it('compares the strategies whose descriptions have a choice, with their figures from the reports', () => {
     const data = choosingALock(DESCRIPTIONS, INPUTS, 'npm run choosing-a-lock', new Date('2026-11-24T12:00:00Z'));
 
-    expect(data.rows.map((r) => r.strategy)).toEqual(['uuid-lua', 'lua-decrement']);
-    const [uuidLua, luaDecrement] = data.rows;
+    expect(data.rows.map((r) => r.strategy)).toEqual(['uuid-lua', 'watchdog-fenced', 'lua-decrement']);
+    const [uuidLua, fenced, luaDecrement] = data.rows;
     expect(uuidLua).toMatchObject({ ordersPerSec: 180.4, p99Ms: 912.25, oversold: 0, lockSectionsPerSec: 87.04, lockWaitP99Ms: 4751.359, lockTimeouts: 0, lockErrors: 2 });
     // No lock of its own in the lock bench: not measured there.
     expect(luaDecrement).toMatchObject({ ordersPerSec: 1301, lockSectionsPerSec: null, lockWaitP99Ms: null });
-    // Each preset's fault decides the column: mis-deletion pauses, lost-lock-on-store-cut cuts the store.
-    expect(uuidLua.underFault.pause).toEqual([{ preset: 'mis-deletion', role: 'fix', expected: 1, runs: 2, oversold: 2, shows: 'oversold' }]);
+    // Each preset's fault decides the column: gc-pause-past-the-lease pauses before the write, lost-lock-on-store-cut
+    // cuts the store. mis-deletion's pause comes after the write: uuid-lua's clean fix there says nothing of a holder
+    // paused between its read and its write, which by design oversells.
+    expect(fenced.underFault.pause).toEqual([{ preset: 'gc-pause-past-the-lease', role: 'fix', expected: 1, runs: 2, oversold: 2, shows: 'oversold' }]);
+    expect(uuidLua.underFault.pause).toEqual([]);
     expect(uuidLua.underFault['store-cut']).toEqual([{ preset: 'lost-lock-on-store-cut', role: 'broken', expected: 1, runs: 1, oversold: 3, shows: 'oversold' }]);
     expect(uuidLua.underFault.crash).toEqual([]);
 
     const markdown = choosingALockMarkdown(data);
     expect(cells(markdown, '## Performance', 'uuid-lua')).toEqual(['180', '912.3', '0', '87', '4751.4', '0', '2']);
     expect(cells(markdown, '## Performance', 'lua-decrement')).toEqual(['1301', '40.0', '0', 'not measured', 'not measured', 'not measured', 'not measured']);
-    expect(cells(markdown, '### Holder paused past the lease', 'uuid-lua')).toEqual(['double grant', 'mis-deletion, fix: clean 1/2 (oversold 2)']);
+    expect(cells(markdown, '### Holder paused past the lease', 'watchdog-fenced')).toEqual(['double grant', 'gc-pause-past-the-lease, fix: clean 1/2 (oversold 2)']);
+    expect(cells(markdown, '### Holder paused past the lease', 'uuid-lua')).toEqual(['double grant', 'not measured']);
     expect(cells(markdown, '### Store out of reach', 'uuid-lua')).toEqual(['double grant', 'lost-lock-on-store-cut, broken: showed oversold 1/1 (oversold 3)']);
     expect(cells(markdown, '### Holder crashes', 'uuid-lua')).toEqual(['expires with its TTL', 'not measured']);
     // The runs the figures come from, with the machine's load at the time.

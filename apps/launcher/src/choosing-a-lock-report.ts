@@ -50,10 +50,22 @@ export interface ChoiceInputs {
 const sourceOf = (loaded: LoadedReport<{ command: string; startedAt: string; machine: ChoiceSource['machine'] }> | null): ChoiceSource | null =>
   loaded && { file: loaded.file, command: loaded.report.command, startedAt: loaded.report.startedAt, machine: loaded.report.machine };
 
+/**
+ * Where a pause makes a holder one "paused past the lease": inside its critical section, before its
+ * stock write. A pause after the write (stock-written, inside the release) tests whose lock a late
+ * release deletes (mis-deletion), which no column here compares: counted as a pause, uuid-lua's
+ * clean fix there stood beside its by-design "oversold" for a pause before the write.
+ */
+const BEFORE_THE_WRITE: readonly string[] = ['lock-acquired', 'stock-read'];
+
 /** The comparison faults a preset's runs are under, read off the faults its sides carry. */
 function faultsOfPreset(presetName: string): LockFault[] {
   const preset = findPitfallPreset(presetName);
-  const kinds = preset?.sides.flatMap((side) => side.settings.faults ?? []).map((fault) => LOCK_FAULT_OF[fault.kind]) ?? [];
+  const faults = preset?.sides.flatMap((side) => side.settings.faults ?? []) ?? [];
+  const kinds = faults.map((fault) => {
+    const lockFault = LOCK_FAULT_OF[fault.kind];
+    return lockFault === 'pause' && !('at' in fault && fault.at !== undefined && BEFORE_THE_WRITE.includes(fault.at)) ? undefined : lockFault;
+  });
   return [...new Set(kinds.filter((fault): fault is LockFault => fault !== undefined))];
 }
 
