@@ -83,6 +83,20 @@ describe('POST /api/orders', () => {
     for (const name of STRATEGY_NAMES) expect(body.message).toContain(name);
   });
 
+  it('takes idempotencyKey: null as no key, as an order\'s own view writes it', async () => {
+    const { status, body } = await service.post('/api/orders', { ...valid(), idempotencyKey: null });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ productId, idempotencyKey: null, replayed: false });
+  });
+
+  it('names the first 20 of many unknown fields and counts the rest: the answer stays small', async () => {
+    const unknown = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`k${i}`, 0]));
+    const { status, body } = await service.post('/api/orders', { ...valid(), ...unknown });
+    expect(status).toBe(400);
+    expect(body.details.map((d: { field: string }) => d.field)).toEqual(Array.from({ length: 20 }, (_, i) => `k${i}`));
+    expect(body.message).toMatch(/; and 480 more unknown fields$/);
+  });
+
   it('names every field at fault, unknown fields first, each with its problems, and takes nothing', async () => {
     const { status, body } = await service.post('/api/orders', { quantity: 0, productId: '7', strategy: 'lua-decrement', idempotencyKey: 'a b', price: 0, coupon: 'x' });
     expect(status).toBe(400);
@@ -211,6 +225,10 @@ describe('service surface', () => {
     expect(status).toBe(200);
     const json = await service.get('/api/docs-json');
     expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/api/orders', '/api/products/{id}/reset', '/api/products/{id}/inventory', '/api/products/{id}/break-locks', '/api/runs']));
+    // The hot routes are Fastify's, not controllers: their entries are written beside Nest's.
+    expect(json.body.paths['/api/orders'].post).toMatchObject({ operationId: 'placeOrder', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateOrderRequest' } } } } });
+    expect(json.body.paths['/api/noop'].post).toMatchObject({ operationId: 'noop' });
+    expect(Object.keys(json.body.components.schemas.CreateOrderRequest.properties)).toEqual(['productId', 'quantity', 'strategy', 'idempotencyKey']);
   });
 
   it('exposes Prometheus metrics with order outcomes', async () => {

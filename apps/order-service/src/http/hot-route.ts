@@ -25,18 +25,28 @@ export function serveHotRoutes(app: NestFastifyApplication, routes: readonly Hot
   for (const route of routes) route.serve(app);
 }
 
+/** The order body's schema in the OpenAPI document's components, under the contract's name for it. */
+const ORDER_BODY_NAME = 'CreateOrderRequest';
+
+/** The hot routes' entries in the document, and the body schema they name (as Nest names a DTO's). */
 export function documentHotRoutes(document: OpenAPIObject, routes: readonly HotRoute[]): void {
   for (const route of routes) document.paths[route.path] = route.openApi;
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, [ORDER_BODY_NAME]: ORDER_BODY_SCHEMA as object } };
 }
 
+
 /** A hot route's OpenAPI entry: a POST of an order's body, with the run-token header that counts it in a run. */
-export function orderBodyPost(doc: { tag: string; summary: string; runToken: string; responses: Record<number, string> }): PathItemObject {
+export function orderBodyPost(doc: { operationId: string; tag: string; summary: string; runToken: string; responses: Record<number, string> }): PathItemObject {
   return {
     post: {
+      operationId: doc.operationId,
       tags: [doc.tag],
       summary: doc.summary,
       parameters: [{ name: RUN_TOKEN_HEADER, in: 'header', required: false, schema: { type: 'string' }, description: doc.runToken }],
-      requestBody: { required: true, content: { 'application/json': { schema: ORDER_BODY_SCHEMA as object } } },
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${ORDER_BODY_NAME}` }, example: { productId: 42, quantity: 1, strategy: 'lua-decrement' } } },
+      },
       responses: Object.fromEntries(Object.entries(doc.responses).map(([status, description]) => [status, { description }])),
     },
   };

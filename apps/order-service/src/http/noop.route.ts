@@ -25,6 +25,7 @@ export const NOOP_ROUTE: HotRoute = {
       });
   },
   openApi: orderBodyPost({
+    operationId: 'noop',
     tag: 'ceiling',
     summary: "The ceiling: an order's route and validation, and nothing else",
     runToken: 'The run token POST /api/runs answered: counts the request in that run (the ceiling run).',

@@ -20,6 +20,9 @@ export const ORDER_BODY_SCHEMA = {
     strategy: { type: 'string', enum: STRATEGY_NAMES },
     idempotencyKey: {
       type: 'string',
+      // null is no key, as an absent one: an order's own view carries idempotencyKey: null. (ajv reads
+      // OpenAPI's nullable, so the document says it too.)
+      nullable: true,
       minLength: 1,
       maxLength: 128,
       pattern: '^[\\x21-\\x7e]+$',
@@ -61,23 +64,28 @@ function problemOf(error: FastifySchemaValidationError): Problem {
 const rank = (p: Problem): number => (p.unknownField ? -1 : p.field === undefined ? -2 : FIELD_ORDER.indexOf(p.field));
 
 /**
+ * Unknown fields named in a refusal; the rest are counted. A body of tens of thousands of unknown keys
+ * would otherwise get an answer ten times its size.
+ */
+export const UNKNOWN_FIELDS_NAMED = 20;
+
+/**
  * The 400 for a body the schema refused, as the lab answers every bad body: each field at fault with
  * its problems, unknown fields first, then the fields in the schema's order; a strategy that is missing
  * or unknown gets its own code and the list of valid names.
  */
 export function orderBodyRefusal(errors: FastifySchemaValidationError[]): ApiError {
-  const problems = errors.map(problemOf).sort((a, b) => rank(a) - rank(b));
-  const details: { field: string; problems: string[] }[] = [];
-  for (const { field, problem } of problems) {
-    if (field === undefined) continue; // the body itself is not an object: the message says so
-    const entry = details.find((d) => d.field === field);
-    if (entry) entry.problems.push(problem);
-    else details.push({ field, problems: [problem] });
-  }
+  const all = errors.map(problemOf).sort((a, b) => rank(a) - rank(b));
+  const unnamed = Math.max(0, all.filter((p) => p.unknownField).length - UNKNOWN_FIELDS_NAMED);
+  const problems = all.filter((p, i) => !p.unknownField || i < UNKNOWN_FIELDS_NAMED);
+  const byField = new Map<string, string[]>();
+  // The body itself not being an object has no field: the message says it.
+  for (const { field, problem } of problems) if (field !== undefined) byField.set(field, [...(byField.get(field) ?? []), problem]);
+  const details = [...byField].map(([field, fieldProblems]) => ({ field, problems: fieldProblems }));
   const first = problems[0];
   if (first?.field === 'strategy' && !first.unknownField) {
     return new ApiError(400, 'unknown_strategy', `strategy must be one of: ${STRATEGY_NAMES.join(', ')}`, { field: 'strategy', details });
   }
-  const message = problems.map((p) => p.problem).join('; ');
+  const message = [...problems.map((p) => p.problem), ...(unnamed ? [`and ${unnamed} more unknown fields`] : [])].join('; ');
   return new ApiError(400, 'validation_failed', message || 'invalid request', { field: first?.field, ...(details.length ? { details } : {}) });
 }

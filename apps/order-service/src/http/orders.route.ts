@@ -57,6 +57,7 @@ export const ORDERS_ROUTE: HotRoute = {
       );
   },
   openApi: orderBodyPost({
+    operationId: 'placeOrder',
     tag: 'orders',
     summary: "Places an order: takes stock with the product's strategy",
     runToken: "The run token POST /api/runs answered: counts the order in the run's figures when the product is that run's.",
