@@ -3,12 +3,13 @@ import { freshKeyPrefix, testRedisOptions, until } from '@oversell/stock/testing
 import Redis from 'ioredis';
 import { flushRequestsChannel } from '../src/redis-keys';
 import type { ServiceProcess } from './service-process';
-import { START_TIMEOUT_MS, startVictimAndPeer, stopVictimAndPeer } from './victim-and-peer';
+import { portOf, START_TIMEOUT_MS, startVictimAndPeer, stopVictimAndPeer } from './victim-and-peer';
 
 /**
  * An instance killed as the load ends, at the moment the run worker asks for the figures: it never
  * answers. The run fails naming it as stopped, as a death during the load is named, once the registry
  * sees it gone; before, it failed only at the ack timeout, saying the instance "did not report its figures".
+ * An instance its own stop-the-world fault freezes sends no heartbeat either, and is not gone.
  */
 const keyPrefix = freshKeyPrefix();
 let redis: Redis;
@@ -27,12 +28,9 @@ afterAll(async () => {
   await stopVictimAndPeer([victim, peer], redis, keyPrefix);
 });
 
-it('fails the run naming the instance that stopped before it reported its figures', async () => {
-  // The exact moment: the flush request, which every instance receives once the load is over.
-  await listener.subscribe(flushRequestsChannel(keyPrefix));
-  listener.on('message', () => victim.signal('SIGKILL'));
-
-  const created = await peer.request('/api/runs', { method: 'POST', body: { strategy: 'lua-decrement', initialStock: 20, load: { connections: 2, totalRequests: 20 } } });
+/** POSTs a run to the peer (the run worker) and waits for its end. */
+async function runToItsEnd(body: object): Promise<RunView> {
+  const created = await peer.request('/api/runs', { method: 'POST', body });
   expect(created.status).toBe(201);
   let run: RunView = created.body;
   await until(
@@ -43,6 +41,40 @@ it('fails the run naming the instance that stopped before it reported its figure
     'the run ends',
     120_000,
   );
+  return run;
+}
+
+// Faults name the victim by its index among the live instances, in port order.
+const victimIndex = () => (portOf(victim) < portOf(peer) ? 0 : 1);
+
+it('does not take an instance frozen by its own stop-the-world fault, past the silence limit, for one that stopped', async () => {
+  // 5 s without a heartbeat or a figure batch: beyond INSTANCE_SILENT_AFTER_MS, within the freeze the run asked for.
+  const run = await runToItsEnd({
+    strategy: 'uuid-lua',
+    initialStock: 20,
+    lockTtlMs: 30_000,
+    load: { connections: 2, totalRequests: 6 },
+    faults: [{ kind: 'stop-the-world', at: 'lock-acquired', durationMs: 5_000, once: true, instance: victimIndex() }],
+  });
+  expect({ status: run.status, failure: run.failure }).toEqual({ status: 'completed', failure: null });
+  expect(run.result!.faults).toEqual([expect.objectContaining({ kind: 'stop-the-world', instance: victim.instanceId })]);
+  expect(victim.alive).toBe(true);
+}, 300_000);
+
+it('fails the run naming the instance that stopped before it reported its figures', async () => {
+  // The exact moment: the flush request, which every instance receives once the load is over. The victim
+  // cannot have answered it yet: its order paused at lock-acquired outlasts the load tool's 10 s request
+  // timeout, so the load ends with that order still in flight, and the victim's drain waits for it.
+  await listener.subscribe(flushRequestsChannel(keyPrefix));
+  listener.on('message', () => victim.signal('SIGKILL'));
+
+  const run = await runToItsEnd({
+    strategy: 'setnx-expire',
+    initialStock: 20,
+    lockTtlMs: 30_000,
+    load: { connections: 2, totalRequests: 8 },
+    faults: [{ kind: 'pause', at: 'lock-acquired', durationMs: 12_000, once: true, instance: victimIndex() }],
+  });
   expect(victim.alive).toBe(false);
   expect(run.status).toBe('failed');
   expect(run.failure).toContain(`instance ${victim.instanceId} (port`);

@@ -106,3 +106,35 @@ it('rejects at once when the request cannot be sent, and leaves no timer behind 
   }
   expect(unhandled).toEqual([]);
 });
+
+describe('gone: the instances the registry saw stop', () => {
+  it('ends the wait at once, naming the instance, when one that still owes its answer stopped', async () => {
+    const spec = flushSpec({ gone: async () => [{ instance: PEER, description: `${PEER} (port 1, pid 2)` }] });
+    const request = nextRequest();
+    const flushed = requestFlush(redis, spec);
+    await request;
+    await expect(flushed).rejects.toThrow(`instance ${PEER} (port 1, pid 2) stopped as the load ended, before it reported its figures`);
+  });
+
+  it('ignores an instance that stopped after it answered: the figures it owed are in', async () => {
+    const other = 'other-instance';
+    // The peer answers at once and is seen gone at every poll (a clean shutdown removes its beat); the
+    // other answers after two polls, the first of which comes GONE_POLL_MS after the request.
+    let polls = 0;
+    let polledTwice: () => void = () => undefined;
+    const twice = new Promise<void>((resolve) => (polledTwice = resolve));
+    const gone = async () => {
+      if (++polls === 2) polledTwice();
+      return [{ instance: PEER, description: PEER }];
+    };
+    const spec = flushSpec({ instances: [PEER, other], gone });
+    const request = nextRequest();
+    const flushed = requestFlush(redis, spec);
+    const { nonce } = await request;
+    await ack(spec, { nonce, drained: true, flushed: true });
+    // A flush that fails on a poll fails here, naming the instance.
+    await Promise.race([twice, flushed]);
+    await redis.publish(flushAckChannel(keyPrefix, spec.runId), JSON.stringify({ instance: other, nonce, drained: true, flushed: true }));
+    await expect(flushed).resolves.toBeUndefined();
+  });
+});

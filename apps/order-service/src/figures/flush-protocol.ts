@@ -55,17 +55,21 @@ export interface FlushSpec {
   drainTimeoutMs: number;
   /** How long to wait for the acks once the request is out. */
   ackTimeoutMs: number;
-  /** Ends the wait early, rejecting with the signal's reason (the worker saw an instance stop). */
-  signal?: AbortSignal;
+  /**
+   * The instances that stopped (dead, or restarted as another process), asked every GONE_POLL_MS while
+   * the wait lasts: one still owing its answer ends the wait at once, named by its description.
+   */
+  gone?: () => Promise<readonly { instance: string; description: string }[]>;
 }
+
+const GONE_POLL_MS = 1000;
 
 /**
  * The worker's side: resolves once every instance acked a drain and a flush or recorded its crash;
  * rejects naming the first instance that could not, or those that did not answer within ackTimeoutMs.
  */
-export async function requestFlush(redis: Redis, { keyPrefix, runId, instances, recordedCrashes, drainTimeoutMs, ackTimeoutMs, signal }: FlushSpec): Promise<void> {
+export async function requestFlush(redis: Redis, { keyPrefix, runId, instances, recordedCrashes, drainTimeoutMs, ackTimeoutMs, gone }: FlushSpec): Promise<void> {
   const acks = new FlushAcks(randomUUID(), instances, drainTimeoutMs);
-  signal?.addEventListener('abort', () => acks.fail(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason))), { once: true });
   const subscriber = reportTrouble(redis.duplicate(), 'flush answers');
   // Listening before the request goes out: an ack may come back before PUBLISH's own reply.
   subscriber.on('message', (channel: string, raw: string) => {
@@ -76,7 +80,12 @@ export async function requestFlush(redis: Redis, { keyPrefix, runId, instances, 
     await subscriber.subscribe(flushAckChannel(keyPrefix, runId));
     for (const instance of await recordedCrashes()) acks.receive({ instance, crashed: true });
     await redis.publish(flushRequestsChannel(keyPrefix), JSON.stringify({ runId, nonce: acks.nonce, drainTimeoutMs } satisfies FlushRequest));
-    await acks.all(ackTimeoutMs);
+    const watching = gone && setInterval(() => void acks.checkGone(gone), GONE_POLL_MS);
+    try {
+      await acks.all(ackTimeoutMs);
+    } finally {
+      clearInterval(watching);
+    }
   } finally {
     await subscriber.quit().catch(() => undefined);
   }
@@ -109,10 +118,23 @@ class FlushAcks {
     this.changed();
   }
 
-  /** Ends the wait with this failure, unless another came first. */
-  fail(error: Error): void {
-    this.failure ??= error;
-    this.changed();
+  private checking = false;
+
+  /** Fails the wait if an instance that still owes its answer has stopped; one check at a time. */
+  async checkGone(gone: NonNullable<FlushSpec['gone']>): Promise<void> {
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      const stopped = (await gone()).filter((g) => this.pending.has(g.instance));
+      if (stopped.length) {
+        this.failure ??= new Error(`instance ${stopped.map((g) => g.description).join(', ')} stopped as the load ended, before it reported its figures`);
+        this.changed();
+      }
+    } catch (error) {
+      logger.warn(`could not tell whether an instance stopped during the flush: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.checking = false;
+    }
   }
 
   /**

@@ -96,6 +96,8 @@ export class RunInstancesWatch {
     private readonly batchesByInstance: () => Promise<ReadonlyMap<string, number>>,
     private readonly instances: readonly InstanceBeat[],
     startedAt = Date.now(),
+    /** A run's stop-the-world fault freezes its instance, heartbeats included, for up to this long on top. */
+    private readonly silentAfterMs = INSTANCE_SILENT_AFTER_MS,
   ) {
     for (const instance of instances) this.progress.set(instance.instance, { batches: 0, at: startedAt });
   }
@@ -108,7 +110,7 @@ export class RunInstancesWatch {
       const seen = this.progress.get(instance.instance)!;
       const count = batches.get(instance.instance) ?? 0;
       if (count !== seen.batches) this.progress.set(instance.instance, { batches: count, at: now });
-      return now - Math.max(beat.at, this.progress.get(instance.instance)!.at) >= INSTANCE_SILENT_AFTER_MS;
+      return now - Math.max(beat.at, this.progress.get(instance.instance)!.at) >= this.silentAfterMs;
     });
   }
 }

@@ -11,7 +11,7 @@ import { requestFlush } from '../figures/flush-protocol';
 import { LockHistory } from '../figures/lock-history';
 import { RemainingSamples } from '../figures/remaining-samples';
 import { holdersBySecond, overallLatency, RunFiguresReader, timeline, type RunFigures, type RunMoments } from '../figures/run-figures.reader';
-import { InstanceRegistry, PeakMemory, RunInstancesWatch, type InstanceBeat } from './instance-registry';
+import { INSTANCE_SILENT_AFTER_MS, InstanceRegistry, PeakMemory, RunInstancesWatch, type InstanceBeat } from './instance-registry';
 import { ORDER_DRAIN_TIMEOUT_MS, OrderQueueWatch, ordersStillQueued } from './order-queue-watch';
 import { reconcile } from './reconciliation';
 import { CONTROL_DATA_SOURCE, RunEntity } from './run.entity';
@@ -171,7 +171,7 @@ export class RunExecutor {
       : await this.resets.reset(run.productId, { stock: params.initialStock, strategy, lockTtlMs: params.lockTtlMs, businessDelayMs: params.businessDelayMs, segments: params.segments, orderWrite: params.orderWrite, faults }, run.id);
     const peaks = new PeakMemory();
     peaks.observe(instances);
-    const watch = new RunInstancesWatch(this.registry, () => this.reader.batchesByInstance(run.id), instances);
+    const watch = new RunInstancesWatch(this.registry, () => this.reader.batchesByInstance(run.id), instances, Date.now(), INSTANCE_SILENT_AFTER_MS + longestFreezeMs(run.params.faults));
     const startedAt = Date.now();
     await this.recordClockOffsets(run.id, faults ?? [], instances, startedAt);
     const orderQueue = settings?.orderWrite === 'queued' ? new OrderQueueWatch(this.orderWrites, Math.floor(startedAt / 1000), settings.runId) : null;
@@ -328,30 +328,22 @@ export class RunExecutor {
    * for each one's answer or recorded crash, so the figures read next are complete. An instance that does not answer,
    * still had orders in flight, or could not write its figures fails the run rather than skew it.
    */
-  private async flushInstances({ run, instances, watch }: Measurement, drainTimeoutMs: number): Promise<void> {
+  private flushInstances({ run, instances, watch }: Measurement, drainTimeoutMs: number): Promise<void> {
     const recordedCrashes = async () => crashesIn(await this.reader.faultEvents(run.id));
-    // An instance that stops as the load ends never answers: it is named as soon as the registry sees it
-    // gone, as during the load, rather than as "did not report" once the ack timeout is over.
-    const stopped = new AbortController();
-    const timer = setInterval(() => {
-      void Promise.all([watch.gone(), recordedCrashes()])
-        .then(([gone, crashes]) => gone.filter((beat) => !crashes.includes(beat.instance)))
-        .then((gone) => gone.length && stopped.abort(new Error(`instance ${gone.map(describe).join(', ')} stopped as the load ended, before it reported its figures`)))
-        .catch((error: unknown) => this.logger.warn(`watching the instances of run ${run.id} during its flush: ${error}`));
-    }, TICK_MS);
-    try {
-      await requestFlush(this.connections.control, {
-        keyPrefix: this.options.keyPrefix,
-        runId: run.id,
-        instances: instances.map((i) => i.instance),
-        recordedCrashes,
-        drainTimeoutMs,
-        ackTimeoutMs: drainTimeoutMs + FLUSH_ACK_MARGIN_MS,
-        signal: stopped.signal,
-      });
-    } finally {
-      clearInterval(timer);
-    }
+    return requestFlush(this.connections.control, {
+      keyPrefix: this.options.keyPrefix,
+      runId: run.id,
+      instances: instances.map((i) => i.instance),
+      recordedCrashes,
+      drainTimeoutMs,
+      ackTimeoutMs: drainTimeoutMs + FLUSH_ACK_MARGIN_MS,
+      // An instance that stops as the load ends never answers: named as soon as the registry sees it gone,
+      // as during the load, rather than as "did not report" once the ack timeout is over.
+      gone: async () => {
+        const [gone, crashes] = await Promise.all([watch.gone(), recordedCrashes()]);
+        return gone.filter((beat) => !crashes.includes(beat.instance)).map((beat) => ({ instance: beat.instance, description: describe(beat) }));
+      },
+    });
   }
 }
 
@@ -374,6 +366,11 @@ function crashesIn(faults: readonly FaultEvent[]): string[] {
 /** Remembers the instances that recorded a crash fault: their death does not fail the run. */
 function noteCrashes({ crashed }: Measurement, faults: readonly FaultEvent[]): void {
   for (const instance of crashesIn(faults)) crashed.add(instance);
+}
+
+/** The longest stop-the-world pause among a run's faults: its instance sends no heartbeat while frozen. */
+function longestFreezeMs(faults: readonly FaultSettings[] | undefined): number {
+  return Math.max(0, ...(faults ?? []).filter((fault) => fault.kind === 'stop-the-world').map((fault) => fault.durationMs ?? 0));
 }
 
 function describe(beat: InstanceBeat): string {
