@@ -62,6 +62,14 @@ describe('cli', () => {
     expect(service.orders).toHaveLength(0);
   });
 
+  it('with --no-reset, refuses before the load a product reset for another strategy than the one asked', async () => {
+    await fetch(`${service.url}/api/products/42/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ stock: 5, strategy: 'uuid-lua' }) });
+    const result = await cli(['--scenario', 'smoke', '--url', service.url, '--strategy', 'segmented', '--no-reset', '--product', '42']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--no-reset: product 42 was reset for uuid-lua, so every segmented order would be refused (strategy_mismatch): give --strategy uuid-lua');
+    expect(service.orders).toHaveLength(0);
+  });
+
   it('with --no-reset, loads a product reset before', async () => {
     await fetch(`${service.url}/api/products/42/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ stock: 5, strategy: 'segmented' }) });
     const result = await cli(['--scenario', 'smoke', '--url', service.url, '--strategy', 'segmented', '--no-reset', '--product', '42']);

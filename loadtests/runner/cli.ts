@@ -43,8 +43,10 @@ async function runScenario(args: CliArgs): Promise<number> {
     // The faults ride on the reset, as a lab run's do: every instance reads them from the product's settings.
     await resetProduct(entryUrl, productId, { stock, strategy, lockTtlMs, businessDelayMs, segments, ...(faults?.length ? { faults } : {}) });
   } else if (args.target === 'orders') {
-    // Before the load, not after it: a product never reset would answer the whole load with 404s.
-    await fetchInventory(entryUrl, productId).catch((error: Error) => Promise.reject(new Error(`--no-reset: product ${productId} cannot take orders: ${error.message}`)));
+    // Before the load, not after it: a product never reset, or reset for another strategy, would answer
+    // the whole load with 404s or 409 strategy_mismatch.
+    const { strategy: resetFor } = await fetchInventory(entryUrl, productId).catch((error: Error) => Promise.reject(new Error(`--no-reset: product ${productId} cannot take orders: ${error.message}`)));
+    if (resetFor !== strategy) throw new Error(`--no-reset: product ${productId} was reset for ${resetFor}, so every ${strategy} order would be refused (strategy_mismatch): give --strategy ${resetFor}`);
   }
   console.log(`${scenario.name}: ${args.target} on product ${productId} with ${strategy} via ${args.urls.join(', ')}`);
   const doubleClick = args.doubleClick ?? (args.target === 'orders' ? doubleClickOf(scenario.faults) : undefined);
