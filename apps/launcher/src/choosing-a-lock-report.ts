@@ -12,6 +12,7 @@ import {
   type ChoiceSource,
   type ChoosingALock,
   type FaultOutcome,
+  type FaultPointName,
   type LockChoice,
   type LockFault,
   type StrategyDescription,
@@ -56,7 +57,7 @@ const sourceOf = (loaded: LoadedReport<{ command: string; startedAt: string; mac
  * release deletes (mis-deletion), which no column here compares: counted as a pause, uuid-lua's
  * clean fix there stood beside its by-design "oversold" for a pause before the write.
  */
-const BEFORE_THE_WRITE: readonly string[] = ['lock-acquired', 'stock-read'];
+const BEFORE_THE_WRITE: readonly FaultPointName[] = ['lock-acquired', 'stock-read'];
 
 /** The comparison faults a preset's runs are under, read off the faults its sides carry. */
 function faultsOfPreset(presetName: string): LockFault[] {

@@ -86,6 +86,9 @@ export function orderBodyRefusal(errors: FastifySchemaValidationError[]): ApiErr
   if (first?.field === 'strategy' && !first.unknownField) {
     return new ApiError(400, 'unknown_strategy', `strategy must be one of: ${STRATEGY_NAMES.join(', ')}`, { field: 'strategy', details });
   }
-  const message = [...problems.map((p) => p.problem), ...(unnamed ? [`and ${unnamed} more unknown fields`] : [])].join('; ');
+  // The count of the unknown fields not named comes right after the last one named.
+  const texts = problems.map((p) => p.problem);
+  if (unnamed) texts.splice(problems.filter((p) => p.unknownField).length, 0, `and ${unnamed} more unknown fields`);
+  const message = texts.join('; ');
   return new ApiError(400, 'validation_failed', message || 'invalid request', { field: first?.field, ...(details.length ? { details } : {}) });
 }
