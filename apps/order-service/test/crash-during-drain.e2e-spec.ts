@@ -1,8 +1,7 @@
-import type { RunView } from '@oversell/contracts';
-import { freshKeyPrefix, testRedisOptions, until } from '@oversell/stock/testing';
+import { freshKeyPrefix, testRedisOptions } from '@oversell/stock/testing';
 import Redis from 'ioredis';
 import type { ServiceProcess } from './service-process';
-import { portOf as port, START_TIMEOUT_MS, startVictimAndPeer, stopVictimAndPeer } from './victim-and-peer';
+import { runToItsEnd, START_TIMEOUT_MS, startVictimAndPeer, stopVictimAndPeer, victimIndexOf } from './victim-and-peer';
 
 /**
  * A crash fault that fires during the end-of-run drain, after the run worker read the run's crashes:
@@ -29,31 +28,18 @@ afterAll(() => stopVictimAndPeer([victim, peer], redis, keyPrefix));
 
 it('a crash fault passed by an order still in flight when the load ended: the run completes with the victim among its crashed instances', async () => {
   // Faults name the victim by its index among the live instances, in port order.
-  const instance = port(victim) < port(peer) ? 0 : 1;
-  const created = await peer.request('/api/runs', {
-    method: 'POST',
-    body: {
-      strategy: 'setnx-expire',
-      initialStock: 20,
-      // Outlasts the pause: no other order gets the lock, so only the paused one passes stock-read.
-      lockTtlMs: 30_000,
-      load: { connections: 2, totalRequests: 8 },
-      faults: [
-        { kind: 'pause', at: 'lock-acquired', durationMs: PAUSE_MS, once: true, instance },
-        { kind: 'crash', at: 'stock-read', once: true, instance },
-      ],
-    },
+  const instance = victimIndexOf(victim, peer);
+  const run = await runToItsEnd(peer, {
+    strategy: 'setnx-expire',
+    initialStock: 20,
+    // Outlasts the pause: no other order gets the lock, so only the paused one passes stock-read.
+    lockTtlMs: 30_000,
+    load: { connections: 2, totalRequests: 8 },
+    faults: [
+      { kind: 'pause', at: 'lock-acquired', durationMs: PAUSE_MS, once: true, instance },
+      { kind: 'crash', at: 'stock-read', once: true, instance },
+    ],
   });
-  expect(created.status).toBe(201);
-  let run: RunView = created.body;
-  await until(
-    async () => {
-      run = (await peer.request(`/api/runs/${run.id}`)).body;
-      return run.status === 'completed' || run.status === 'failed';
-    },
-    'the run ends',
-    120_000,
-  );
   expect(run).toMatchObject({ status: 'completed', failure: null });
   expect(victim.alive).toBe(false);
   const result = run.result!;

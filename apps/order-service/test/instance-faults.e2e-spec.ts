@@ -1,10 +1,10 @@
-import type { FaultEvent, FaultSettings, ProductRunSettings, RunView, StrategyName } from '@oversell/contracts';
+import type { FaultEvent, FaultSettings, ProductRunSettings, StrategyName } from '@oversell/contracts';
 import { StockKeys } from '@oversell/stock';
 import { freshKeyPrefix, freshProductId, testRedisOptions, until } from '@oversell/stock/testing';
 import Redis from 'ioredis';
 import { RunFigureKeys } from '../src/redis-keys';
 import type { ServiceProcess } from './service-process';
-import { portOf as port, START_TIMEOUT_MS, startVictimAndPeer, stopVictimAndPeer } from './victim-and-peer';
+import { runToItsEnd, START_TIMEOUT_MS, startVictimAndPeer, stopVictimAndPeer, victimIndexOf } from './victim-and-peer';
 
 /**
  * The faults that need real processes: a stop-the-world pause freezes a whole process (its watchdog's
@@ -24,7 +24,7 @@ beforeAll(async () => {
 }, START_TIMEOUT_MS);
 
 /** The victim's index among the live instances, which are in port order. */
-const victimIndex = () => (port(victim) < port(peer) ? 0 : 1);
+const victimIndex = () => victimIndexOf(victim, peer);
 
 afterAll(() => stopVictimAndPeer([victim, peer], redis, keyPrefix));
 
@@ -58,18 +58,9 @@ it('stop-the-world (2.5 s) while holding the watchdog lock (lease 500 ms): the r
 });
 
 it('a run with a crash between SETNX and EXPIRE (setnx-expire): the victim dies, its lock never expires, the next orders time out, and the run completes with the crash in its result', async () => {
-  const created = await peer.request('/api/runs', {
-    method: 'POST',
-    body: { strategy: 'setnx-expire', initialStock: 20, lockTtlMs: 500, load: { connections: 2, totalRequests: 12 }, faults: [{ kind: 'crash', at: 'lock-set-before-expire', instance: victimIndex() }] },
-  });
-  expect(created.status).toBe(201);
-  let run: RunView = created.body;
-  await until(
-    async () => {
-      run = (await peer.request(`/api/runs/${run.id}`)).body;
-      return run.status === 'completed' || run.status === 'failed';
-    },
-    'the run ends',
+  const run = await runToItsEnd(
+    peer,
+    { strategy: 'setnx-expire', initialStock: 20, lockTtlMs: 500, load: { connections: 2, totalRequests: 12 }, faults: [{ kind: 'crash', at: 'lock-set-before-expire', instance: victimIndex() }] },
     90_000,
   );
   expect(run).toMatchObject({ status: 'completed', failure: null });

@@ -1,9 +1,8 @@
-import type { RunView } from '@oversell/contracts';
-import { freshKeyPrefix, testRedisOptions, until } from '@oversell/stock/testing';
+import { freshKeyPrefix, testRedisOptions } from '@oversell/stock/testing';
 import Redis from 'ioredis';
 import { flushRequestsChannel } from '../src/redis-keys';
 import type { ServiceProcess } from './service-process';
-import { portOf, START_TIMEOUT_MS, startVictimAndPeer, stopVictimAndPeer } from './victim-and-peer';
+import { runToItsEnd, START_TIMEOUT_MS, startVictimAndPeer, stopVictimAndPeer, victimIndexOf } from './victim-and-peer';
 
 /**
  * An instance killed as the load ends, at the moment the run worker asks for the figures: it never
@@ -28,28 +27,11 @@ afterAll(async () => {
   await stopVictimAndPeer([victim, peer], redis, keyPrefix);
 });
 
-/** POSTs a run to the peer (the run worker) and waits for its end. */
-async function runToItsEnd(body: object): Promise<RunView> {
-  const created = await peer.request('/api/runs', { method: 'POST', body });
-  expect(created.status).toBe(201);
-  let run: RunView = created.body;
-  await until(
-    async () => {
-      run = (await peer.request(`/api/runs/${run.id}`)).body;
-      return run.status === 'completed' || run.status === 'failed';
-    },
-    'the run ends',
-    120_000,
-  );
-  return run;
-}
-
-// Faults name the victim by its index among the live instances, in port order.
-const victimIndex = () => (portOf(victim) < portOf(peer) ? 0 : 1);
+const victimIndex = () => victimIndexOf(victim, peer);
 
 it('does not take an instance frozen by its own stop-the-world fault, past the silence limit, for one that stopped', async () => {
   // 5 s without a heartbeat or a figure batch: beyond INSTANCE_SILENT_AFTER_MS, within the freeze the run asked for.
-  const run = await runToItsEnd({
+  const run = await runToItsEnd(peer, {
     strategy: 'uuid-lua',
     initialStock: 20,
     lockTtlMs: 30_000,
@@ -68,7 +50,7 @@ it('fails the run naming the instance that stopped before it reported its figure
   await listener.subscribe(flushRequestsChannel(keyPrefix));
   listener.on('message', () => victim.signal('SIGKILL'));
 
-  const run = await runToItsEnd({
+  const run = await runToItsEnd(peer, {
     strategy: 'setnx-expire',
     initialStock: 20,
     lockTtlMs: 30_000,

@@ -1,3 +1,4 @@
+import type { RunView } from '@oversell/contracts';
 import { until } from '@oversell/stock/testing';
 import type Redis from 'ioredis';
 import { startServiceProcess, type ServiceProcess } from './service-process';
@@ -6,6 +7,25 @@ import { startServiceProcess, type ServiceProcess } from './service-process';
 export const START_TIMEOUT_MS = 300_000;
 
 export const portOf = (p: ServiceProcess) => Number(new URL(p.url).port);
+
+/** The victim's index among the live instances, in port order: how a fault names it. */
+export const victimIndexOf = (victim: ServiceProcess, peer: ServiceProcess) => (portOf(victim) < portOf(peer) ? 0 : 1);
+
+/** POSTs a run to `runner` (the peer: it has the run worker) and waits until it has completed or failed. */
+export async function runToItsEnd(runner: ServiceProcess, body: object, timeoutMs = 120_000): Promise<RunView> {
+  const created = await runner.request('/api/runs', { method: 'POST', body });
+  expect(created.status).toBe(201);
+  let run: RunView = created.body;
+  await until(
+    async () => {
+      run = (await runner.request(`/api/runs/${run.id}`)).body;
+      return run.status === 'completed' || run.status === 'failed';
+    },
+    'the run ends',
+    timeoutMs,
+  );
+  return run;
+}
 
 /**
  * Two service processes on the same keys for the fault tests: the victim, with no run worker (so a run
