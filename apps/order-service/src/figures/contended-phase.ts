@@ -1,6 +1,6 @@
 import type { ContendedPhase, TimelinePoint } from '@oversell/contracts';
 import type * as hdr from 'hdr-histogram-js';
-import { newLatencyHistogram, summarize } from './latency-histogram';
+import { newShortLivedHistogram, summarize } from './latency-histogram';
 import type { RunMoments } from './run-figures.reader';
 
 /**
@@ -32,7 +32,7 @@ export function contendedPhase(
   const sellOut = soldAll >= 0 ? soldAll : points.findIndex((p, i) => i >= first && p.remaining === 0 && p.soldTotal > 0);
   const last = sellOut >= 0 ? sellOut : lastWithRequests(points);
   const phase = points.slice(first, last + 1);
-  const merged = newLatencyHistogram();
+  const merged = newShortLivedHistogram();
   for (const p of phase) {
     const histogram = histogramAt(p.t);
     if (histogram) merged.add(histogram);

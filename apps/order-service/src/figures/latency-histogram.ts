@@ -13,11 +13,13 @@ export function newLatencyHistogram(): hdr.Histogram {
 }
 
 /**
- * The histogram an instance records every answer into, and encodes at each flush: plain 32-bit counts,
- * 81 KB each, of which an instance keeps about three per run at a time (the seconds not yet final).
- * Recording into a packed one and encoding it cost about 6 µs an answer (docs/performance.md).
+ * A histogram that lives a few seconds at most: the one an instance records every answer of a second
+ * into (and encodes at each flush), or one merged to be summarised at once (a second's for the live
+ * progress, a run's or its contended phase's for its result). Plain 32-bit counts,
+ * 81 KB each, are several times faster to record into, merge and read than packed ones: recording and
+ * encoding a packed one cost about 6 µs an answer (docs/performance.md).
  */
-export function newRecordingHistogram(): hdr.Histogram {
+export function newShortLivedHistogram(): hdr.Histogram {
   return hdr.build({ ...LATENCY_RANGE, bitBucketSize: 32 });
 }
 

@@ -7,7 +7,7 @@ import type { ChainableCommander, default as Redis, Result } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { LOCK_EVENTS_DROPPED, RUN_FIGURES_TTL_SECONDS, RUN_MOMENTS, RunFigureKeys } from '../redis-keys';
 import { answerFlushRequests } from './flush-protocol';
-import { encodeHistogram, newRecordingHistogram } from './latency-histogram';
+import { encodeHistogram, newShortLivedHistogram } from './latency-histogram';
 import { MetricsService } from './metrics.service';
 
 const APPLY_RUN_FIGURES = loadLuaScript(__dirname, 'apply-run-figures-6.lua');
@@ -144,7 +144,7 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
     if (units) add(buffer.seconds, `${second}:units`, units);
     let histogram = buffer.histograms.get(second);
     if (!histogram) {
-      histogram = newRecordingHistogram();
+      histogram = newShortLivedHistogram();
       buffer.histograms.set(second, histogram);
     }
     histogram.recordValue(Math.max(1, Math.round(latencyMs * 1000)));

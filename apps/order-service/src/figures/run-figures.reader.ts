@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ORDER_OUTCOMES, type FaultEvent, type LockEvent, type OutcomeCounts, type TimelinePoint } from '@oversell/contracts';
 import { RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
 import type * as hdr from 'hdr-histogram-js';
-import { decodeHistogram, newLatencyHistogram, summarize } from './latency-histogram';
+import { decodeHistogram, newLatencyHistogram, newShortLivedHistogram, summarize } from './latency-histogram';
 import type { Holding } from './lock-history';
 import type { RemainingSamples } from './remaining-samples';
 import { LOCK_EVENTS_DROPPED, RUN_MOMENTS, RunFigureKeys } from '../redis-keys';
@@ -56,7 +56,7 @@ export class RunFiguresReader {
     const keys = this.keys(runId);
     const redis = this.connections.control;
     const [attempts, units, encoded] = await Promise.all([redis.hget(keys.seconds, `${second}:attempts`), redis.hget(keys.seconds, `${second}:units`), redis.hvals(keys.histogram(second))]);
-    const merged = newLatencyHistogram();
+    const merged = newShortLivedHistogram();
     for (const e of encoded) merged.add(decodeHistogram(e));
     return { attempts: Number(attempts ?? 0), units: Number(units ?? 0), p99: summarize(merged).p99 };
   }
@@ -134,7 +134,7 @@ export class RunFiguresReader {
 
 /** Merges every second's histogram into the run's latency summary. */
 export function overallLatency(figures: RunFigures) {
-  const all = newLatencyHistogram();
+  const all = newShortLivedHistogram();
   for (const { histogram } of figures.seconds.values()) all.add(histogram);
   return summarize(all);
 }
