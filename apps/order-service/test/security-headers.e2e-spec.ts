@@ -24,6 +24,10 @@ it('sends the security headers on the API and its docs, with the lab’s CSP', a
     expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(headers['strict-transport-security']).toBeUndefined();
   }
+  // The hot routes are Fastify's own, outside Nest's router: the same headers.
+  const noop = await service.app.inject({ method: 'POST', url: '/api/noop', payload: { productId: 1, quantity: 1, strategy: 'lua-decrement' } });
+  expect(noop.statusCode).toBe(200);
+  expect({ nosniff: noop.headers['x-content-type-options'], csp: noop.headers['content-security-policy'] }).toEqual({ nosniff: 'nosniff', csp: expect.stringContaining("script-src 'self'") });
 });
 
 it('allows no cross-origin caller by default', async () => {

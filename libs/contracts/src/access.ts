@@ -83,8 +83,9 @@ export const LAB_HELMET_OPTIONS = { contentSecurityPolicy: { useDefaults: false,
 type HeaderMiddleware = (req: never, res: never, next: () => void) => void;
 
 /**
- * The headers such a middleware sets, recorded once: for the answers Fastify gives before any hook runs
- * (its routing errors), which a header hook never sees.
+ * The headers such a middleware sets, recorded once: helmet's do not depend on the request, so the
+ * service sets them from the record on every answer, and the gateway on the answers Fastify gives
+ * before any hook runs (its routing errors), which a header hook never sees.
  */
 export function headersSetBy(middleware: HeaderMiddleware): Record<string, string> {
   const headers: Record<string, string> = {};
