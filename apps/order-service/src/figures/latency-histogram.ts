@@ -13,11 +13,13 @@ export function newLatencyHistogram(): hdr.Histogram {
 }
 
 /**
- * A histogram that lives a few seconds at most: the one an instance records every answer of a second
- * into (and encodes at each flush), or one merged to be summarised at once (a second's for the live
- * progress, a run's or its contended phase's for its result). Plain 32-bit counts,
- * 81 KB each, are several times faster to record into, merge and read than packed ones: recording and
- * encoding a packed one cost about 6 µs an answer (docs/performance.md).
+ * A histogram that lives a few seconds: the one an instance records every answer of a second into (and
+ * encodes at each flush), or one merged to be summarised at once (a second's for the live progress, a
+ * run's or its contended phase's for its result). Plain 32-bit counts, 81 KB each, are several times
+ * faster to record into, merge and read than packed ones: recording and encoding a packed one cost
+ * about 6 µs an answer (docs/performance.md). While the control Redis cannot be reached, an instance
+ * keeps each second it could not send: at most one a second of a run's load (600 s, 49 MB), given back
+ * at the first flush that lands.
  */
 export function newShortLivedHistogram(): hdr.Histogram {
   return hdr.build({ ...LATENCY_RANGE, bitBucketSize: 32 });
