@@ -214,6 +214,88 @@ describe('watchdog lock: the callers of one process', () => {
     }
   });
 
+  /** Another process's lock: its own connections, its own wake-up subscription, its own place in the queues. */
+  function otherProcess(): { lock: WatchdogLock; close(): Promise<void> } {
+    const ownRedis = redis.duplicate();
+    const ownSubscriber = subscriber.duplicate();
+    return { lock: new WatchdogLock(ownRedis, ownSubscriber), close: async () => void (await Promise.all([ownRedis.quit(), ownSubscriber.quit()])) };
+  }
+
+  const queued = async (key: string) => redis.zrange(`${key}:queue`, 0, -1);
+  /** Until n processes have a place in the key's queue (a head takes one once its first attempt was refused). */
+  async function waitingProcesses(key: string, n: number): Promise<void> {
+    while ((await queued(key)).length < n) await sleep(5);
+  }
+
+  it('serves the processes in the order they started waiting: each let-go goes to the process that has waited longest, and the one letting go goes to the back', async () => {
+    const key = lockKey();
+    const [b, c] = [otherProcess(), otherProcess()];
+    try {
+      const grants: string[] = [];
+      const callers = (process: WatchdogLock, name: string, count: number) =>
+        Array.from({ length: count }, (_, i) =>
+          process.acquire(key, { token: `${name}${i}`, waitMs: 20_000, leaseMs: LEASE_MS }).then((holding) => {
+            grants.push(name);
+            return holding!.release();
+          }),
+        );
+      const holder = await lock.acquire(key, { token: 'holder', waitMs: 1000, leaseMs: LEASE_MS });
+      grants.push('A');
+      const all = callers(lock, 'A', 20);
+      all.push(...callers(b.lock, 'B', 20));
+      // B's process has its place before C's starts to wait.
+      await waitingProcesses(key, 1);
+      all.push(...callers(c.lock, 'C', 20));
+      await waitingProcesses(key, 2);
+      await holder!.release();
+      expect(await Promise.all(all)).toEqual(Array(60).fill(true));
+      // Runs of one process's grants (one acquisition and at most 16 hand-overs each), in turn.
+      const runs = grants.reduce<string[]>((acc, name) => (acc.at(-1)?.startsWith(name) ? [...acc.slice(0, -1), `${name}${Number(acc.at(-1)!.slice(1)) + 1}`] : [...acc, `${name}1`]), []);
+      expect(runs).toEqual(['A17', 'B17', 'C17', 'A4', 'B3', 'C3']);
+      expect(await queued(key)).toEqual([]);
+    } finally {
+      await Promise.all([b.close(), c.close()]);
+    }
+  });
+
+  it('a process whose callers all gave up leaves the queue: the process behind it takes the lock at the next release', async () => {
+    const key = lockKey();
+    const [b, c] = [otherProcess(), otherProcess()];
+    try {
+      const holder = await lock.acquire(key, { token: 'holder', waitMs: 1000, leaseMs: LEASE_MS });
+      const givesUp = b.lock.acquire(key, { token: 'b', waitMs: 300, leaseMs: LEASE_MS });
+      await waitingProcesses(key, 1);
+      const waits = c.lock.acquire(key, { token: 'c', waitMs: 10_000, leaseMs: LEASE_MS });
+      await waitingProcesses(key, 2);
+      expect(await givesUp).toBeNull();
+      const releasedAt = Date.now();
+      await holder!.release();
+      const holding = await waits;
+      expect(holding?.token).toBe('c');
+      // B's place, had it stayed, would have been kept for two leases (1200 ms) after its last attempt.
+      expect(Date.now() - releasedAt).toBeLessThan(LEASE_MS);
+      await holding!.release();
+    } finally {
+      await Promise.all([b.close(), c.close()]);
+    }
+  });
+
+  it('a place whose process stopped trying (a process that died waiting) holds the lock back only until it is no longer kept', async () => {
+    const key = lockKey();
+    const [seconds, micros] = (await redis.time()).map(Number);
+    const nowMs = seconds * 1000 + Math.floor(micros / 1000);
+    // A dead process's place: first in the queue, kept for another 400 ms, and nobody to take its turn.
+    await redis.zadd(`${key}:queue`, seconds * 1_000_000 + micros - 1000, 'dead-process');
+    await redis.hset(`${key}:queue:seen`, 'dead-process', nowMs + 400);
+    expect(await lock.acquire(key, { token: 'one-try', waitMs: 0, leaseMs: LEASE_MS })).toBeNull();
+    const started = Date.now();
+    const holding = await lock.acquire(key, { token: 'waiter', waitMs: 5000, leaseMs: LEASE_MS });
+    expect(holding?.token).toBe('waiter');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(await queued(key)).toEqual([]);
+    await holding!.release();
+  });
+
   it('hands the turn on when its holder loses the lock: the next caller takes it without waiting for a release', async () => {
     const key = lockKey();
     const holder = await lock.acquire(key, { token: 'holder', waitMs: 1000, leaseMs: LEASE_MS });

@@ -10,20 +10,24 @@ import { LockLine } from './lock-line';
 import { LockWakeups } from './lock-wakeups';
 
 export const WATCHDOG_SCRIPTS = [
-  loadLuaScript(__dirname, 'watchdog-acquire-1.lua'),
+  loadLuaScript(__dirname, 'watchdog-acquire-3.lua'),
   loadLuaScript(__dirname, 'watchdog-renew-1.lua'),
   loadLuaScript(__dirname, 'watchdog-release-2.lua'),
   loadLuaScript(__dirname, 'watchdog-pass-1.lua'),
+  loadLuaScript(__dirname, 'watchdog-leave-queue-4.lua'),
 ] as const;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    watchdogAcquireV1(lockKey: string, leaseMs: number, owner: string): Result<number | null, Context>;
+    watchdogAcquireV1(lockKey: string, queue: string, seen: string, leaseMs: number, owner: string, process: string, join: Flag, keepMs: number): Result<number | null, Context>;
     watchdogReleaseV1(lockKey: string, channel: string, leaseMs: number, owner: string): Result<number, Context>;
+    watchdogLeaveQueueV1(lockKey: string, channel: string, queue: string, seen: string, process: string): Result<number, Context>;
     watchdogRenewV1(lockKey: string, leaseMs: number, owner: string): Result<number, Context>;
     watchdogPassV1(lockKey: string, leaseMs: number, owner: string, nextOwner: string, nextLeaseMs: number): Result<number, Context>;
   }
 }
+
+type Flag = '0' | '1';
 
 /**
  * Hand-overs in a row inside one process before its holder lets the lock go for every process's
@@ -51,6 +55,8 @@ interface KeyLine {
   passes: number;
   /** Release messages heard before this process's last release: the next head waits for that one's message. */
   releasedAfter?: number;
+  /** This process may have a place in the key's queue of processes: from a head's first wait until the line is idle. */
+  queued: boolean;
 }
 
 /**
@@ -68,6 +74,11 @@ interface KeyLine {
  * The callers of one process wait in a line per key, in arrival order: only its head talks to Redis,
  * sleeping until the release message (or a bounded timeout) instead of spinning, and a holder passes
  * the lock straight to the next in its line (a few times in a row, then lets it go for every process).
+ * The processes take the lock in the order they started waiting for it (Redisson's RedissonFairLock,
+ * one place per process): a release goes to the process that has waited longest, not to whichever
+ * head's attempt reaches Redis first, and a process that lets the lock go with callers still waiting
+ * takes its place again at the back. A process that dies while waiting holds the others back for at
+ * most two leases (its place is kept that long after its last attempt).
  *
  * Fenced (`{ fenced: true }`, named watchdog-fenced): every grant is numbered by a fencing counter
  * (grant-fence.ts), for stores that refuse the writes of a holder the pitfall above left behind.
@@ -78,6 +89,8 @@ export class WatchdogLock implements DistributedLock {
   private readonly wakeups: LockWakeups;
   private readonly lines = new Map<string, KeyLine>();
   private readonly fence?: GrantFence;
+  /** This process's name in the queues of processes (one per lock object: each has its own lines). */
+  private readonly process = randomUUID();
 
   /** `subscriber` is a connection of its own: one in subscriber mode can send no other command. */
   constructor(
@@ -102,13 +115,17 @@ export class WatchdogLock implements DistributedLock {
 
   /** The lab's "break stale lock": deletes the lock whoever holds it (a fencing counter stays, so tokens keep growing). */
   async breakLock(key: string): Promise<boolean> {
-    return (await this.redis.del(key)) === 1;
+    const [deleted] = await Promise.all([this.redis.del(key), this.redis.del(queueKey(key), seenKey(key))]);
+    return deleted === 1;
   }
 
   private async grant(key: string, { waitMs, leaseMs, token: owner = randomUUID() }: AcquireOptions): Promise<LockHolding | null> {
     // Re-entry must not queue: the line ahead of it waits for the very hold it would add to.
-    if (waitMs <= 0 || this.renewals.has(holdId(key, owner))) {
-      return (await this.redis.watchdogAcquireV1(key, leaseMs, owner)) === null ? this.held(key, owner, leaseMs) : null;
+    const reentry = this.renewals.has(holdId(key, owner));
+    // One try is not served ahead of this process's own waiting callers (it would also spend their place).
+    if (waitMs <= 0 && !reentry && this.lines.has(key)) return null;
+    if (waitMs <= 0 || reentry) {
+      return (await this.redis.watchdogAcquireV1(key, queueKey(key), seenKey(key), leaseMs, owner, this.process, '0', keepPlaceMs(leaseMs))) === null ? this.held(key, owner, leaseMs) : null;
     }
     const deadline = Date.now() + waitMs;
     const entry = this.lineOf(key);
@@ -118,7 +135,7 @@ export class WatchdogLock implements DistributedLock {
 
   private lineOf(key: string): KeyLine {
     let entry = this.lines.get(key);
-    if (!entry) this.lines.set(key, (entry = { line: new LockLine(), listening: false, passes: 0 }));
+    if (!entry) this.lines.set(key, (entry = { line: new LockLine(), listening: false, passes: 0, queued: false }));
     return entry;
   }
 
@@ -137,6 +154,8 @@ export class WatchdogLock implements DistributedLock {
    * Tries, then sleeps until a release is heard (or until the lock could have expired), and tries
    * again. After this process's own release the first try waits for that release's message, so this
    * process's next head starts on the same message as the other processes' heads, not ahead of them.
+   * A free lock goes to the process that has waited longest (the queue in watchdog-acquire-3.lua): the
+   * others' attempts are refused until it has had its turn.
    */
   private async tryUntil(key: string, entry: KeyLine, owner: string, leaseMs: number, deadline: number): Promise<LockHolding | null> {
     const channel = releaseChannel(key);
@@ -147,8 +166,15 @@ export class WatchdogLock implements DistributedLock {
     for (;;) {
       if (heardBefore !== undefined) await this.wakeups.wait(channel, heardBefore, Math.min(deadline - Date.now(), wakeAfterMs));
       heardBefore = entry.listening ? this.wakeups.heard(channel) : undefined;
-      const ttl = await this.redis.watchdogAcquireV1(key, leaseMs, owner);
-      if (ttl === null) return this.held(key, owner, leaseMs, entry);
+      // Attempts after the first take this process's place in the queue (or keep it): it waits from here on.
+      // Marked before the attempt: one whose reply is lost may still have taken a place, to be left.
+      if (entry.listening) entry.queued = true;
+      const ttl = await this.redis.watchdogAcquireV1(key, queueKey(key), seenKey(key), leaseMs, owner, this.process, entry.listening ? '1' : '0', keepPlaceMs(leaseMs));
+      if (ttl === null) {
+        // The script gave up the process's place with the grant.
+        entry.queued = false;
+        return this.held(key, owner, leaseMs, entry);
+      }
       if (deadline - Date.now() <= 0) return null;
       if (!entry.listening) {
         // Subscribe, then try again at once: a release between the attempt and the subscription went unheard.
@@ -156,7 +182,8 @@ export class WatchdogLock implements DistributedLock {
         entry.listening = true;
         continue;
       }
-      wakeAfterMs = ttl > 0 ? ttl : leaseMs;
+      // Never longer than a lease: a holder with a longer one must not let this process's place lapse.
+      wakeAfterMs = ttl > 0 ? Math.min(ttl, leaseMs) : leaseMs;
     }
   }
 
@@ -169,7 +196,9 @@ export class WatchdogLock implements DistributedLock {
   private forgetIfIdle(key: string, entry: KeyLine): void {
     if (!entry.line.idle || this.lines.get(key) !== entry) return;
     this.lines.delete(key);
-    // A failed UNSUBSCRIBE must not fail the release or acquisition that emptied the line.
+    // Failures here must not fail the release or acquisition that emptied the line: a place left in the
+    // queue is dropped by the other processes once it is not kept (keepPlaceMs).
+    if (entry.queued) void this.redis.watchdogLeaveQueueV1(key, releaseChannel(key), queueKey(key), seenKey(key), this.process).catch(() => undefined);
     if (entry.listening) void this.wakeups.leave(releaseChannel(key)).catch(() => undefined);
   }
 
@@ -294,3 +323,14 @@ const holdId = (key: string, owner: string) => `${key}\u0000${owner}`;
 export function releaseChannel(lockKey: string): string {
   return `${lockKey}:released`;
 }
+
+/** The processes waiting for a lock, in the order they started (watchdog-acquire-3.lua). */
+const queueKey = (lockKey: string) => `${lockKey}:queue`;
+const seenKey = (lockKey: string) => `${lockKey}:queue:seen`;
+
+/**
+ * How long a process's place in the queue is kept without it trying again. A waiting head tries at
+ * least once a lease (at every release message, else when the lock could have expired), so two leases
+ * spare a live process slowed by its event loop; a dead one holds the others back at most this long.
+ */
+const keepPlaceMs = (leaseMs: number) => 2 * leaseMs;

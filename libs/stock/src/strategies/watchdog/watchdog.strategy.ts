@@ -12,7 +12,7 @@ const DESCRIPTION: StrategyDescription = {
   lease: 'renewed',
   safe: true,
   description:
-    'A reentrant lock stored as a hash {owner: holds}, taken and released by Lua scripts. While held, a watchdog renews the lease every third of it. The orders of one instance wait in a line per lock, first come first served: only its head talks to Redis, sleeping until the release message (or, as a fallback, the PTTL of the lock). A holder passes the lock straight to the next order of its own line in one script, up to 16 times in a row, then releases it and publishes the release so the head of every instance can try.',
+    'A reentrant lock stored as a hash {owner: holds}, taken and released by Lua scripts. While held, a watchdog renews the lease every third of it. The orders of one instance wait in a line per lock, first come first served: only its head talks to Redis, sleeping until the release message (or, as a fallback, the PTTL of the lock). A holder passes the lock straight to the next order of its own line in one script, up to 16 times in a row, then releases it and publishes the release. The instances take a free lock in the order they began waiting (a queue of instances beside the lock, as Redisson\'s fair lock keeps one of threads): the one that has waited longest gets it, and an instance that lets the lock go with orders of its own still waiting goes to the back.',
   guarantee: 'Never oversells on one Redis, whatever the business time: the lease is renewed while the holder lives. A holder that dies loses the lock within one lease.',
   pitfall:
     'A pause longer than the lease (stop-the-world GC, a frozen VM) stops the renewals too; the lock expires and another process enters. The holder is told (lock lost) only at the next renewal, and a write already on the wire still lands — only fencing tokens close that hole. On a Redis failover an unreplicated lock is lost.',
@@ -20,11 +20,11 @@ const DESCRIPTION: StrategyDescription = {
   symptom:
     'Bars may last longer than the TTL instead of expiring: no dashed outlines and no red overlaps, and oversold ' +
     'stays 0 even with a business delay above the TTL.',
-  steps: ['EVAL watchdog-acquire: take or re-enter the owner hash, PEXPIRE lease', 'if this instance has an order ahead in its line: wait for it to hand over the turn (or the lock itself)', 'if taken by another: wait for the release message or at most its PTTL, retry', 'start renewing every lease/3 (watchdog-renew, only while we own it)', 'GET stock, check, business delay', 'if the lock-lost signal fired: stop, write nothing', 'SET stock − n, INSERT the order', 'leaving with an order of ours waiting (and fewer than 16 hand-overs in a row): EVAL watchdog-pass gives it the lock', 'else EVAL watchdog-release: decrement holds; at 0 DEL and PUBLISH'],
+  steps: ['EVAL watchdog-acquire: take or re-enter the owner hash, PEXPIRE lease; a free lock only on this instance\'s turn in the queue of instances', 'if this instance has an order ahead in its line: wait for it to hand over the turn (or the lock itself)', 'if taken by another (or free on another instance\'s turn): keep this instance\'s place in the queue, wait for the release message or at most its PTTL, retry', 'start renewing every lease/3 (watchdog-renew, only while we own it)', 'GET stock, check, business delay', 'if the lock-lost signal fired: stop, write nothing', 'SET stock − n, INSERT the order', 'leaving with an order of ours waiting (and fewer than 16 hand-overs in a row): EVAL watchdog-pass gives it the lock', 'else EVAL watchdog-release: decrement holds; at 0 DEL and PUBLISH (the next order of this instance, if any, tries again from the back of the queue)', 'an instance whose orders have all stopped waiting leaves the queue (watchdog-leave-queue)'],
   choice: {
     benchLock: 'watchdog',
     runsOn: 'one Redis (pub/sub for the release message)',
-    complexity: 'medium: reentrant hash, renewal timer, per-instance queue, four Lua scripts',
+    complexity: 'medium: reentrant hash, renewal timer, a line per instance and a queue of instances, five Lua scripts',
     reliability: 'exclusive on one Redis whatever the business time while the holder lives; a lost renewal raises lock-lost',
     underFault: {
       crash: 'Renewals stop with the process: the lease runs out within one TTL and the next order takes the lock.',
