@@ -296,6 +296,46 @@ describe('watchdog lock: the callers of one process', () => {
     await holding!.release();
   });
 
+  it('a single try is not served ahead of its own process\'s waiting callers, even when the lock is free and that process is first in the queue', async () => {
+    const key = lockKey();
+    const b = otherProcess();
+    try {
+      await b.lock.acquire(key, { token: 'holder', waitMs: 0, leaseMs: 5000 });
+      const waiting = lock.acquire(key, { token: 'waiter', waitMs: 10_000, leaseMs: LEASE_MS });
+      await waitingProcesses(key, 1);
+      // The lock vanishes with no release message: free, with this process first in the queue and its waiter asleep.
+      await redis.del(key);
+      expect(await lock.acquire(key, { token: 'one-try', waitMs: 0, leaseMs: LEASE_MS })).toBeNull();
+      const holding = await waiting;
+      expect(holding?.token).toBe('waiter');
+      await holding!.release();
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('keeps the place of a process with a short lease while a holder with a long one works: it is served first at the release', async () => {
+    const key = lockKey();
+    const [b, c] = [otherProcess(), otherProcess()];
+    try {
+      const holder = await lock.acquire(key, { token: 'holder', waitMs: 0, leaseMs: 5000 });
+      // B's place is kept for 2 × 200 ms after each attempt; the holder's lock lives 5 s between renewals.
+      const shortLease = b.lock.acquire(key, { token: 'short-lease', waitMs: 10_000, leaseMs: 200 });
+      await waitingProcesses(key, 1);
+      const longLease = c.lock.acquire(key, { token: 'long-lease', waitMs: 10_000, leaseMs: 5000 });
+      await waitingProcesses(key, 2);
+      // The holder works for three of B's kept periods: B must keep its place by trying again meanwhile.
+      await sleep(1200);
+      await holder!.release();
+      const first = await shortLease;
+      expect(first?.token).toBe('short-lease');
+      await first!.release();
+      await (await longLease)!.release();
+    } finally {
+      await Promise.all([b.close(), c.close()]);
+    }
+  });
+
   it('hands the turn on when its holder loses the lock: the next caller takes it without waiting for a release', async () => {
     const key = lockKey();
     const holder = await lock.acquire(key, { token: 'holder', waitMs: 1000, leaseMs: LEASE_MS });
