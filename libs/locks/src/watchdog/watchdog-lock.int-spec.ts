@@ -28,6 +28,13 @@ afterAll(async () => {
 let n = 0;
 const lockKey = () => `${prefix}:lock:${++n}`;
 
+/** Another process's lock: its own connections, its own wake-up subscription, its own place in the queues. */
+function otherProcess(): { lock: WatchdogLock; subscriber: Redis; close(): Promise<void> } {
+  const ownRedis = redis.duplicate();
+  const ownSubscriber = subscriber.duplicate();
+  return { lock: new WatchdogLock(ownRedis, ownSubscriber), subscriber: ownSubscriber, close: async () => void (await Promise.all([ownRedis.quit(), ownSubscriber.quit()])) };
+}
+
 /** Polls until the key is gone and says how long that took; polling is the measurement here. */
 async function msUntilGone(key: string, limitMs: number): Promise<number> {
   const started = Date.now();
@@ -80,12 +87,9 @@ describe('watchdog lock', () => {
     const key = lockKey();
     const longLease = 20_000;
     const holder = await lock.acquire(key, { token: 'holder', waitMs: 0, leaseMs: longLease });
-    // A second process-like client: its own connections and its own wake-up subscription.
-    const otherRedis = redis.duplicate();
-    const otherSubscriber = subscriber.duplicate();
-    const otherLock = new WatchdogLock(otherRedis, otherSubscriber);
+    const other = otherProcess();
     try {
-      const waiting = otherLock.acquire(key, { token: 'waiter', waitMs: 15_000, leaseMs: longLease });
+      const waiting = other.lock.acquire(key, { token: 'waiter', waitMs: 15_000, leaseMs: longLease });
       // The waiter is parked once its subscription is live (numsub counts it).
       while (((await redis.pubsub('NUMSUB', `${key}:released`)) as [string, number])[1] < 1) await sleep(5);
       const releasedAt = Date.now();
@@ -98,7 +102,7 @@ describe('watchdog lock', () => {
       expect(wokenAfter).toBeLessThan(1000);
       await woken!.release();
     } finally {
-      await Promise.all([otherRedis.quit(), otherSubscriber.quit()]);
+      await other.close();
     }
   });
 
@@ -106,26 +110,24 @@ describe('watchdog lock', () => {
     const key = lockKey();
     const longLease = 20_000;
     await lock.acquire(key, { token: 'holder', waitMs: 0, leaseMs: longLease });
-    const otherRedis = redis.duplicate();
-    const otherSubscriber = subscriber.duplicate();
-    const otherLock = new WatchdogLock(otherRedis, otherSubscriber);
+    const other = otherProcess();
     try {
       let woken = false;
-      const waiting = otherLock.acquire(key, { token: 'waiter', waitMs: 15_000, leaseMs: longLease }).finally(() => (woken = true));
+      const waiting = other.lock.acquire(key, { token: 'waiter', waitMs: 15_000, leaseMs: longLease }).finally(() => (woken = true));
       while (((await redis.pubsub('NUMSUB', `${key}:released`)) as [string, number])[1] < 1) await sleep(5);
       // The key gone with no release message, as a master that dies before replicating takes it along.
       await redis.del(key);
       await sleep(300);
       expect(woken).toBe(false);
       const reconnectedAt = Date.now();
-      otherSubscriber.disconnect(true);
+      other.subscriber.disconnect(true);
       const holding = await waiting;
       expect(holding).not.toBeNull();
       // Without the wake-up it would have slept out the holder's PTTL (~20 s).
       expect(Date.now() - reconnectedAt).toBeLessThan(2000);
       await holding!.release();
     } finally {
-      await Promise.all([otherRedis.quit(), otherSubscriber.quit()]);
+      await other.close();
     }
   });
 
@@ -193,13 +195,11 @@ describe('watchdog lock: the callers of one process', () => {
   it('lets the lock go for the other processes at least once every 17 grants while its own line is long', async () => {
     const key = lockKey();
     const releases = await countReleases(key);
-    const otherRedis = redis.duplicate();
-    const otherSubscriber = subscriber.duplicate();
-    const otherLock = new WatchdogLock(otherRedis, otherSubscriber);
+    const other = otherProcess();
     try {
       const holder = await lock.acquire(key, { token: 'holder', waitMs: 1000, leaseMs: LEASE_MS });
       const ours = Array.from({ length: 60 }, (_, i) => lock.acquire(key, { token: `w${i}`, waitMs: 20_000, leaseMs: LEASE_MS }).then((holding) => holding!.release()));
-      const theirs = otherLock.acquire(key, { token: 'other-process', waitMs: 20_000, leaseMs: LEASE_MS }).then((holding) => holding?.release() ?? null);
+      const theirs = other.lock.acquire(key, { token: 'other-process', waitMs: 20_000, leaseMs: LEASE_MS }).then((holding) => holding?.release() ?? null);
       // The other process waits on the release channel (beside our observer) before our line starts moving.
       while (((await redis.pubsub('NUMSUB', `${key}:released`)) as [string, number])[1] < 2) await sleep(5);
       await holder!.release();
@@ -210,16 +210,9 @@ describe('watchdog lock: the callers of one process', () => {
       expect(await releases.heard()).toBeGreaterThanOrEqual(5);
     } finally {
       await releases.stop();
-      await Promise.all([otherRedis.quit(), otherSubscriber.quit()]);
+      await other.close();
     }
   });
-
-  /** Another process's lock: its own connections, its own wake-up subscription, its own place in the queues. */
-  function otherProcess(): { lock: WatchdogLock; close(): Promise<void> } {
-    const ownRedis = redis.duplicate();
-    const ownSubscriber = subscriber.duplicate();
-    return { lock: new WatchdogLock(ownRedis, ownSubscriber), close: async () => void (await Promise.all([ownRedis.quit(), ownSubscriber.quit()])) };
-  }
 
   const queued = async (key: string) => redis.zrange(`${key}:queue`, 0, -1);
   /** Until n processes have a place in the key's queue (a head takes one once its first attempt was refused). */
