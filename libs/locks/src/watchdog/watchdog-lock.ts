@@ -125,7 +125,7 @@ export class WatchdogLock implements DistributedLock {
     // One try is not served ahead of this process's own waiting callers (it would also spend their place).
     if (waitMs <= 0 && !reentry && this.lines.has(key)) return null;
     if (waitMs <= 0 || reentry) {
-      return (await this.redis.watchdogAcquireV1(key, queueKey(key), seenKey(key), leaseMs, owner, this.process, '0', keepPlaceMs(leaseMs))) === null ? this.held(key, owner, leaseMs) : null;
+      return (await this.attempt(key, owner, leaseMs, '0')) === null ? this.held(key, owner, leaseMs) : null;
     }
     const deadline = Date.now() + waitMs;
     const entry = this.lineOf(key);
@@ -169,7 +169,7 @@ export class WatchdogLock implements DistributedLock {
       // Attempts after the first take this process's place in the queue (or keep it): it waits from here on.
       // Marked before the attempt: one whose reply is lost may still have taken a place, to be left.
       if (entry.listening) entry.queued = true;
-      const ttl = await this.redis.watchdogAcquireV1(key, queueKey(key), seenKey(key), leaseMs, owner, this.process, entry.listening ? '1' : '0', keepPlaceMs(leaseMs));
+      const ttl = await this.attempt(key, owner, leaseMs, entry.listening ? '1' : '0');
       if (ttl === null) {
         // The script gave up the process's place with the grant.
         entry.queued = false;
@@ -185,6 +185,11 @@ export class WatchdogLock implements DistributedLock {
       // Never longer than a lease: a holder with a longer one must not let this process's place lapse.
       wakeAfterMs = ttl > 0 ? Math.min(ttl, leaseMs) : leaseMs;
     }
+  }
+
+  /** One run of watchdog-acquire-3.lua: null if granted, else how long to wait at most. `join` '1': take or keep this process's place. */
+  private attempt(key: string, owner: string, leaseMs: number, join: Flag): Promise<number | null> {
+    return this.redis.watchdogAcquireV1(key, queueKey(key), seenKey(key), leaseMs, owner, this.process, join, keepPlaceMs(leaseMs));
   }
 
   /** The turn goes to the next waiter; a line left with nobody is forgotten, and stops listening. */
