@@ -12,8 +12,12 @@ import { runToItsEnd, START_TIMEOUT_MS, startVictimAndPeer, stopVictimAndPeer, v
  * stock-read kills it mid-drain. The run must not fail for a death its own fault caused.
  */
 const keyPrefix = freshKeyPrefix();
-/** Past the load tool's 10 s request timeout, within the drain's (LOCK_WAIT_TIMEOUT_MS + 15 s). */
-const PAUSE_MS = 14_000;
+/**
+ * Well past the load's end, within the drain's wait (LOCK_WAIT_TIMEOUT_MS + 15 s from the flush). The load
+ * ends about 12 s after the pause began: the load tool's 10 s request timeout, then the victim's other
+ * orders each wait out the lock. (14 s left a 2 s margin, which a loaded machine could eat.)
+ */
+const PAUSE_MS = 20_000;
 let redis: Redis;
 let victim: ServiceProcess;
 let peer: ServiceProcess;
@@ -49,4 +53,6 @@ it('a crash fault passed by an order still in flight when the load ended: the ru
   // The paused order itself, once its pause was over: the load had given up on it by then.
   expect(crash).toMatchObject({ kind: 'crash', at: 'stock-read', instance: victim.instanceId, requestId: pause.requestId });
   expect(crash.startedAt).toBeGreaterThanOrEqual(pause.endedAt!);
+  // During the drain: after the load ended (the run's measured time starts a few ms after its startedAt).
+  expect(crash.startedAt).toBeGreaterThan(Date.parse(run.startedAt!) + result.durationSec * 1000);
 }, 300_000);
