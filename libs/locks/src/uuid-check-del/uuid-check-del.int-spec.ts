@@ -35,7 +35,8 @@ describe('uuid-check-del lock', () => {
         while ((await fixture.redis.get(key)) !== 'B') await sleep(2);
       },
     };
-    const a = await lock.acquire(key, { token: 'A', waitMs: 0, leaseMs: 50, hooks });
+    // 300 ms: still A's when its release compares, however slow the step between; B waits out the rest.
+    const a = await lock.acquire(key, { token: 'A', waitMs: 0, leaseMs: 300, hooks });
     expect(await a!.release()).toBe(true);
     expect(await fixture.redis.exists(key)).toBe(0);
     // B, still inside, finds its lock gone when it lets go.

@@ -312,13 +312,14 @@ describe('watchdog lock: the callers of one process', () => {
     const [b, c] = [otherProcess(), otherProcess()];
     try {
       const holder = await lock.acquire(key, { token: 'holder', waitMs: 0, leaseMs: 5000 });
-      // B's place is kept for 2 × 200 ms after each attempt; the holder's lock lives 5 s between renewals.
-      const shortLease = b.lock.acquire(key, { token: 'short-lease', waitMs: 10_000, leaseMs: 200 });
+      // B's place is kept for 2 × 500 ms after each attempt (half of it to spare for a slow event loop);
+      // the holder's lock lives 5 s between renewals.
+      const shortLease = b.lock.acquire(key, { token: 'short-lease', waitMs: 10_000, leaseMs: 500 });
       await waitingProcesses(key, 1);
       const longLease = c.lock.acquire(key, { token: 'long-lease', waitMs: 10_000, leaseMs: 5000 });
       await waitingProcesses(key, 2);
       // The holder works for three of B's kept periods: B must keep its place by trying again meanwhile.
-      await sleep(1200);
+      await sleep(3000);
       await holder!.release();
       const first = await shortLease;
       expect(first?.token).toBe('short-lease');

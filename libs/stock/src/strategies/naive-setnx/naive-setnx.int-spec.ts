@@ -15,7 +15,8 @@ describe.each([
 ] as const)('%s when the business time outlives the lease', (strategy, behaviour, lockLeftAfter) => {
   it(behaviour, async () => {
     const productId = freshProductId();
-    const settings = await lab.app.reset.reset(productId, { stock: 5, strategy, lockTtlMs: 50, businessDelayMs: 300 });
+    // Wide windows on both sides: the lock is seen before it expires, and the second holder comes before the first is done.
+    const settings = await lab.app.reset.reset(productId, { stock: 5, strategy, lockTtlMs: 150, businessDelayMs: 1000 });
     const lock = StockKeys.of(lab.keyPrefix, settings).lock;
     const first = lab.app.placement.place({ productId, quantity: 1, strategy });
     while ((await lab.app.redis.exists(lock)) === 0) await sleep(1);
