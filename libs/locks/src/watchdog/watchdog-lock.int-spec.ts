@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { forkTypeScript, freshKeyPrefix, testRedisOptions } from '../testing';
+import { queuedProcesses, waitingProcesses as waitingFor } from './testing/process-queue';
 import { WatchdogLock } from './watchdog-lock';
 
 const LEASE_MS = 600;
@@ -214,11 +215,8 @@ describe('watchdog lock: the callers of one process', () => {
     }
   });
 
-  const queued = async (key: string) => redis.zrange(`${key}:queue`, 0, -1);
-  /** Until n processes have a place in the key's queue (a head takes one once its first attempt was refused). */
-  async function waitingProcesses(key: string, n: number): Promise<void> {
-    while ((await queued(key)).length < n) await sleep(5);
-  }
+  const queued = (key: string) => queuedProcesses(redis, key);
+  const waitingProcesses = (key: string, n: number) => waitingFor(redis, key, n);
 
   it('serves the processes in the order they started waiting: each let-go goes to the process that has waited longest, and the one letting go goes to the back', async () => {
     const key = lockKey();
