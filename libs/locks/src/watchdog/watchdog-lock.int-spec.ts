@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { forkTypeScript, freshKeyPrefix, testRedisOptions } from '../testing';
-import { queuedProcesses, waitingProcesses as waitingFor } from './testing/process-queue';
-import { WatchdogLock } from './watchdog-lock';
+import { queuedProcesses, waitingProcesses } from './testing/process-queue';
+import { queueKey, seenKey, WatchdogLock } from './watchdog-lock';
 
 const LEASE_MS = 600;
 
@@ -215,9 +215,6 @@ describe('watchdog lock: the callers of one process', () => {
     }
   });
 
-  const queued = (key: string) => queuedProcesses(redis, key);
-  const waitingProcesses = (key: string, n: number) => waitingFor(redis, key, n);
-
   it('serves the processes in the order they started waiting: each let-go goes to the process that has waited longest, and the one letting go goes to the back', async () => {
     const key = lockKey();
     const [b, c] = [otherProcess(), otherProcess()];
@@ -235,15 +232,15 @@ describe('watchdog lock: the callers of one process', () => {
       const all = callers(lock, 'A', 20);
       all.push(...callers(b.lock, 'B', 20));
       // B's process has its place before C's starts to wait.
-      await waitingProcesses(key, 1);
+      await waitingProcesses(redis, key, 1);
       all.push(...callers(c.lock, 'C', 20));
-      await waitingProcesses(key, 2);
+      await waitingProcesses(redis, key, 2);
       await holder!.release();
       expect(await Promise.all(all)).toEqual(Array(60).fill(true));
       // Runs of one process's grants (one acquisition and at most 16 hand-overs each), in turn.
       const runs = grants.reduce<string[]>((acc, name) => (acc.at(-1)?.startsWith(name) ? [...acc.slice(0, -1), `${name}${Number(acc.at(-1)!.slice(1)) + 1}`] : [...acc, `${name}1`]), []);
       expect(runs).toEqual(['A17', 'B17', 'C17', 'A4', 'B3', 'C3']);
-      expect(await queued(key)).toEqual([]);
+      expect(await queuedProcesses(redis, key)).toEqual([]);
     } finally {
       await Promise.all([b.close(), c.close()]);
     }
@@ -255,9 +252,9 @@ describe('watchdog lock: the callers of one process', () => {
     try {
       const holder = await lock.acquire(key, { token: 'holder', waitMs: 1000, leaseMs: LEASE_MS });
       const givesUp = b.lock.acquire(key, { token: 'b', waitMs: 300, leaseMs: LEASE_MS });
-      await waitingProcesses(key, 1);
+      await waitingProcesses(redis, key, 1);
       const waits = c.lock.acquire(key, { token: 'c', waitMs: 10_000, leaseMs: LEASE_MS });
-      await waitingProcesses(key, 2);
+      await waitingProcesses(redis, key, 2);
       expect(await givesUp).toBeNull();
       const releasedAt = Date.now();
       await holder!.release();
@@ -276,14 +273,14 @@ describe('watchdog lock: the callers of one process', () => {
     const [seconds, micros] = (await redis.time()).map(Number);
     const nowMs = seconds * 1000 + Math.floor(micros / 1000);
     // A dead process's place: first in the queue, kept for another 400 ms, and nobody to take its turn.
-    await redis.zadd(`${key}:queue`, seconds * 1_000_000 + micros - 1000, 'dead-process');
-    await redis.hset(`${key}:queue:seen`, 'dead-process', nowMs + 400);
+    await redis.zadd(queueKey(key), seconds * 1_000_000 + micros - 1000, 'dead-process');
+    await redis.hset(seenKey(key), 'dead-process', nowMs + 400);
     expect(await lock.acquire(key, { token: 'one-try', waitMs: 0, leaseMs: LEASE_MS })).toBeNull();
     const started = Date.now();
     const holding = await lock.acquire(key, { token: 'waiter', waitMs: 5000, leaseMs: LEASE_MS });
     expect(holding?.token).toBe('waiter');
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
-    expect(await queued(key)).toEqual([]);
+    expect(await queuedProcesses(redis, key)).toEqual([]);
     await holding!.release();
   });
 
@@ -293,7 +290,7 @@ describe('watchdog lock: the callers of one process', () => {
     try {
       await b.lock.acquire(key, { token: 'holder', waitMs: 0, leaseMs: 5000 });
       const waiting = lock.acquire(key, { token: 'waiter', waitMs: 10_000, leaseMs: LEASE_MS });
-      await waitingProcesses(key, 1);
+      await waitingProcesses(redis, key, 1);
       // The lock vanishes with no release message: free, with this process first in the queue and its waiter asleep.
       await redis.del(key);
       expect(await lock.acquire(key, { token: 'one-try', waitMs: 0, leaseMs: LEASE_MS })).toBeNull();
@@ -313,9 +310,9 @@ describe('watchdog lock: the callers of one process', () => {
       // B's place is kept for 2 × 500 ms after each attempt (half of it to spare for a slow event loop);
       // the holder's lock lives 5 s between renewals.
       const shortLease = b.lock.acquire(key, { token: 'short-lease', waitMs: 10_000, leaseMs: 500 });
-      await waitingProcesses(key, 1);
+      await waitingProcesses(redis, key, 1);
       const longLease = c.lock.acquire(key, { token: 'long-lease', waitMs: 10_000, leaseMs: 5000 });
-      await waitingProcesses(key, 2);
+      await waitingProcesses(redis, key, 2);
       // The holder works for three of B's kept periods: B must keep its place by trying again meanwhile.
       await sleep(3000);
       await holder!.release();

@@ -329,9 +329,10 @@ export function releaseChannel(lockKey: string): string {
   return `${lockKey}:released`;
 }
 
-/** The processes waiting for a lock, in the order they started (watchdog-acquire-3.lua). */
-const queueKey = (lockKey: string) => `${lockKey}:queue`;
-const seenKey = (lockKey: string) => `${lockKey}:queue:seen`;
+/** The processes waiting for a lock, in the order they started (a zset: process → when it joined; watchdog-acquire-3.lua). */
+export const queueKey = (lockKey: string) => `${lockKey}:queue`;
+/** How long each queued process's place is kept (a hash: process → keep-until, ms). */
+export const seenKey = (lockKey: string) => `${lockKey}:queue:seen`;
 
 /**
  * How long a process's place in the queue is kept without it trying again. A waiting head tries at
