@@ -1,5 +1,5 @@
 import type { BenchReport, BenchRow, ContendedPhase, RoundTripBound } from '@oversell/contracts';
-import { benchTrouble, markdownTable, withCeilingShare } from './bench-report';
+import { benchTrouble, markdownTable, withCeiling, withCeilingShare } from './bench-report';
 import { benchReportFixture, benchRowFixture, tableCells as cells } from './testing/bench-fixtures';
 
 const row = (strategy: BenchRow['strategy'], contendedPhase: ContendedPhase | null, roundTrip: RoundTripBound | null = null): BenchRow => ({
@@ -67,14 +67,33 @@ describe('round-trip columns', () => {
   });
 });
 
+describe('withCeiling', () => {
+  it('keeps each row’s share of the ceiling exact, so the table rounds it once', () => {
+    const { rows } = withCeiling([{ ...row('noop', null), throughput: 10_000 }, { ...row('lua-decrement', null), throughput: 7449 }]);
+    expect(rows[0].ratioToCeiling).toBe(0.7449);
+    // Rounded to 0.745 first, it read 75 %.
+    expect(cells(markdownTable(report(rows)), 'lua-decrement')).toMatchObject({ 'of ceiling': '74 %' });
+  });
+});
+
 describe('the stack’s own cost', () => {
   const ceiling = { ...row('noop', null), throughput: 1500 };
 
   it('is the service no-op ÷ the bare Fastify no-op, against the 50 % target', () => {
     const bare = withCeilingShare({ throughput: 4000, requests: 32_000, durationSec: 8 }, ceiling);
     expect(bare.ceilingShare).toBe(0.375);
-    expect(markdownTable({ ...report([]), ceiling, bareFastify: bare })).toContain("answered 4000 req/s; the service's no-op is 38 % of it (target ≥ 50 %: not met)");
+    expect(markdownTable({ ...report([]), ceiling, bareFastify: bare })).toContain("answered 4000 req/s; the service's no-op is 37 % of it (target ≥ 50 %: not met)");
     expect(markdownTable({ ...report([]), ceiling, bareFastify: withCeilingShare({ throughput: 2000, requests: 16_000, durationSec: 8 }, ceiling) })).toContain('75 % of it (target ≥ 50 %: met)');
+  });
+
+  it('judges the exact share and shows it rounded once, never up to a target it missed', () => {
+    // 14 848.7 ÷ 27 253.5 = 0.54483, which read 55 % when the share was stored rounded to 0.545 first.
+    const measured = { ...row('noop', null), throughput: 14_848.7 };
+    const bench = (bare: number, noop: BenchRow) => markdownTable({ ...report([]), ceiling: noop, bareFastify: withCeilingShare({ throughput: bare, requests: bare * 8, durationSec: 8 }, noop) });
+    expect(bench(27_253.5, measured)).toContain('is 54 % of it (target ≥ 50 %: met)');
+    // 4999.8 ÷ 10 000 = 0.49998: stored as 0.5 it passed.
+    expect(bench(10_000, { ...measured, throughput: 4999.8 })).toContain('is 49 % of it (target ≥ 50 %: not met)');
+    expect(bench(10_000, { ...measured, throughput: 5000 })).toContain('is 50 % of it (target ≥ 50 %: met)');
   });
 
   it('has no share without a ceiling, and no line without a bare Fastify measurement', () => {
