@@ -6,24 +6,13 @@
  * and hands them over, starting a new count, when its parent sends 'figures'.
  */
 import Fastify from 'fastify';
-
-export interface BareFastifyFigures {
-  answers: number;
-  /** Epoch ms; Infinity before the first request. */
-  firstRequestAt: number;
-  lastAnswerAt: number;
-}
-
-const noAnswers = (): BareFastifyFigures => ({ answers: 0, firstRequestAt: Infinity, lastAnswerAt: 0 });
+import { AnswerCount } from './answer-count';
 
 async function main(): Promise<void> {
-  let figures = noAnswers();
+  const count = new AnswerCount();
   const app = Fastify({ logger: false });
   app.post<{ Body: { productId?: unknown } }>('/api/noop', async (request, reply) => {
-    const now = Date.now();
-    figures.answers++;
-    figures.firstRequestAt = Math.min(figures.firstRequestAt, now - reply.elapsedTime);
-    figures.lastAnswerAt = now;
+    count.answered(reply.elapsedTime);
     return { ok: true, productId: request.body?.productId };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -31,8 +20,7 @@ async function main(): Promise<void> {
   process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
   process.on('message', (message) => {
     if (message !== 'figures') return;
-    process.send?.({ figures });
-    figures = noAnswers();
+    process.send?.({ figures: count.take() });
   });
   // Stops with its parent: the channel closes when the bench ends, however it ends.
   process.once('disconnect', () => void app.close().then(() => process.exit(0)));

@@ -1,10 +1,10 @@
-import { ceilingWarmUp, STRATEGY_NAMES, type BareFastifyRow, type LoadProfile } from '@oversell/contracts';
-import { driveLoad, type LoadOptions } from '@oversell/loadtests';
+import type { LoadProfile, NoopMeasure } from '@oversell/contracts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { INSTANCE_NODE_FLAGS } from './instance';
 import { join } from 'node:path';
-import type { BareFastifyFigures } from './bare-fastify-server';
+import type { AnswerFigures } from './answer-count';
+import { INSTANCE_NODE_FLAGS } from './instance';
+import { measureNoop } from './measure-noop';
 import { REPO_ROOT } from './paths';
 
 const START_TIMEOUT_MS = 30_000;
@@ -12,25 +12,13 @@ const START_TIMEOUT_MS = 30_000;
 const BARE_FASTIFY_MAIN = join(REPO_ROOT, 'apps', 'launcher', 'dist', 'bare-fastify-server.js');
 
 /**
- * Measures a bare Fastify no-op (bare-fastify-server.ts) with the load a bench run gets: the same load
- * tool, connections and duration, the same node flags as an instance, and the same discarded warm-up
- * the ceiling gets first. Throughput is counted as a run counts its own, by the server: answers ÷ the
- * time from the first request's arrival to the last answer.
+ * Measures a bare Fastify no-op (bare-fastify-server.ts) with the load a bench run gets (measureNoop),
+ * started with the same node flags as an instance, and counted by the bare process itself.
  */
-export async function measureBareFastify(load: LoadProfile): Promise<Omit<BareFastifyRow, 'ceilingShare'>> {
+export async function measureBareFastify(load: LoadProfile): Promise<NoopMeasure> {
   const server = fork(BARE_FASTIFY_MAIN, [], { execArgv: INSTANCE_NODE_FLAGS, env: {}, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
-    const url = `http://127.0.0.1:${await listeningPort(server)}`;
-    // The no-op validates no strategy here, but the load tool's options name one.
-    const options = (profile: LoadProfile): LoadOptions => ({ urls: [url], target: 'noop', productId: 1, strategy: STRATEGY_NAMES[0], profile });
-    await driveLoad(options(ceilingWarmUp(load).load));
-    await figuresOf(server); // the warm-up's, discarded
-    const startedAt = Date.now();
-    await driveLoad(options(load));
-    const durationSec = (Date.now() - startedAt) / 1000;
-    const { answers, firstRequestAt, lastAnswerAt } = await figuresOf(server);
-    const answeringSec = Math.max(0.001, (lastAnswerAt - firstRequestAt) / 1000);
-    return { throughput: answers ? Math.round((answers / answeringSec) * 10) / 10 : 0, requests: answers, durationSec: Math.round(durationSec * 100) / 100 };
+    return await measureNoop(`http://127.0.0.1:${await listeningPort(server)}`, () => figuresOf(server), load);
   } finally {
     if (server.exitCode === null && server.signalCode === null) {
       const exited = once(server, 'exit');
@@ -41,8 +29,8 @@ export async function measureBareFastify(load: LoadProfile): Promise<Omit<BareFa
 }
 
 /** The answers the bare process counted since the last call (it starts a new count). */
-async function figuresOf(server: ChildProcess): Promise<BareFastifyFigures> {
-  const answer = once(server, 'message') as Promise<[{ figures: BareFastifyFigures }]>;
+async function figuresOf(server: ChildProcess): Promise<AnswerFigures> {
+  const answer = once(server, 'message') as Promise<[{ figures: AnswerFigures }]>;
   server.send('figures');
   return (await answer)[0].figures;
 }

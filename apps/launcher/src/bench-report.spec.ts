@@ -1,5 +1,5 @@
 import type { BenchReport, BenchRow, ContendedPhase, RoundTripBound } from '@oversell/contracts';
-import { benchTrouble, markdownTable, withCeiling, withCeilingShare } from './bench-report';
+import { benchTrouble, markdownTable, withCeiling, withCeilingShare, withGatewayShares } from './bench-report';
 import { benchReportFixture, benchRowFixture, tableCells as cells } from './testing/bench-fixtures';
 
 const row = (strategy: BenchRow['strategy'], contendedPhase: ContendedPhase | null, roundTrip: RoundTripBound | null = null): BenchRow => ({
@@ -82,7 +82,7 @@ describe('the stack’s own cost', () => {
   it('is the service no-op ÷ the bare Fastify no-op, against the 50 % target', () => {
     const bare = withCeilingShare({ throughput: 4000, requests: 32_000, durationSec: 8 }, ceiling);
     expect(bare.ceilingShare).toBe(0.375);
-    expect(markdownTable({ ...report([]), ceiling, bareFastify: bare })).toContain("answered 4000 req/s; the service's no-op is 37 % of it (target ≥ 50 %: not met)");
+    expect(markdownTable({ ...report([]), ceiling, bareFastify: bare })).toContain("answered 4000 req/s; the service's no-op at the instances' own ports (the ceiling) is 37 % of it (target ≥ 50 %: not met)");
     expect(markdownTable({ ...report([]), ceiling, bareFastify: withCeilingShare({ throughput: 2000, requests: 16_000, durationSec: 8 }, ceiling) })).toContain('75 % of it (target ≥ 50 %: met)');
   });
 
@@ -99,5 +99,18 @@ describe('the stack’s own cost', () => {
   it('has no share without a ceiling, and no line without a bare Fastify measurement', () => {
     expect(withCeilingShare({ throughput: 4000, requests: 32_000, durationSec: 8 }, null).ceilingShare).toBeNull();
     expect(markdownTable(report([]))).not.toContain('bare Fastify');
+  });
+
+  it('puts the no-op through the gateway beside them: a share of bare Fastify against the same target, and of the ceiling', () => {
+    const bare = { throughput: 4000, requests: 32_000, durationSec: 8 };
+    const viaGateway = withGatewayShares({ throughput: 1000, requests: 8000, durationSec: 8 }, bare, ceiling);
+    expect(viaGateway).toMatchObject({ bareShare: 0.25, ceilingShare: 1000 / 1500 });
+    const markdown = markdownTable({ ...report([]), ceiling, bareFastify: withCeilingShare(bare, ceiling), throughGateway: viaGateway });
+    expect(markdown).toContain("Through the gateway, where k6 and `npm run load` send by default, the service's no-op answered 1000 req/s: 25 % of it (target ≥ 50 %: not met), 67 % of the ceiling.");
+    // Judged exactly, as the ceiling's share is: 1999.9 ÷ 4000 is below the target.
+    expect(markdownTable({ ...report([]), ceiling, bareFastify: withCeilingShare(bare, ceiling), throughGateway: withGatewayShares({ ...bare, throughput: 1999.9 }, bare, ceiling) })).toContain(
+      '49 % of it (target ≥ 50 %: not met)',
+    );
+    expect(withGatewayShares(bare, null, null)).toMatchObject({ bareShare: null, ceilingShare: null });
   });
 });

@@ -1,4 +1,4 @@
-import type { BareFastifyRow, BenchReport, BenchRow, ContendedPhase, RoundTripBound, RunView } from '@oversell/contracts';
+import type { BareFastifyRow, BenchReport, BenchRow, ContendedPhase, GatewayNoopRow, NoopMeasure, RoundTripBound, RunView } from '@oversell/contracts';
 import { CEILING_MEASURED_LOW, DEFAULT_ORDER_WRITE, NOOP_TARGET, ceilingPercent } from '@oversell/contracts';
 
 const MB = 1024 * 1024;
@@ -42,8 +42,17 @@ export function benchRowLabel(row: Pick<BenchRow, 'strategy' | 'orderWrite'>): s
  * The bare Fastify no-op beside the service's: the ceiling as a share of it. Kept exact, as the row ratios
  * are: rounded here and again for the table, 0.5448 read 55 %, and 0.49996 passed the 50 % target.
  */
-export function withCeilingShare(bare: Omit<BareFastifyRow, 'ceilingShare'>, ceiling: BenchRow | null): BareFastifyRow {
+export function withCeilingShare(bare: NoopMeasure, ceiling: BenchRow | null): BareFastifyRow {
   return { ...bare, ceilingShare: ceiling && bare.throughput > 0 ? ceiling.throughput / bare.throughput : null };
+}
+
+/** The service's no-op through the gateway as a share of bare Fastify's and of the ceiling's (exact, as above). */
+export function withGatewayShares(viaGateway: NoopMeasure, bare: NoopMeasure | null, ceiling: BenchRow | null): GatewayNoopRow {
+  return {
+    ...viaGateway,
+    bareShare: bare && bare.throughput > 0 ? viaGateway.throughput / bare.throughput : null,
+    ceilingShare: ceiling && ceiling.throughput > 0 ? viaGateway.throughput / ceiling.throughput : null,
+  };
 }
 
 /** Splits the ceiling from the strategies and expresses each strategy's throughput as a share of it. */
@@ -74,13 +83,21 @@ function roundTripCells(bound: RoundTripBound | null): string {
   return `${bound.holdMs} | ${bound.boundPerSec.toFixed(0)} | ${bound.efficiency === null ? '–' : `${Math.round(bound.efficiency * 100)} %`}`;
 }
 
-/** The stack's own cost in one sentence, or nothing when the bench measured no bare Fastify. */
+/** Rounded down, so the percent shown never reaches a target that the exact share missed. */
+function shareOfBare(share: number): string {
+  return `${Math.floor(share * 100)} % of it (target ≥ ${CEILING_SHARE_TARGET * 100} %: ${share >= CEILING_SHARE_TARGET ? 'met' : 'not met'})`;
+}
+
+/** The stack's own cost in a sentence or two, or nothing when the bench measured no bare Fastify. */
 function stackCostLine(report: BenchReport): string[] {
   const bare = report.bareFastify;
   if (!bare) return [];
-  // Rounded down, so the percent shown never reaches the target that the exact share missed.
-  const share = bare.ceilingShare === null ? 'no ceiling to compare' : `the service's no-op is ${Math.floor(bare.ceilingShare * 100)} % of it (target ≥ ${CEILING_SHARE_TARGET * 100} %: ${bare.ceilingShare >= CEILING_SHARE_TARGET ? 'met' : 'not met'})`;
-  return [`Stack's own cost: a bare Fastify no-op (one process, same load tool and connections) answered ${bare.throughput.toFixed(0)} req/s; ${share}.`, ''];
+  const share = bare.ceilingShare === null ? 'no ceiling to compare' : `the service's no-op at the instances' own ports (the ceiling) is ${shareOfBare(bare.ceilingShare)}`;
+  const gateway = report.throughGateway;
+  const viaGateway = gateway
+    ? ` Through the gateway, where k6 and \`npm run load\` send by default, the service's no-op answered ${gateway.throughput.toFixed(0)} req/s: ${gateway.bareShare === null ? '–' : shareOfBare(gateway.bareShare)}, ${gateway.ceilingShare === null ? '–' : `${Math.round(gateway.ceilingShare * 100)} %`} of the ceiling.`
+    : '';
+  return [`Stack's own cost: a bare Fastify no-op (one process, same load tool and connections) answered ${bare.throughput.toFixed(0)} req/s; ${share}.${viaGateway}`, ''];
 }
 
 export function markdownTable(report: BenchReport): string {

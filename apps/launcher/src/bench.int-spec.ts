@@ -63,6 +63,14 @@ it('measures a bare Fastify no-op in the same bench, and the service no-op as a 
   expect(bare.ceilingShare).toBeCloseTo(report.ceiling!.throughput / bare.throughput, 2);
 });
 
+it('measures the service no-op through the gateway too, counted by the gateway, as a share of bare Fastify and of the ceiling', () => {
+  const viaGateway = report.throughGateway!;
+  expect(viaGateway.requests).toBeGreaterThan(0);
+  expect(viaGateway.throughput).toBeGreaterThanOrEqual(Math.floor(viaGateway.requests / (viaGateway.durationSec + 0.005)));
+  expect(viaGateway.bareShare).toBeCloseTo(viaGateway.throughput / report.bareFastify!.throughput, 2);
+  expect(viaGateway.ceilingShare).toBeCloseTo(viaGateway.throughput / report.ceiling!.throughput, 2);
+});
+
 it('gives the lock strategies an uncontended round-trip bound and its efficiency, and the others none', () => {
   const bounded = report.rows.filter((r) => r.roundTrip);
   // Which strategies hold a lock is their descriptions' to say (lockStrategies, unit-tested): here some do and some do not.
@@ -95,7 +103,7 @@ it.each((['sync', 'queued'] as const).flatMap((w) => STRATEGIES.filter((s) => s 
 
 it('writes JSON and markdown in the documented shape', () => {
   const json = JSON.parse(readFileSync(files[0], 'utf8')) as BenchReport;
-  expect(Object.keys(json).sort()).toEqual(['bareFastify', 'ceiling', 'command', 'finishedAt', 'instances', 'machine', 'rows', 'scenario', 'settings', 'startedAt']);
+  expect(Object.keys(json).sort()).toEqual(['bareFastify', 'ceiling', 'command', 'finishedAt', 'instances', 'machine', 'rows', 'scenario', 'settings', 'startedAt', 'throughGateway']);
   expect(Object.keys(json.rows[0]).sort()).toEqual(
     ['attempts', 'conflictRetries', 'conflicts', 'contendedPhase', 'errors', 'exclusionViolations', 'failure', 'lockTimeouts', 'lost', 'orderWrite', 'oversold', 'p50', 'p99', 'peakRssMb', 'ratioToCeiling', 'roundTrip', 'runId', 'sold', 'status', 'strategy', 'throughput'].sort(),
   );
@@ -105,7 +113,8 @@ it('writes JSON and markdown in the documented shape', () => {
   const markdown = readFileSync(files[1], 'utf8');
   expect(markdown).toMatch(/\| strategy \| sold \| oversold \| lost \|/);
   expect(markdown).toMatch(/\| sell-out s \| units\/s in phase \| phase p99 ms \| uncontended section ms \| round-trip bound\/s \| of bound \|/);
-  expect(markdown).toMatch(/Stack's own cost: a bare Fastify no-op .* answered \d+ req\/s; the service's no-op is \d+ % of it/);
+  expect(markdown).toMatch(/Stack's own cost: a bare Fastify no-op .* answered \d+ req\/s; the service's no-op at the instances' own ports \(the ceiling\) is \d+ % of it/);
+  expect(markdown).toMatch(/Through the gateway, .* the service's no-op answered \d+ req\/s: \d+ % of it \(target ≥ 50 %: (not )?met\), \d+ % of the ceiling\./);
   for (const strategy of STRATEGIES) expect(markdown).toContain(`| ${strategy} |`);
   for (const strategy of STRATEGIES) expect(markdown).toContain(`| ${strategy} (queued) |`);
 });

@@ -13,9 +13,11 @@
  */
 import { ORDER_WRITES, STRATEGY_NAMES, isStrategyName, type BenchReport, type OrderWrite, type RunView, type StrategyName } from '@oversell/contracts';
 import { listScenarios, loadScenario } from '@oversell/loadtests';
+import { AnswerCount } from './answer-count';
 import { measureBareFastify } from './bare-fastify';
+import { measureNoop } from './measure-noop';
 import { writeBenchCharts } from './bench-charts';
-import { benchRow, benchTrouble, markdownTable, withCeiling, withCeilingShare } from './bench-report';
+import { benchRow, benchTrouble, markdownTable, withCeiling, withCeilingShare, withGatewayShares } from './bench-report';
 import { isScalingRun, parseScalingArgs, runScaling } from './bench-scaling';
 import { intOption, listOption, parse, urlOption, UsageError } from './cli-options';
 import { openLabSession, type LabRunOptions } from './lab-session';
@@ -91,7 +93,8 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
 
   const startedAt = new Date();
   // No store-cut proxy: the bench runs no faults, and the extra hop costs throughput.
-  const { client, lab, stop } = await openLabSession(options, { keyPrefix: 'ol-bench', basePort: 3101, storeProxy: false, log: print });
+  const gatewayAnswers = new AnswerCount();
+  const { client, lab, stop } = await openLabSession(options, { keyPrefix: 'ol-bench', basePort: 3101, storeProxy: false, gatewayAnswers, log: print });
   try {
     // Only beside a lab of its own: a lab at --url may run on another machine than this process.
     const bare = lab ? await measureBareFastify(load) : null;
@@ -102,6 +105,9 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
       const batch = await client.queueBatch({ ...settings, orderWrite, load, strategies: options.strategies, includeCeiling: i === 0, scenario: scenario.name });
       finished.push(...(await followRuns(`bench (orders written ${orderWrite})`, client, batch.runs, process.stdout, print)));
     }
+    // The same no-op through the lab's entry point, the instances as warm as the ceiling left them.
+    const viaGateway = lab ? await measureNoop(lab.gatewayUrl, async () => gatewayAnswers.take(), load) : null;
+    if (viaGateway) print(`bench: the service's no-op through the gateway ${viaGateway.throughput} req/s`);
     // The bound is the first way of writing's: its rows get the efficiency column.
     const boundWrite = options.orderWrites[0];
     const uncontended = await Promise.all(lockStrategies(options.strategies, await client.strategies()).map((s) => client.queueRun({ ...uncontendedRun(s, settings, scenario.name), orderWrite: boundWrite })));
@@ -117,6 +123,7 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
       settings: { ...settings, connections: load.connections, durationSec: load.durationSec, totalRequests: load.totalRequests, orderWrites: options.orderWrites },
       ceiling,
       bareFastify: bare ? withCeilingShare(bare, ceiling) : null,
+      throughGateway: viaGateway ? withGatewayShares(viaGateway, bare, ceiling) : null,
       rows: rows.map((row) => withRoundTrip(row, row.orderWrite === boundWrite ? (bounds.get(row.strategy) ?? null) : null)),
     };
     const markdown = markdownTable(report);

@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sendEndlessBody, sendRawRequest, UNPARSABLE_REQUESTS } from '@oversell/contracts/testing';
+import { AnswerCount } from './answer-count';
 import { startGateway } from './gateway';
 
 /** A GET with the Host header as given (fetch will not let a caller set Host). */
@@ -206,6 +207,43 @@ describe('the gateway, in front of a stand-in instance', () => {
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.body)).toEqual({ statusCode: 404, error: 'not_found', message: expect.stringContaining('/nope') });
     expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
+describe('the gateway, counting its answers (the bench’s no-op through it)', () => {
+  let gateway: FastifyInstance;
+  let instance: Server;
+  let port: number;
+  const answers = new AnswerCount();
+
+  beforeAll(async () => {
+    instance = await standIn((req, res) => {
+      const refused = req.url === '/api/orders';
+      res.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' }).end(refused ? '{"error":"validation_failed"}' : '{"ok":true}');
+    });
+    const dashboardDir = mkdtempSync(join(tmpdir(), 'oversell-gateway-'));
+    writeFileSync(join(dashboardDir, 'index.html'), '<!doctype html><title>lab</title>');
+    gateway = await startGateway({ port: 0, upstreams: () => [`http://127.0.0.1:${(instance.address() as AddressInfo).port}`], dashboardDir, answers });
+    port = (gateway.server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await new Promise((resolve) => instance?.close(resolve));
+  });
+
+  it('counts the 2xx answers it forwarded, not the refusals, its own answers or the dashboard’s files', async () => {
+    const before = Date.now();
+    for (let i = 0; i < 3; i++) expect((await send(port, { method: 'POST', path: '/api/noop', body: '{}' })).status).toBe(200);
+    expect((await send(port, { method: 'POST', path: '/api/orders', body: '{}' })).status).toBe(400);
+    expect((await send(port, { path: '/' })).status).toBe(200);
+    expect((await send(port, { path: '/api/x', host: 'evil.example' })).status).toBe(421);
+    const counted = answers.take();
+    expect(counted.answers).toBe(3);
+    expect(counted.firstRequestAt).toBeGreaterThanOrEqual(before - 1);
+    expect(counted.lastAnswerAt).toBeGreaterThanOrEqual(counted.firstRequestAt);
+    // take starts a new count.
+    expect(answers.take()).toEqual({ answers: 0, firstRequestAt: Infinity, lastAnswerAt: 0 });
   });
 });
 

@@ -13,9 +13,10 @@ import {
   type ErrorBody,
   type ErrorCode,
 } from '@oversell/contracts';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteShorthandOptions } from 'fastify';
 import helmetMiddleware from 'helmet';
 import { existsSync } from 'node:fs';
+import type { AnswerCount } from './answer-count';
 import { lingerOnClose } from './linger-on-close';
 
 export interface GatewayOptions {
@@ -38,6 +39,11 @@ export interface GatewayOptions {
    * for an order that was then placed.
    */
   upstreamTimeoutMs?: number;
+  /**
+   * Counts the answers it forwards with a 2xx, as a bare server counts its own (the bench's no-op
+   * through the gateway). Without it, no hook is added: the demo pays nothing for it.
+   */
+  answers?: AnswerCount;
 }
 
 /** No instance takes a body over 1 MiB (the ceiling of its BODY_LIMIT_BYTES). */
@@ -131,9 +137,19 @@ export async function startGateway(options: GatewayOptions): Promise<FastifyInst
       },
     });
   };
+  // A hook on the forwarding routes only, and only when asked: the dashboard's files are not counted.
+  const { answers } = options;
+  const counted: RouteShorthandOptions = answers
+    ? {
+        onResponse: (_request, reply, done) => {
+          if (reply.statusCode >= 200 && reply.statusCode < 300) answers.answered(reply.elapsedTime);
+          done();
+        },
+      }
+    : {};
   for (const prefix of ['/api', '/health', '/metrics']) {
-    gateway.all(prefix, forward);
-    gateway.all(`${prefix}/*`, forward);
+    gateway.all(prefix, counted, forward);
+    gateway.all(`${prefix}/*`, counted, forward);
   }
 
   if (existsSync(options.dashboardDir)) {

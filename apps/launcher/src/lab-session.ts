@@ -1,6 +1,7 @@
 import type { LockService, StrategyName } from '@oversell/contracts';
 import { constants } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { AnswerCount } from './answer-count';
 import { ensureLabServices, startLab, type Lab } from './lab';
 import { LabClient } from './lab-client';
 import { claimSessionKeys, type SessionKeys } from './session-keys';
@@ -48,7 +49,7 @@ const ALL_UP_WAIT_MS = 30_000;
  */
 export async function openLabSession(
   options: LabRunOptions,
-  own: { keyPrefix: string; basePort: number; storeProxy: boolean; maxRestartsPerMinute?: number; log: (line: string) => void },
+  own: { keyPrefix: string; basePort: number; storeProxy: boolean; maxRestartsPerMinute?: number; gatewayAnswers?: AnswerCount; log: (line: string) => void },
 ): Promise<LabSession> {
   if (!options.url) ensureLabServices();
   const sessionKeys: SessionKeys | null = options.url || options.env?.REDIS_KEY_PREFIX ? null : await claimSessionKeys({ ...process.env, ...options.env }, own.keyPrefix, own.log);
@@ -66,6 +67,7 @@ export async function openLabSession(
         maxRestartsPerMinute: own.maxRestartsPerMinute,
         strategies: options.strategies,
         services: options.services,
+        gatewayAnswers: own.gatewayAnswers,
         log: own.log,
       });
   let stopped: Promise<void> | undefined;

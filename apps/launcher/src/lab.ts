@@ -1,6 +1,7 @@
 import type { LockService, StrategyName } from '@oversell/contracts';
 import { execFileSync } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
+import type { AnswerCount } from './answer-count';
 import { assertAdminTokenFor, startGateway } from './gateway';
 import { Instance } from './instance';
 import { clearLabKeys, throwawayPrefix } from './lab-keys';
@@ -49,6 +50,8 @@ export interface LabOptions {
    */
   clearKeysOnStop?: boolean;
   log?: (line: string) => void;
+  /** Counts the gateway's forwarded answers (GatewayOptions.answers): the bench's no-op through the gateway. */
+  gatewayAnswers?: AnswerCount;
 }
 
 export interface Lab {
@@ -99,6 +102,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
       publicHosts: options.publicHosts,
       upstreams: () => instances.filter((i) => i.up).map((i) => i.url),
       dashboardDir: DASHBOARD_DIST,
+      answers: options.gatewayAnswers,
     });
   } catch (error) {
     await stop();

@@ -54,18 +54,30 @@ export interface RoundTripBound {
   efficiency: number | null;
 }
 
-/**
- * The stack's own cost: a bare Fastify process answering the same POST /api/noop, driven in the same
- * bench by the same load tool with the same connections and duration, beside the service's no-op ceiling.
- */
-export interface BareFastifyRow {
-  /** Requests answered per second, from the first request's arrival to the last answer, counted by the bare process as the service's instances count a run's. */
+/** A no-op measured in the same bench as the ceiling, by the same load tool with the same load, counted by the server it reached. */
+export interface NoopMeasure {
+  /** Requests answered per second, from the first request's arrival to the last answer, counted as the service's instances count a run's. */
   throughput: number;
-  /** Requests the bare process answered. */
+  /** Requests answered. */
   requests: number;
   /** How long the load tool ran. */
   durationSec: number;
+}
+
+/** The stack's own cost: a bare Fastify process answering the same POST /api/noop, beside the service's no-op ceiling. */
+export interface BareFastifyRow extends NoopMeasure {
   /** The service's no-op ceiling ÷ this throughput (the target is ≥ 0.5); null without a ceiling. */
+  ceilingShare: number | null;
+}
+
+/**
+ * The service's no-op through the lab's gateway, the entry point k6 and `npm run load` use by default
+ * (the runs, and so the ceiling, drive the instances at their own ports). Counted by the gateway.
+ */
+export interface GatewayNoopRow extends NoopMeasure {
+  /** This throughput ÷ bare Fastify's; null without one. */
+  bareShare: number | null;
+  /** This throughput ÷ the ceiling's: what the gateway hop leaves of the instances' own no-op; null without a ceiling. */
   ceilingShare: number | null;
 }
 
@@ -81,5 +93,7 @@ export interface BenchReport {
   ceiling: BenchRow | null;
   /** Null when the bench drove a lab at --url, whose machine it does not share. */
   bareFastify: BareFastifyRow | null;
+  /** Null when the bench drove a lab at --url (its gateway is not the bench's to count). */
+  throughGateway: GatewayNoopRow | null;
   rows: BenchRow[];
 }

@@ -42,6 +42,7 @@ export function benchReportFixture(rows: BenchRow[], ceiling: BenchRow | null, i
     settings: { initialStock: 1000, connections: 500, durationSec: 8, orderWrites: ['sync'] },
     ceiling,
     bareFastify: null,
+    throughGateway: null,
     rows,
   };
 }
