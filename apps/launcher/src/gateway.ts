@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import {
@@ -14,7 +13,7 @@ import {
   type ErrorCode,
 } from '@oversell/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteShorthandOptions } from 'fastify';
-import helmetMiddleware from 'helmet';
+import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import type { AnswerCount } from './answer-count';
 import { lingerOnClose } from './linger-on-close';
@@ -63,10 +62,16 @@ export async function startGateway(options: GatewayOptions): Promise<FastifyInst
   const host = options.host ?? '127.0.0.1';
   assertAdminTokenFor(host, options.adminToken);
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 0;
-  const gateway = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, frameworkErrors: answerFrameworkError, clientErrorHandler: answerClientErrors(() => PRE_ROUTING_HEADERS) });
+  const gateway = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, frameworkErrors: answerFrameworkError, clientErrorHandler: answerClientErrors(() => SECURITY_HEADERS) });
   // The lab's CSP (what the dashboard and the API docs load). First, so the gateway's own refusals (421,
-  // 413) carry them too.
-  await gateway.register(helmet, LAB_HELMET_OPTIONS);
+  // 413) carry them too. helmet's headers do not depend on the request: recorded once and set on the
+  // raw response (a forwarded answer's own, the same, replace them), as the instances do. @fastify/helmet
+  // ran helmet anew for every request (docs/performance.md, "The gateway").
+  const securityHeaders = Object.entries(SECURITY_HEADERS);
+  gateway.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
+  });
   // Its own answers in the lab's body (the routes' and reply-from's thrown errors, unknown paths).
   gateway.setErrorHandler(answerError);
   gateway.setNotFoundHandler((request, reply) => {
@@ -205,13 +210,13 @@ function answerError(error: FastifyError, _request: FastifyRequest, reply: Fasti
   return reply.code(status).send(body);
 }
 
-/** helmet's headers for answers given before any hook runs (frameworkErrors, clientErrorHandler): the same as @fastify/helmet sets. */
-const PRE_ROUTING_HEADERS = headersSetBy(helmetMiddleware(LAB_HELMET_OPTIONS));
+/** helmet's headers with the lab's CSP, on every answer: routed, and given before any hook runs (frameworkErrors, clientErrorHandler). */
+const SECURITY_HEADERS = headersSetBy(helmet(LAB_HELMET_OPTIONS));
 
 /** Fastify's routing errors (a bad percent-escape: FST_ERR_BAD_URL) in the lab's body, with its security headers. */
 function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const body = frameworkErrorBody(error);
-  void reply.code(body.statusCode).headers(PRE_ROUTING_HEADERS).send(body);
+  void reply.code(body.statusCode).headers(SECURITY_HEADERS).send(body);
 }
 
 /** reply-from reports undici's connect error as a 500 whose message carries the system code. */
