@@ -5,9 +5,9 @@ export { FAULT_HOOKS, FAULT_INJECTOR, FAULT_POINTS, MYSQL_STORE_CUT, STORE_CUT, 
 export { InventoryService } from './placement/inventory.service';
 export { LockBreakerService } from './placement/lock-breaker.service';
 export { OrderPlacementService, type Placement } from './placement/order-placement.service';
-export { OrderRecorder } from './placement/order-recorder';
-export { OrderWriteQueue, type OrderWriteBacklog } from './placement/order-queue/order-write-queue';
-export { OrderWriteProcessor } from './placement/order-queue/order-write.processor';
+export { OrderRecorder, type QueuedOrder } from './placement/order-recorder';
+export { ORDER_WRITE_JOB_OPTIONS, OrderWriteQueue, type OrderWriteBacklog } from './placement/order-queue/order-write-queue';
+export { ORDER_WRITER_OPTIONS, OrderWriteProcessor } from './placement/order-queue/order-write.processor';
 export { DEFAULT_SEGMENTS, ProductResetService } from './placement/product-reset.service';
 export { reportQueueErrors, reportTrouble } from './redis/connection-trouble';
 export { RedisConnections } from './redis/redis-connections';

@@ -18,7 +18,7 @@ export const orderQueuePrefix = (keyPrefix: string) => `${keyPrefix}:bull`;
  */
 const ORDER_WRITE_RETRY_MS = 1000;
 const ORDER_WRITE_ATTEMPTS = 3600;
-const JOB_OPTIONS: JobsOptions = {
+export const ORDER_WRITE_JOB_OPTIONS: JobsOptions = {
   attempts: ORDER_WRITE_ATTEMPTS,
   backoff: { type: 'fixed', delay: ORDER_WRITE_RETRY_MS },
   removeOnComplete: true,
@@ -66,7 +66,7 @@ export class OrderWriteQueue {
    */
   async enqueue(order: Omit<QueuedOrder, 'queuedAt'>): Promise<QueuedOrderView> {
     const queued: QueuedOrder = { ...order, queuedAt: Date.now() };
-    await this.queue.add('order', queued, { ...JOB_OPTIONS, jobId: order.requestId });
+    await this.queue.add('order', queued, { ...ORDER_WRITE_JOB_OPTIONS, jobId: order.requestId });
     return toQueuedView(queued);
   }
 

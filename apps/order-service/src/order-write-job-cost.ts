@@ -1,0 +1,126 @@
+/**
+ * What one order-write job costs BullMQ on this machine, apart from everything else an order does:
+ * `node apps/order-service/dist/order-write-job-cost.js [--jobs 20000] [--connections 500]`.
+ * Adds that many jobs shaped as the lab's (its job options, a job id per order) from as many concurrent
+ * callers as the bench has connections, then lets one worker with the lab's writer options take and
+ * finish them with nothing to write, and prints the CPU each side spent a job: this process's (from
+ * process.cpuUsage) and the Redis server's (from INFO cpu). The queue lives under a key prefix of its
+ * own on REDIS_HOST:REDIS_PORT (default 127.0.0.1:6379) and is removed afterwards.
+ */
+import { ORDER_WRITE_JOB_OPTIONS, ORDER_WRITER_OPTIONS, type QueuedOrder } from '@oversell/stock';
+import { Queue, Worker } from 'bullmq';
+import IORedis from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+
+export interface JobCost {
+  jobs: number;
+  /** CPU µs a job: the process that adds, and Redis running the add script. */
+  add: { processUs: number; redisUs: number; jobsPerSec: number };
+  /** CPU µs a job: the worker taking and finishing it, and Redis running those scripts. */
+  work: { processUs: number; redisUs: number; jobsPerSec: number };
+  /** Jobs left in the queue after the worker finished (waiting, active, delayed, failed): 0 when every job was taken and finished. */
+  left: number;
+}
+
+const JOB_COST_QUEUE = 'order-write-job-cost';
+
+export async function measureJobCost(jobs: number, connections: number, redis = { host: '127.0.0.1', port: 6379 }): Promise<JobCost> {
+  const connection = { ...redis, maxRetriesPerRequest: null };
+  const prefix = `ol-jobcost-${process.pid}-${Date.now()}`;
+  const admin = new IORedis(redis);
+  const queue = new Queue<QueuedOrder>(JOB_COST_QUEUE, { connection, prefix });
+  let worker: Worker<QueuedOrder> | undefined;
+  try {
+    await queue.waitUntilReady();
+    let added = 0;
+    const add = measured(admin, async () => {
+      const caller = async () => {
+        while (added < jobs) {
+          added++;
+          const requestId = randomUUID();
+          const order: QueuedOrder = { productId: 1, quantity: 1, strategy: 'lua-decrement', runId: prefix, idempotencyKey: null, requestId, queuedAt: Date.now() };
+          await queue.add('order', order, { ...ORDER_WRITE_JOB_OPTIONS, jobId: requestId });
+        }
+      };
+      await Promise.all(Array.from({ length: connections }, caller));
+    });
+    const addCost = await add;
+    let finished = 0;
+    const work = measured(admin, async () => {
+      await new Promise<void>((resolve, reject) => {
+        worker = new Worker<QueuedOrder>(JOB_COST_QUEUE, async () => undefined, { ...ORDER_WRITER_OPTIONS, connection, prefix });
+        worker.on('completed', () => {
+          if (++finished === jobs) resolve();
+        });
+        worker.on('error', reject);
+      });
+    });
+    const workCost = await work;
+    await worker?.close();
+    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed');
+    return {
+      jobs,
+      add: perJob(addCost, jobs),
+      work: perJob(workCost, jobs),
+      left: Object.values(counts).reduce((sum, n) => sum + n, 0),
+    };
+  } finally {
+    await worker?.close();
+    await queue.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
+    admin.disconnect();
+  }
+}
+
+interface Spent {
+  processUs: number;
+  redisUs: number;
+  ms: number;
+}
+
+/** The CPU this process and the Redis server spent while `phase` ran, and how long it took. */
+async function measured(admin: IORedis, phase: () => Promise<void>): Promise<Spent> {
+  const [cpu, redis, startedAt] = [process.cpuUsage(), await redisCpuUs(admin), Date.now()];
+  await phase();
+  const spent = process.cpuUsage(cpu);
+  return { processUs: spent.user + spent.system, redisUs: (await redisCpuUs(admin)) - redis, ms: Date.now() - startedAt };
+}
+
+function perJob(spent: Spent, jobs: number): JobCost['add'] {
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return { processUs: round(spent.processUs / jobs), redisUs: round(spent.redisUs / jobs), jobsPerSec: Math.round(jobs / (spent.ms / 1000)) };
+}
+
+/** The Redis server's CPU time so far (user + system), in µs. */
+async function redisCpuUs(admin: IORedis): Promise<number> {
+  const info = await admin.info('cpu');
+  const seconds = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? NaN);
+  return (seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1e6;
+}
+
+if (require.main === module) {
+  const { values } = parseArgs({ options: { jobs: { type: 'string' }, connections: { type: 'string' } } });
+  const jobs = Number(values.jobs ?? 20_000);
+  const connections = Number(values.connections ?? 500);
+  if (!Number.isInteger(jobs) || jobs < 1 || !Number.isInteger(connections) || connections < 1) {
+    console.error('usage: order-write-job-cost [--jobs N ≥ 1] [--connections N ≥ 1]');
+    process.exit(2);
+  }
+  measureJobCost(jobs, connections, { host: process.env.REDIS_HOST ?? '127.0.0.1', port: Number(process.env.REDIS_PORT ?? 6379) }).then(
+    (cost) => {
+      console.log(`${cost.jobs} order-write jobs, ${connections} callers adding, one worker (${ORDER_WRITER_OPTIONS.concurrency} at once) with nothing to write:`);
+      console.log('| phase | jobs/s | this process µs/job | Redis µs/job | both µs/job |');
+      console.log('|---|---:|---:|---:|---:|');
+      for (const [name, phase] of [['add', cost.add], ['take and finish', cost.work]] as const) {
+        console.log(`| ${name} | ${phase.jobsPerSec} | ${phase.processUs} | ${phase.redisUs} | ${(phase.processUs + phase.redisUs).toFixed(1)} |`);
+      }
+      console.log(`one job in all: ${(cost.add.processUs + cost.add.redisUs + cost.work.processUs + cost.work.redisUs).toFixed(1)} µs of CPU; jobs left in the queue: ${cost.left}`);
+      process.exit(cost.left ? 1 : 0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
