@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LAB_HELMET_OPTIONS } from '@oversell/contracts';
 import { sendEndlessBody, sendRawRequest, UNPARSABLE_REQUESTS } from '@oversell/contracts/testing';
+import helmet from 'helmet';
 import { AnswerCount } from './answer-count';
 import { startGateway } from './gateway';
 
@@ -73,6 +75,25 @@ describe('the gateway', () => {
     // 1 MiB drained while lingering; the rest is what both loopback sockets buffer.
     expect(answer.bodyBytesWritten).toBeLessThan(16 * 1024 ** 2);
     expect((await get(port, '/', `127.0.0.1:${port}`)).status).toBe(200);
+  });
+
+  it('sets on each of its answers the headers helmet itself sets on a response, with their values', async () => {
+    // helmet run for real on a plain server's response: what the gateway's record of it must reproduce.
+    const helmeted = await standIn((req, res) => helmet(LAB_HELMET_OPTIONS)(req, res, () => res.end()));
+    try {
+      const { headers: byHelmet } = await get((helmeted.address() as AddressInfo).port, '/', 'localhost');
+      const expected = Object.fromEntries(Object.entries(byHelmet).filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
+      expect(Object.keys(expected)).toEqual(expect.arrayContaining(SECURITY_HEADERS));
+      const answers = [
+        await get(port, '/', `127.0.0.1:${port}`), // a dashboard file
+        await get(port, '/nope', `127.0.0.1:${port}`), // its 404
+        await get(port, '/api/strategies', 'evil.example'), // its 421
+        await get(port, '/api/strategies', `127.0.0.1:${port}`), // its 503: no instance is up
+      ];
+      for (const answer of answers) expect({ status: answer.status, headers: answer.headers }).toEqual({ status: answer.status, headers: expect.objectContaining(expected) });
+    } finally {
+      await new Promise((resolve) => helmeted.close(resolve));
+    }
   });
 
   it('sends the security headers, with a CSP the dashboard can live with', async () => {

@@ -84,8 +84,8 @@ type HeaderMiddleware = (req: never, res: never, next: () => void) => void;
 
 /**
  * The headers such a middleware sets, recorded once: helmet's do not depend on the request, so the
- * service sets them from the record on every answer, and the gateway on the answers Fastify gives
- * before any hook runs (its routing errors), which a header hook never sees.
+ * service and the gateway set them from the record on every answer, in a hook and on the answers
+ * Fastify gives before any hook runs (its routing errors, client errors).
  */
 export function headersSetBy(middleware: HeaderMiddleware): Record<string, string> {
   const headers: Record<string, string> = {};
