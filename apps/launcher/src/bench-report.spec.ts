@@ -94,6 +94,9 @@ describe('the stack’s own cost', () => {
     // 4999.8 ÷ 10 000 = 0.49998: stored as 0.5 it passed.
     expect(bench(10_000, { ...measured, throughput: 4999.8 })).toContain('is 49 % of it (target ≥ 50 %: not met)');
     expect(bench(10_000, { ...measured, throughput: 5000 })).toContain('is 50 % of it (target ≥ 50 %: met)');
+    // 0.29 × 100 is 28.999999999999996 in floating point: still 29 %.
+    expect(bench(10_000, { ...measured, throughput: 2900 })).toContain('is 29 % of it (target ≥ 50 %: not met)');
+    expect(bench(10_000, { ...measured, throughput: 5700 })).toContain('is 57 % of it (target ≥ 50 %: met)');
   });
 
   it('has no share without a ceiling, and no line without a bare Fastify measurement', () => {
