@@ -15,17 +15,21 @@ import { parseArgs } from 'node:util';
 
 export interface JobCost {
   jobs: number;
+  /** The queue's key prefix (its own, removed afterwards). */
+  prefix: string;
   /** CPU µs a job: the process that adds, and Redis running the add script. */
   add: { processUs: number; redisUs: number; jobsPerSec: number };
-  /** CPU µs a job: the worker taking and finishing it, and Redis running those scripts. */
+  /** CPU µs a job: the worker taking and finishing it, and Redis running those scripts (the worker's start included). */
   work: { processUs: number; redisUs: number; jobsPerSec: number };
+  /** Jobs the worker finished: each once, or the measurement fails. */
+  finished: number;
   /** Jobs left in the queue after the worker finished (waiting, active, delayed, failed): 0 when every job was taken and finished. */
   left: number;
 }
 
 const JOB_COST_QUEUE = 'order-write-job-cost';
 
-export async function measureJobCost(jobs: number, connections: number, redis = { host: '127.0.0.1', port: 6379 }): Promise<JobCost> {
+export async function measureJobCost(jobs: number, connections: number, redis: { host: string; port: number }): Promise<JobCost> {
   const connection = { ...redis, maxRetriesPerRequest: null };
   const prefix = `ol-jobcost-${process.pid}-${Date.now()}`;
   const admin = new IORedis(redis);
@@ -34,7 +38,7 @@ export async function measureJobCost(jobs: number, connections: number, redis = 
   try {
     await queue.waitUntilReady();
     let added = 0;
-    const add = measured(admin, async () => {
+    const addCost = await measured(admin, async () => {
       const caller = async () => {
         while (added < jobs) {
           added++;
@@ -45,30 +49,35 @@ export async function measureJobCost(jobs: number, connections: number, redis = 
       };
       await Promise.all(Array.from({ length: connections }, caller));
     });
-    const addCost = await add;
-    let finished = 0;
-    const work = measured(admin, async () => {
+    // Started only now, so the adding above is measured alone.
+    const finishedIds = new Set<string>();
+    const workCost = await measured(admin, async () => {
       await new Promise<void>((resolve, reject) => {
         worker = new Worker<QueuedOrder>(JOB_COST_QUEUE, async () => undefined, { ...ORDER_WRITER_OPTIONS, connection, prefix });
-        worker.on('completed', () => {
-          if (++finished === jobs) resolve();
+        worker.on('completed', (job) => {
+          if (finishedIds.has(job.id!)) reject(new Error(`job ${job.id} finished twice`));
+          finishedIds.add(job.id!);
+          if (finishedIds.size === jobs) resolve();
         });
+        worker.on('failed', (job, error) => reject(new Error(`job ${job?.id} failed: ${error.message}`)));
         worker.on('error', reject);
       });
     });
-    const workCost = await work;
     await worker?.close();
     const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed');
     return {
       jobs,
+      prefix,
       add: perJob(addCost, jobs),
       work: perJob(workCost, jobs),
+      finished: finishedIds.size,
       left: Object.values(counts).reduce((sum, n) => sum + n, 0),
     };
   } finally {
-    await worker?.close();
+    // Each step on its own: one that fails must not leave the queue's keys behind.
+    await worker?.close().catch(() => undefined);
     await queue.obliterate({ force: true }).catch(() => undefined);
-    await queue.close();
+    await queue.close().catch(() => undefined);
     admin.disconnect();
   }
 }
