@@ -13,14 +13,21 @@ import IORedis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 
+/** CPU µs a job in one phase, of this process and of the Redis server, and how many jobs a second it went through. */
+export interface PhaseCost {
+  processUs: number;
+  redisUs: number;
+  jobsPerSec: number;
+}
+
 export interface JobCost {
   jobs: number;
   /** The queue's key prefix (its own, removed afterwards). */
   prefix: string;
   /** CPU µs a job: the process that adds, and Redis running the add script. */
-  add: { processUs: number; redisUs: number; jobsPerSec: number };
+  add: PhaseCost;
   /** CPU µs a job: the worker taking and finishing it, and Redis running those scripts (the worker's start included). */
-  work: { processUs: number; redisUs: number; jobsPerSec: number };
+  work: PhaseCost;
   /** Jobs the worker finished: each once, or the measurement fails. */
   finished: number;
   /** Jobs left in the queue after the worker finished (waiting, active, delayed, failed): 0 when every job was taken and finished. */
@@ -96,7 +103,7 @@ async function measured(admin: IORedis, phase: () => Promise<void>): Promise<Spe
   return { processUs: spent.user + spent.system, redisUs: (await redisCpuUs(admin)) - redis, ms: Date.now() - startedAt };
 }
 
-function perJob(spent: Spent, jobs: number): JobCost['add'] {
+function perJob(spent: Spent, jobs: number): PhaseCost {
   const round = (n: number) => Math.round(n * 10) / 10;
   return { processUs: round(spent.processUs / jobs), redisUs: round(spent.redisUs / jobs), jobsPerSec: Math.round(jobs / (spent.ms / 1000)) };
 }
