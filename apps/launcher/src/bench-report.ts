@@ -43,15 +43,20 @@ export function benchRowLabel(row: Pick<BenchRow, 'strategy' | 'orderWrite'>): s
  * are: rounded here and again for the table, 0.5448 read 55 %, and 0.49996 passed the 50 % target.
  */
 export function withCeilingShare(bare: NoopMeasure, ceiling: BenchRow | null): BareFastifyRow {
-  return { ...bare, ceilingShare: ceiling && bare.throughput > 0 ? ceiling.throughput / bare.throughput : null };
+  return { ...bare, ceilingShare: ceiling ? throughputShare(ceiling, bare) : null };
+}
+
+/** One throughput ÷ another, exact; null when the second answered nothing. */
+function throughputShare(of: { throughput: number }, against: { throughput: number } | null): number | null {
+  return against && against.throughput > 0 ? of.throughput / against.throughput : null;
 }
 
 /** The service's no-op through the gateway as a share of bare Fastify's and of the ceiling's (exact, as above). */
 export function withGatewayShares(viaGateway: NoopMeasure, bare: NoopMeasure | null, ceiling: BenchRow | null): GatewayNoopRow {
   return {
     ...viaGateway,
-    bareShare: bare && bare.throughput > 0 ? viaGateway.throughput / bare.throughput : null,
-    ceilingShare: ceiling && ceiling.throughput > 0 ? viaGateway.throughput / ceiling.throughput : null,
+    bareShare: throughputShare(viaGateway, bare),
+    ceilingShare: throughputShare(viaGateway, ceiling),
   };
 }
 
@@ -61,7 +66,7 @@ export function withCeiling(rows: BenchRow[]): { ceiling: BenchRow | null; rows:
   const strategies = rows.filter((r) => r.strategy !== NOOP_TARGET);
   return {
     ceiling,
-    rows: strategies.map((r) => ({ ...r, ratioToCeiling: ceiling && ceiling.throughput > 0 ? r.throughput / ceiling.throughput : null })),
+    rows: strategies.map((r) => ({ ...r, ratioToCeiling: throughputShare(r, ceiling) })),
   };
 }
 
