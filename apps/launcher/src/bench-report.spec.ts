@@ -28,7 +28,7 @@ describe('markdownTable', () => {
     expect(markdown).toMatch(/orders written sync and queued;/);
   });
 
-  it('prints the contended phase beside the whole run: sell-out time, units/s and p99 in the phase', () => {
+  it('prints the contended phase beside the whole run: sell-out time, units/s, p50 and p99 in the phase', () => {
     const markdown = markdownTable(
       report([
         row('lua-decrement', { soldOut: true, durationMs: 2000, attempts: 300, units: 100, unitsPerSec: 50, p50: 3, p99: 9.5 }),
@@ -36,9 +36,9 @@ describe('markdownTable', () => {
         row('watchdog', null),
       ]),
     );
-    expect(cells(markdown, 'lua-decrement')).toMatchObject({ 'req/s': '500', 'sell-out s': '2', 'units/s in phase': '50', 'phase p99 ms': '9.5', 'peak RSS MB/instance': '100' });
-    expect(cells(markdown, 'db-optimistic')).toMatchObject({ 'sell-out s': 'never sold out', 'units/s in phase': '5', 'phase p99 ms': '90' });
-    expect(cells(markdown, 'watchdog')).toMatchObject({ 'sell-out s': '–', 'units/s in phase': '–' });
+    expect(cells(markdown, 'lua-decrement')).toMatchObject({ 'req/s': '500', 'sell-out s': '2', 'units/s in phase': '50', 'phase p50 ms': '3', 'phase p99 ms': '9.5', 'peak RSS MB/instance': '100' });
+    expect(cells(markdown, 'db-optimistic')).toMatchObject({ 'sell-out s': 'never sold out', 'units/s in phase': '5', 'phase p50 ms': '30', 'phase p99 ms': '90' });
+    expect(cells(markdown, 'watchdog')).toMatchObject({ 'sell-out s': '–', 'units/s in phase': '–', 'phase p50 ms': '–', 'phase p99 ms': '–', 'uncontended section ms': '–' });
   });
 
   it('says under the table which rows were answered with errors, and counts them as trouble (the bench exits 1)', () => {

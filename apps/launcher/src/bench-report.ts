@@ -76,10 +76,10 @@ function pct(ratio: number | null): string {
   return percent === null ? CEILING_MEASURED_LOW : `${percent} %`;
 }
 
-/** The contended phase's three cells; the req/s before them is mostly the sold-out phase's. */
+/** The contended phase's four cells; the req/s before them is mostly the sold-out phase's. */
 function phaseCells(phase: ContendedPhase | null): string {
-  if (!phase) return '– | – | –';
-  return `${phase.soldOut ? phase.durationMs / 1000 : 'never sold out'} | ${phase.unitsPerSec.toFixed(0)} | ${phase.p99}`;
+  if (!phase) return '– | – | – | –';
+  return `${phase.soldOut ? phase.durationMs / 1000 : 'never sold out'} | ${phase.unitsPerSec.toFixed(0)} | ${phase.p50} | ${phase.p99}`;
 }
 
 /** A lock strategy's three round-trip cells: uncontended section, 1 ÷ it, and the contended phase's share of that. */
@@ -109,11 +109,11 @@ function stackCostLine(report: BenchReport): string[] {
 }
 
 export function markdownTable(report: BenchReport): string {
-  const header = '| strategy | sold | oversold | lost | lock timeouts | conflicts | excl. violations | req/s | of ceiling | p50 ms | p99 ms | sell-out s | units/s in phase | phase p99 ms | uncontended section ms | round-trip bound/s | of bound | peak RSS MB/instance |';
-  const rule = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|';
+  const header = '| strategy | sold | oversold | lost | lock timeouts | conflicts | excl. violations | req/s | of ceiling | p50 ms | p99 ms | sell-out s | units/s in phase | phase p50 ms | phase p99 ms | uncontended section ms | round-trip bound/s | of bound | peak RSS MB/instance |';
+  const rule = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|';
   const line = (r: BenchRow) =>
     r.status === 'failed'
-      ? `| ${benchRowLabel(r)} | failed: ${r.failure ?? 'unknown'} | | | | | | | | | | | | | | | | |`
+      ? `| ${benchRowLabel(r)} | failed: ${r.failure ?? 'unknown'} | | | | | | | | | | | | | | | | | |`
       : `| ${benchRowLabel(r)} | ${r.sold} | ${r.oversold} | ${r.lost} | ${r.lockTimeouts} | ${r.conflicts} | ${r.exclusionViolations} | ${r.throughput.toFixed(0)} | ${r.strategy === NOOP_TARGET ? '100 %' : pct(r.ratioToCeiling)} | ${r.p50} | ${r.p99} | ${phaseCells(r.contendedPhase)} | ${roundTripCells(r.roundTrip)} | ${r.peakRssMb.join(' / ')} |`;
   const rows = [...(report.ceiling ? [report.ceiling] : []), ...report.rows].map(line);
   const s = report.settings;
