@@ -96,9 +96,13 @@ it('does not record a run completed once BullMQ took its job back as stalled', a
   // The lock lapses as it does when the worker cannot renew it in time: BullMQ's stalled check takes the
   // job back (to fail it, maxStalledCount being 0, when it is next fetched).
   await until(async () => (await queue.getJobState(runId)) !== 'active', 'BullMQ takes the stalled job back');
-  // The worker, busy rather than dead, then finishes measuring.
+  // The stalled event fails the run at once, named after the instance whose worker took the job (its
+  // process died, in a lab, and the launcher restarts it). Awaited before the measuring ends: otherwise
+  // the worker's own check below may fail the run first, with its own words.
+  await until(async () => (await runs.findOneByOrFail({ id: runId })).status === 'failed', 'the stalled run is failed');
+  expect(await runs.findOneByOrFail({ id: runId })).toMatchObject({ status: 'failed', result: null, failure: expect.stringMatching(/^the run worker on instance-7 stopped renewing .*\(stalled/) });
+  // The worker, busy rather than dead, then finishes measuring: its result is not recorded.
   finish(RESULT);
   await Promise.all(processing);
-  // Named: the instance whose worker took the job (its process died, in a lab, and the launcher restarts it).
   expect(await runs.findOneByOrFail({ id: runId })).toMatchObject({ status: 'failed', result: null, failure: expect.stringMatching(/^the run worker on instance-7 stopped renewing .*\(stalled/) });
 });
