@@ -1,6 +1,6 @@
 import type { RunView } from '@oversell/contracts';
 import { OrderWriteQueue } from '@oversell/stock';
-import { createStockTestApp, CuttableProxy, testMysqlSettings, testRedisOptions, until, type StockTestApp } from '@oversell/stock/testing';
+import { testRedisOptions, until, useStockInstanceBehindMysqlProxy } from '@oversell/stock/testing';
 import Redis from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServiceProcess, type ServiceProcess } from './service-process';
@@ -16,26 +16,20 @@ const ORDERS = 30;
 const OUTAGE_MS = 10_000;
 /** The outage also outlasts the last order by this much, so the run's samples of the full backlog span seconds. */
 const AFTER_THE_LAST_ORDER_MS = 3_000;
-const mysql = testMysqlSettings();
-const proxy = new CuttableProxy(mysql.host, mysql.port);
 let service: ServiceProcess;
-let writer: StockTestApp;
 
 beforeAll(async () => {
-  await proxy.start();
   service = await startServiceProcess({ env: { ORDER_WRITER: 'false' } });
-  writer = await createStockTestApp({ keyPrefix: service.keyPrefix, instanceId: 'writer-behind-proxy', mysql: { port: proxy.port } });
 }, START_TIMEOUT_MS);
 
-afterAll(async () => {
-  await writer?.close();
-  await proxy.stop();
-  await stopVictimAndPeer([service], new Redis(testRedisOptions()), service.keyPrefix);
-});
+afterAll(() => stopVictimAndPeer([service], new Redis(testRedisOptions()), service.keyPrefix));
+
+// Started after the service (hooks run in order), on its key prefix.
+const writer = useStockInstanceBehindMysqlProxy({ get keyPrefix() { return service.keyPrefix; } }, 'writer-behind-proxy');
 
 it('keeps the run\'s orders queued while MySQL is away, shows the backlog in the run\'s figures, and ends with each order written once', async () => {
-  const backlog = () => writer.app.get(OrderWriteQueue).backlog();
-  await proxy.cut();
+  const backlog = () => writer.app.app.get(OrderWriteQueue).backlog();
+  await writer.proxy.cut();
   const cutAt = Date.now();
   const ending = runToItsEnd(service, { strategy: 'lua-decrement', orderWrite: 'queued', initialStock: ORDERS + 10, load: { connections: 5, totalRequests: ORDERS } });
 
@@ -48,7 +42,7 @@ it('keeps the run\'s orders queued while MySQL is away, shows the backlog in the
   // The fault itself: MySQL stays away 10 s, whatever the writer does meanwhile.
   await sleep(Math.max(OUTAGE_MS - (queuedAt - cutAt), AFTER_THE_LAST_ORDER_MS));
   expect((await backlog()).depth).toBe(ORDERS);
-  await proxy.restore();
+  await writer.proxy.restore();
   const restoredAt = Date.now();
   const run: RunView = await ending;
 
