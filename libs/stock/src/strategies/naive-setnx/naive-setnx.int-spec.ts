@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StockKeys } from '../../redis/stock-keys';
-import { freshProductId, useStockTestApp } from '../../testing';
+import { freshProductId, PauseNextOrder, useStockTestApp } from '../../testing';
 
-const lab = useStockTestApp();
+/** Holds the first order inside its section, past its lease: the business time that outlives the lock, made exact. */
+const holder = new PauseNextOrder('stock-read');
+const lab = useStockTestApp({ faultHooks: [holder.hook] });
 
 /** Waits until Redis has expired the key: the state the pitfall needs, observed rather than slept for. */
 async function untilGone(key: string): Promise<void> {
@@ -15,15 +17,13 @@ describe.each([
 ] as const)('%s when the business time outlives the lease', (strategy, behaviour, lockLeftAfter) => {
   it(behaviour, async () => {
     const productId = freshProductId();
-    // Wide windows on both sides: the lock is seen before it expires, and the second holder comes before the first is done.
-    const settings = await lab.app.reset.reset(productId, { stock: 5, strategy, lockTtlMs: 150, businessDelayMs: 1000 });
+    const settings = await lab.app.reset.reset(productId, { stock: 5, strategy, lockTtlMs: 150, businessDelayMs: 0 });
     const lock = StockKeys.of(lab.keyPrefix, settings).lock;
-    const first = lab.app.placement.place({ productId, quantity: 1, strategy });
-    while ((await lab.app.redis.exists(lock)) === 0) await sleep(1);
+    const first = await holder.pause(() => lab.app.placement.place({ productId, quantity: 1, strategy }));
     await untilGone(lock);
-    // A second order takes the expired lock while the first is still inside its business time.
+    // A second order takes the expired lock while the first is still inside its section.
     expect(await lab.app.redis.set(lock, 'second-holder', 'PX', 10_000, 'NX')).toBe('OK');
-    await first;
+    expect((await first.resume()).result.outcome).toBe('sold');
     expect(await lab.app.redis.exists(lock)).toBe(lockLeftAfter);
   });
 });
