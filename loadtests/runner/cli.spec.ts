@@ -37,7 +37,7 @@ describe('cli', () => {
     expect(service.resets).toEqual([{ stock: 50, strategy: 'segmented', lockTtlMs: 2000, businessDelayMs: 0 }]);
     expect(service.orders.every((order) => order.productId === 42 && order.strategy === 'segmented')).toBe(true);
     expect(result.stdout).toMatch(/^\[1\.0s\] \d+ responses/m);
-    expect(result.stdout).toContain('sold 50 of 50, remaining 0, orders 50, oversold 0, stores agree yes');
+    expect(result.stdout).toContain('sold 50 of 50, remaining 0, orders 50, sold twice 0, oversold 0, stores agree yes');
     const record = JSON.parse(readFileSync(jsonPath, 'utf8'));
     expect(record).toMatchObject({ scenario: 'smoke', target: 'orders', strategy: 'segmented', productId: 42 });
     expect(record.client.statusCounts['201']).toBe(50);

@@ -15,7 +15,7 @@ export function formatReport(summary: LoadSummary, inventory: InventoryView | nu
   if (inventory) {
     lines.push(
       `server inventory (${inventory.strategy}): sold ${inventory.sold} of ${inventory.initialStock}, remaining ${inventory.remaining}, ` +
-        `orders ${inventory.orders}, oversold ${inventory.oversold}, stores agree ${inventory.storesAgree ? 'yes' : 'NO'}`,
+        `orders ${inventory.orders}, sold twice ${inventory.soldTwice}, oversold ${inventory.oversold}, stores agree ${inventory.storesAgree ? 'yes' : 'NO'}`,
     );
   }
   return lines.join('\n');

@@ -14,8 +14,11 @@ const SCREENSHOTS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../d
 /** Upper bound on one run: it may wait in the queue behind others before its 5 s of load. */
 const RUN_TIMEOUT_MS = 120_000;
 const RUN_FORM = { stock: '50', lockTtlMs: '2000', businessDelayMs: '20', connections: '60', durationSec: '5' };
-/** The lease-expiry pitfall: the business time (150 ms) outlives the lock's TTL (50 ms). */
-const LEASE_EXPIRY_FORM = { stock: '30', lockTtlMs: '50', businessDelayMs: '150', connections: '40', durationSec: '4' };
+/**
+ * The lease-expiry pitfall, not sold out: the business time (250 ms) outlives the lock's TTL (100 ms), and
+ * 100 units outlast the 5 s, so units sold twice never show as "oversold" (beyond the stock).
+ */
+const LEASE_EXPIRY_FORM = { stock: '100', lockTtlMs: '100', businessDelayMs: '250', connections: '20', durationSec: '5' };
 /** A preset whose broken side needs no injected fault: the lease expires during the business time. */
 const PITFALL_PRESET = 'expiry-during-business';
 
@@ -61,20 +64,20 @@ async function runPitfallPreset(page, preset) {
     const timeline = side.getByTestId('lock-timeline');
     sides[role] = {
       verdict,
-      oversold: Number(await side.getByTestId('oversold-counter').getAttribute('data-value')),
+      soldTwice: Number(await side.getByTestId('stock-headline').getAttribute('data-value')),
       overlaps: Number(await timeline.getAttribute('data-overlaps')),
       faults: Number(await timeline.getAttribute('data-faults')),
     };
   }
   assert(sides.broken.verdict === 'showed', `${preset}: the broken side is judged "${sides.broken.verdict}", not "showed"`);
-  assert(sides.fix.oversold === 0, `${preset}: the fix should not oversell, got ${sides.fix.oversold}`);
+  assert(sides.fix.soldTwice === 0, `${preset}: the fix should sell no unit twice, got ${sides.fix.soldTwice}`);
   assert(sides.fix.verdict === 'clean', `${preset}: the fix is judged "${sides.fix.verdict}", not "clean"`);
   return sides;
 }
 
 /**
  * Fills the lab form (every field the checks set, since the form keeps its values between runs) and
- * starts a run; resolves once it completed, with its id, its panel and its final oversold count.
+ * starts a run; resolves once it completed, with its id, its panel and its headline's final figures.
  */
 async function runFromLab(page, strategy, form = RUN_FORM) {
   await page.goto(`${BASE_URL}/#/lab`);
@@ -93,6 +96,14 @@ async function runFromLab(page, strategy, form = RUN_FORM) {
     throw new Error(`the ${strategy} run did not start${refusal.length ? `: ${refusal.join('; ')}` : ''}`);
   });
   const runId = decodeURIComponent(new URL(page.url()).hash.split('/')[2]);
+  // Every figure the headline shows while the run goes, so a sound run can be held to 0 the whole way.
+  await page.evaluate(() => {
+    window.__headlineValues = [];
+    new MutationObserver(() => {
+      const headline = document.querySelector('[data-testid="stock-headline"]');
+      if (headline) window.__headlineValues.push(Number(headline.getAttribute('data-value')));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-value'] });
+  });
   const panel = page.locator(`[data-testid="run-panel"][data-run-id="${runId}"]`);
   const status = panel.getByTestId('run-status');
   await panel
@@ -100,23 +111,31 @@ async function runFromLab(page, strategy, form = RUN_FORM) {
     .waitFor({ timeout: RUN_TIMEOUT_MS });
   const finalStatus = await status.getAttribute('data-status');
   assert(finalStatus === 'completed', `${strategy} run ended ${finalStatus}: ${await status.textContent()}`);
-  // The reconciliation appears with the stored result; the counter then shows the final figure.
+  // The reconciliation appears with the stored result; the headline then shows the final figures.
   await panel.getByTestId('reconciliation').waitFor({ timeout: 15_000 });
-  const oversold = Number(await panel.getByTestId('oversold-counter').getAttribute('data-value'));
-  return { runId, panel, oversold };
+  const headline = panel.getByTestId('stock-headline');
+  return {
+    runId,
+    panel,
+    soldTwice: Number(await headline.getAttribute('data-value')),
+    oversold: Number(await headline.getAttribute('data-oversold')),
+    outcome: await headline.getAttribute('data-outcome'),
+    highestShown: Math.max(0, ...(await page.evaluate(() => window.__headlineValues))),
+    remaining: Number((await panel.getByTestId('reconciliation-remaining').textContent())?.replace(/\D/g, '')),
+  };
 }
 
-/** The big oversold number is drawn on one line (one line box) and inside its counter. */
+/** The headline's big number is drawn on one line (one line box) and inside its box. */
 async function assertCounterOnOneLine(panel, where) {
-  const value = panel.getByTestId('oversold-value');
+  const value = panel.getByTestId('stock-headline-value');
   const { lines, overflow, text } = await value.evaluate((element) => {
     const range = document.createRange();
     range.selectNodeContents(element);
     const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
     return { lines: tops.size, overflow: element.scrollWidth - element.clientWidth, text: element.textContent };
   });
-  assert(lines === 1, `${where}: the oversold counter shows "${text}" on ${lines} lines`);
-  assert(overflow <= 0, `${where}: the oversold counter "${text}" overflows its box by ${overflow}px`);
+  assert(lines === 1, `${where}: the headline shows "${text}" on ${lines} lines`);
+  assert(overflow <= 0, `${where}: the headline "${text}" overflows its box by ${overflow}px`);
 }
 
 const browser = await chromium.launch({
@@ -154,24 +173,28 @@ try {
   /** The no-lock run, shown again at phone width. */
   let noLockRunId;
 
-  await check('no-lock oversells (counter > 0)', async () => {
-    const { runId, panel, oversold } = await runFromLab(page, 'no-lock');
+  await check('no-lock sells units twice: the headline is red', async () => {
+    const { runId, panel, soldTwice, outcome } = await runFromLab(page, 'no-lock');
     noLockRunId = runId;
-    assert(oversold > 0, `expected the oversold counter above 0, got ${oversold}`);
-    const alarm = await page.getByTestId('oversold-counter').getAttribute('data-alarm');
-    assert(alarm === 'true', 'the oversold counter is not marked as an alarm');
+    assert(soldTwice > 0, `expected units sold twice, got ${soldTwice}`);
+    assert(outcome === 'sold-twice', `the headline is "${outcome}", not red`);
     await assertCounterOnOneLine(panel, '1280 px');
     await page.screenshot({ path: resolve(SCREENSHOTS, 'lab.png'), fullPage: true });
   });
 
-  await check('lua-decrement does not oversell (counter = 0)', async () => {
-    const { oversold } = await runFromLab(page, 'lua-decrement');
-    assert(oversold === 0, `expected the oversold counter at 0, got ${oversold}`);
+  await check('lua-decrement sells no unit twice: the headline is green', async () => {
+    const { soldTwice, outcome } = await runFromLab(page, 'lua-decrement');
+    assert(soldTwice === 0 && outcome === 'held', `expected 0 sold twice and a green headline, got ${soldTwice} (${outcome})`);
   });
 
-  await check('uuid-lua with the lease shorter than the business time oversells, and the timeline shows overlaps', async () => {
-    const { panel, oversold } = await runFromLab(page, 'uuid-lua', LEASE_EXPIRY_FORM);
-    assert(oversold > 0, `expected the oversold counter above 0 (TTL 50 ms < delay 150 ms), got ${oversold}`);
+  await check('uuid-lua, lease shorter than the business time, stock left: red with the units sold twice, overlaps on the timeline', async () => {
+    const { panel, soldTwice, oversold, outcome, remaining } = await runFromLab(page, 'uuid-lua', LEASE_EXPIRY_FORM);
+    assert(remaining > 0, `the run was meant to end with stock left, got ${remaining}`);
+    assert(oversold === 0, `nothing is sold beyond the stock while stock is left, got ${oversold}`);
+    assert(soldTwice > 0, `expected units sold twice (TTL 100 ms < delay 250 ms), got ${soldTwice}`);
+    assert(outcome === 'sold-twice', `the headline is "${outcome}", not red`);
+    const what = await panel.getByTestId('stock-headline-what').textContent();
+    assert(/sold, yet \d+ of 100 still in stock/.test(what ?? ''), `the headline says "${what}"`);
     const timeline = panel.getByTestId('lock-timeline');
     const holdings = Number(await timeline.getAttribute('data-holdings'));
     const overlaps = Number(await timeline.getAttribute('data-overlaps'));
@@ -180,7 +203,13 @@ try {
     const redBars = await timeline.locator('[data-testid="lock-bar"][data-overlap="true"]').count();
     assert(redBars > 0, 'no lock bar is drawn as overlapping');
     await assertCounterOnOneLine(panel, '1280 px');
-    await page.screenshot({ path: resolve(SCREENSHOTS, 'lab-lock-timeline.png'), fullPage: true });
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'lab-sold-twice.png'), fullPage: true });
+  });
+
+  await check('watchdog under the same settings sells no unit twice: the headline is green, live and at the end', async () => {
+    const { soldTwice, outcome, highestShown } = await runFromLab(page, 'watchdog', LEASE_EXPIRY_FORM);
+    assert(soldTwice === 0 && outcome === 'held', `expected 0 sold twice and a green headline, got ${soldTwice} (${outcome})`);
+    assert(highestShown === 0, `the live headline showed ${highestShown} units sold twice for a run that sold none`);
   });
 
   await check('compare view shows both strategies with their figures', async () => {
@@ -197,9 +226,9 @@ try {
     await page.screenshot({ path: resolve(SCREENSHOTS, 'compare.png'), fullPage: true });
   });
 
-  await check('Pitfalls view: the expiry preset\'s broken side (uuid-lua) oversells, its fix (watchdog) stays at 0', async () => {
+  await check('Pitfalls view: the expiry preset\'s broken side (uuid-lua) sells units twice, its fix (watchdog) none', async () => {
     const sides = await runPitfallPreset(page, PITFALL_PRESET);
-    assert(sides.broken.oversold > 0, `the broken side should oversell (lease 250 ms < business 500 ms), got ${sides.broken.oversold}`);
+    assert(sides.broken.soldTwice > 0, `the broken side should sell units twice (lease 250 ms < business 500 ms), got ${sides.broken.soldTwice}`);
     assert(sides.broken.overlaps > 0, 'the broken side\'s lock timeline shows no overlapping holdings');
     await page.screenshot({ path: resolve(SCREENSHOTS, 'pitfalls.png'), fullPage: true });
   });
@@ -217,6 +246,12 @@ try {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert(overflow <= 0, `the page scrolls horizontally by ${overflow}px`);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'lab-phone.png'), fullPage: true });
+  });
+
+  await check('no text missing a translation', async () => {
+    const missing = await page.evaluate(() => window.__missingTranslationKeys ?? null);
+    assert(Array.isArray(missing), 'the page does not report its missing translation keys');
+    assert(missing.length === 0, `missing translation keys: ${missing.join(', ')}`);
   });
 
   await check('no console errors', async () => {

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from './components/LanguageSwitch';
 import { useHashRoute } from './hooks/useHashRoute';
 import { routeHref, type Route } from './lib/routes';
 import { DEFAULT_FORM_VALUES, type RunFormValues } from './lib/run-form';
@@ -8,15 +10,16 @@ import { HistoryView } from './views/HistoryView';
 import { LabView } from './views/LabView';
 import { PitfallsView } from './views/PitfallsView';
 
-const TABS: { label: string; route: Route; active: (route: Route) => boolean }[] = [
-  { label: 'Lab', route: { view: 'lab' }, active: (r) => r.view === 'lab' },
-  { label: 'Compare', route: { view: 'compare' }, active: (r) => r.view === 'compare' },
-  { label: 'Pitfalls', route: { view: 'pitfalls' }, active: (r) => r.view === 'pitfalls' },
-  { label: 'Explain', route: { view: 'explain' }, active: (r) => r.view === 'explain' },
-  { label: 'History', route: { view: 'history' }, active: (r) => r.view === 'history' || r.view === 'run' },
+const TABS: { label: 'lab' | 'compare' | 'pitfalls' | 'explain' | 'history'; route: Route; active: (route: Route) => boolean }[] = [
+  { label: 'lab', route: { view: 'lab' }, active: (r) => r.view === 'lab' },
+  { label: 'compare', route: { view: 'compare' }, active: (r) => r.view === 'compare' },
+  { label: 'pitfalls', route: { view: 'pitfalls' }, active: (r) => r.view === 'pitfalls' },
+  { label: 'explain', route: { view: 'explain' }, active: (r) => r.view === 'explain' },
+  { label: 'history', route: { view: 'history' }, active: (r) => r.view === 'history' || r.view === 'run' },
 ];
 
 export function App() {
+  const { t } = useTranslation();
   const route = useHashRoute();
   // One set of run settings for the whole session: the lab runs it, the compare view's "run all" reuses it.
   const [values, setValues] = useState<RunFormValues>(DEFAULT_FORM_VALUES);
@@ -25,9 +28,9 @@ export function App() {
     <>
       <header className="app-header">
         <h1>
-          <a href={routeHref({ view: 'lab' })}>Oversell Lab</a>
+          <a href={routeHref({ view: 'lab' })}>{t('app.title')}</a>
         </h1>
-        <nav aria-label="Views">
+        <nav aria-label={t('app.views')}>
           <ul className="tabs">
             {TABS.map((tab) => (
               <li key={tab.label}>
@@ -37,12 +40,13 @@ export function App() {
                   data-testid={`nav-${tab.route.view}`}
                   aria-current={tab.active(route) ? 'page' : undefined}
                 >
-                  {tab.label}
+                  {t(`nav.${tab.label}`)}
                 </a>
               </li>
             ))}
           </ul>
         </nav>
+        <LanguageSwitch />
       </header>
       <main>
         {route.view === 'lab' && <LabView runId={route.runId} values={values} onValuesChange={setValues} />}

@@ -1,5 +1,5 @@
 import type { BareFastifyRow, BenchReport, BenchRow, ContendedPhase, GatewayNoopRow, NoopMeasure, RoundTripBound, RunView } from '@oversell/contracts';
-import { CEILING_MEASURED_LOW, DEFAULT_ORDER_WRITE, NOOP_TARGET, ceilingPercent } from '@oversell/contracts';
+import { CEILING_MEASURED_LOW, DEFAULT_ORDER_WRITE, NOOP_TARGET, ceilingPercent, unitsSoldTwice } from '@oversell/contracts';
 
 const MB = 1024 * 1024;
 /** Issue 12's target for the stack's own cost: the service's no-op at least half a bare Fastify's. */
@@ -15,6 +15,7 @@ export function benchRow(run: RunView): BenchRow {
     status: run.status === 'completed' ? 'completed' : 'failed',
     failure: run.failure,
     sold: result?.reconciliation.sold ?? 0,
+    soldTwice: result ? unitsSoldTwice(result.reconciliation) : 0,
     oversold: result?.reconciliation.oversold ?? 0,
     lost: result?.reconciliation.lost ?? 0,
     lockTimeouts: result?.counts.lock_timeout ?? 0,
@@ -109,12 +110,12 @@ function stackCostLine(report: BenchReport): string[] {
 }
 
 export function markdownTable(report: BenchReport): string {
-  const header = '| strategy | sold | oversold | lost | lock timeouts | conflicts | excl. violations | req/s | of ceiling | p50 ms | p99 ms | sell-out s | units/s in phase | phase p50 ms | phase p99 ms | uncontended section ms | round-trip bound/s | of bound | peak RSS MB/instance |';
+  const header = '| strategy | sold | sold twice | oversold | lost | lock timeouts | conflicts | excl. violations | req/s | of ceiling | p50 ms | p99 ms | sell-out s | units/s in phase | phase p50 ms | phase p99 ms | uncontended section ms | round-trip bound/s | of bound | peak RSS MB/instance |';
   const rule = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|';
   const line = (r: BenchRow) =>
     r.status === 'failed'
       ? `| ${benchRowLabel(r)} | failed: ${r.failure ?? 'unknown'} | | | | | | | | | | | | | | | | | |`
-      : `| ${benchRowLabel(r)} | ${r.sold} | ${r.oversold} | ${r.lost} | ${r.lockTimeouts} | ${r.conflicts} | ${r.exclusionViolations} | ${r.throughput.toFixed(0)} | ${r.strategy === NOOP_TARGET ? '100 %' : pct(r.ratioToCeiling)} | ${r.p50} | ${r.p99} | ${phaseCells(r.contendedPhase)} | ${roundTripCells(r.roundTrip)} | ${r.peakRssMb.join(' / ')} |`;
+      : `| ${benchRowLabel(r)} | ${r.sold} | ${r.soldTwice} | ${r.oversold} | ${r.lost} | ${r.lockTimeouts} | ${r.conflicts} | ${r.exclusionViolations} | ${r.throughput.toFixed(0)} | ${r.strategy === NOOP_TARGET ? '100 %' : pct(r.ratioToCeiling)} | ${r.p50} | ${r.p99} | ${phaseCells(r.contendedPhase)} | ${roundTripCells(r.roundTrip)} | ${r.peakRssMb.join(' / ')} |`;
   const rows = [...(report.ceiling ? [report.ceiling] : []), ...report.rows].map(line);
   const s = report.settings;
   return [

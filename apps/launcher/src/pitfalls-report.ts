@@ -18,6 +18,8 @@ export interface PitfallRunRecord {
   status: RunView['status'];
   failure: string | null;
   verdict: PitfallVerdict;
+  /** Units sold twice (unitsSoldTwice), sold out or not. */
+  soldTwice: number;
   oversold: number;
   exclusionViolations: number;
   lockTimeouts: number;
@@ -60,13 +62,14 @@ function whichRun(preset: PitfallPreset, side: PitfallSide, repetition: number):
 }
 
 export function pitfallRunRecord(preset: PitfallPreset, side: PitfallSide, repetition: number, run: RunView): PitfallRunRecord {
-  const { sold, oversold, exclusionViolations, lockTimeouts, conflictRetries } = benchRow(run);
+  const { sold, soldTwice, oversold, exclusionViolations, lockTimeouts, conflictRetries } = benchRow(run);
   return {
     ...whichRun(preset, side, repetition),
     runId: run.id,
     status: run.status,
     failure: run.failure,
     verdict: pitfallVerdict(preset, side, run),
+    soldTwice,
     oversold,
     exclusionViolations,
     lockTimeouts,
@@ -86,6 +89,7 @@ export function failedRunRecord(preset: PitfallPreset, side: PitfallSide, repeti
     status: 'failed',
     failure: reason,
     verdict: 'failed',
+    soldTwice: 0,
     oversold: 0,
     exclusionViolations: 0,
     lockTimeouts: 0,
@@ -158,11 +162,11 @@ export function pitfallsMarkdown(report: PitfallsReport): string {
     `All targets ${report.allTargetsMet ? 'met' : 'NOT met'}.`,
     ...report.presets.filter((t) => t.unitsPerSec).map((t) => `\n${t.preset}: its cost is throughput — units sold per second, first order to sell-out (mean of the completed runs): ${throughputText(t)}.`),
     '',
-    '| preset | side | role | # | run | verdict | oversold | excl. violations | lock timeouts | orders | sold | conflict retries | faults fired | units/s |',
+    '| preset | side | role | # | run | verdict | sold twice | oversold | excl. violations | lock timeouts | orders | sold | conflict retries | faults fired | units/s |',
     '|---|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...report.runs.map(
       (r) =>
-        `| ${r.preset} | ${r.side} | ${r.role} | ${r.repetition} | ${r.runId ?? '–'} | ${r.verdict}${r.failure ? `: ${r.failure}` : ''} | ${r.oversold} | ${r.exclusionViolations} | ${r.lockTimeouts} | ${r.orders} | ${r.sold} | ${r.conflictRetries} | ${r.faultsFired} | ${perSec(r.unitsPerSec)} |`,
+        `| ${r.preset} | ${r.side} | ${r.role} | ${r.repetition} | ${r.runId ?? '–'} | ${r.verdict}${r.failure ? `: ${r.failure}` : ''} | ${r.soldTwice} | ${r.oversold} | ${r.exclusionViolations} | ${r.lockTimeouts} | ${r.orders} | ${r.sold} | ${r.conflictRetries} | ${r.faultsFired} | ${perSec(r.unitsPerSec)} |`,
     ),
   ].join('\n');
 }

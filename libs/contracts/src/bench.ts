@@ -10,6 +10,9 @@ export interface BenchRow {
   status: 'completed' | 'failed';
   failure: string | null;
   sold: number;
+  /** Units sold twice (unitsSoldTwice): what says whether the strategy held, sold out or not. */
+  soldTwice: number;
+  /** Of those, units sold beyond the initial stock. */
   oversold: number;
   lost: number;
   lockTimeouts: number;

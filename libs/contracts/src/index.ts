@@ -6,6 +6,7 @@ export * from './orders';
 export * from './products';
 export * from './runs';
 export * from './exclusion-violations';
+export * from './stock-outcome';
 export * from './strategies';
 export * from './scenarios';
 export * from './bench';

@@ -139,6 +139,17 @@ describe('pitfallVerdict', () => {
     expect(pitfallVerdict(p, p.sides[0], finished({ reconciliation: { remaining: 0, oversold: 1 } }))).toBe('missed');
   });
 
+  it('never calls a fix clean that sold a unit twice before sell-out, nor one only overlapping', () => {
+    // uuid-lua with lease 100 ms and business 250 ms: 43 units sold twice, stock left (not sold out).
+    const soldTwice = finished({ reconciliation: { initialStock: 100, sold: 66, remaining: 77, oversold: 0, lostUpdates: 43 } });
+    expect(pitfallVerdict(expiry, fix, soldTwice)).toBe('not-clean');
+    const overlapOnly = finished({ reconciliation: { exclusionViolations: 1, oversold: 0, lostUpdates: 0 } });
+    expect(pitfallVerdict(expiry, fix, overlapOnly)).toBe('clean');
+    // The broken side keeps its own sign: oversold, not sold twice.
+    expect(pitfallVerdict(expiry, broken, soldTwice)).toBe('missed');
+    expect(pitfallShown({ ...expiry, shows: 'sold-twice' }, broken, soldTwice)).toBe(true);
+  });
+
   it('expects the broken side to show and the fix to stay clean, nothing else', () => {
     const all: PitfallVerdict[] = ['pending', 'failed', 'showed', 'missed', 'clean', 'not-clean'];
     expect(all.filter(isExpectedVerdict)).toEqual(['showed', 'clean']);

@@ -1,5 +1,6 @@
 import type { FaultPointName } from './faults';
 import type { LoadProfile, RunParams, RunView } from './runs';
+import { unitsSoldTwice } from './stock-outcome';
 import type { StrategyName } from './strategies';
 
 /**
@@ -10,7 +11,9 @@ import type { StrategyName } from './strategies';
 
 /**
  * What shows a pitfall in a finished run:
- * - 'oversold': more units sold than there were (reconciliation.oversold > 0);
+ * - 'oversold': more units sold than there were (reconciliation.oversold > 0): the stock ran out and then
+ *   some, so a unit sold twice shows even in a run whose moves were not kept;
+ * - 'sold-twice': a unit sold twice (unitsSoldTwice > 0), whether or not the stock ran out;
  * - 'exclusion-violations': two holders of one lock at once (reconciliation.exclusionViolations > 0);
  * - 'deadlock': orders gave up waiting for the lock (lock_timeout) while stock was still left: a lock
  *   nobody will ever release;
@@ -20,9 +23,11 @@ import type { StrategyName } from './strategies';
  *   for it (lock_timeout) or the stock was not sold out (a lock held for the business time of each order
  *   in turn sells at most one unit per business time, whatever the connections and instances).
  *
- * A fix that oversells is never clean, whatever its preset's sign: every fix here claims it never does.
+ * A fix that sold a unit twice is never clean, whatever its preset's sign: every fix here claims it never
+ * does. Two holders at once alone do not make a fix unclean (the fenced and lock-lost fixes overlap by
+ * design and refuse the stale write).
  */
-export type PitfallSign = 'oversold' | 'exclusion-violations' | 'deadlock' | 'duplicates' | 'retry-storm' | 'hot-key';
+export type PitfallSign = 'oversold' | 'sold-twice' | 'exclusion-violations' | 'deadlock' | 'duplicates' | 'retry-storm' | 'hot-key';
 
 /** A run's settings besides its strategy, as a preset side sends them (POST /api/runs). */
 export type PitfallRunSettings = Pick<RunParams, 'initialStock' | 'lockTtlMs' | 'businessDelayMs' | 'segments' | 'faults'> & {
@@ -371,6 +376,8 @@ export function pitfallShown(preset: PitfallPreset, side: PitfallSide, run: RunV
   switch (preset.shows) {
     case 'oversold':
       return reconciliation.oversold > 0;
+    case 'sold-twice':
+      return unitsSoldTwice(reconciliation) > 0;
     case 'exclusion-violations':
       return reconciliation.exclusionViolations > 0;
     case 'deadlock':
@@ -398,7 +405,7 @@ export function pitfallVerdict(preset: PitfallPreset, side: PitfallSide, run: Ru
   if (!run || run.status === 'queued' || run.status === 'running' || !run.result) return run?.status === 'failed' ? 'failed' : 'pending';
   const shown = pitfallShown(preset, side, run);
   if (side.role === 'broken') return shown ? 'showed' : 'missed';
-  return shown || run.result.reconciliation.oversold > 0 ? 'not-clean' : 'clean';
+  return shown || unitsSoldTwice(run.result.reconciliation) > 0 ? 'not-clean' : 'clean';
 }
 
 /** The verdicts a presenter wants to see: the broken side showing its pitfall, the fix staying clean. */

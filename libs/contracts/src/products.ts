@@ -73,6 +73,8 @@ export interface InventoryView {
    * (the no-lock anomaly). Each one is a unit sold twice.
    */
   lostUpdates: number;
+  /** Units sold twice (unitsSoldTwice): the figure a load tool's check and the dashboard's headline read. */
+  soldTwice: number;
   /**
    * The store's moves checked against the orders by request id; null for a store that keeps none of its
    * own (a MySQL row: the stock and the order commit in one transaction, so the orders are its moves).

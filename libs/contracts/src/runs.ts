@@ -282,7 +282,15 @@ export interface CreatedRunView extends RunView {
 /** What GET /api/runs/:id/events streams (server-sent events, `event:` = type). */
 export type RunEvent =
   | { type: 'status'; runId: string; status: RunStatus; failure?: string | null }
-  | { type: 'progress'; runId: string; point: TimelinePoint; counts: OutcomeCounts; oversold: number }
+  | {
+      type: 'progress';
+      runId: string;
+      point: TimelinePoint;
+      counts: OutcomeCounts;
+      oversold: number;
+      /** Units sold twice so far, a lower bound (unitsSoldTwiceSoFar); absent from services before it existed. */
+      soldTwice?: number;
+    }
   | { type: 'lock'; runId: string; events: LockEvent[] }
   | { type: 'fault'; runId: string; events: FaultEvent[] }
   | { type: 'result'; runId: string; run: RunView };

@@ -66,6 +66,7 @@ export async function startFakeOrderService(stock: number): Promise<FakeOrderSer
           storesAgree: true,
           lost: 0,
           lostUpdates: 0,
+          soldTwice: 0,
           moves: null,
           storeLost: false,
         };

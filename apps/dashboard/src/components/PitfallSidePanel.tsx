@@ -9,7 +9,7 @@ import { isFinished } from '../lib/run-status';
 import { FaultList } from './FaultList';
 import { LockTimeline } from './LockTimeline';
 import { OutcomeCounts } from './OutcomeCounts';
-import { OversoldCounter } from './OversoldCounter';
+import { StockHeadline } from './StockHeadline';
 import { ReconciliationTable } from './ReconciliationTable';
 import { RunFailedNotice } from './RunFailedNotice';
 import { RunStatusBadge } from './RunStatusBadge';
@@ -55,7 +55,7 @@ export function PitfallSidePanel({ preset, side, runId }: PitfallSidePanelProps)
             <RunFailedNotice run={run} failure={figures.failure} />
           ) : (
             <>
-              <OversoldCounter oversold={figures.oversold} live={!isFinished(figures.status)} />
+              <StockHeadline figures={figures.stock} initialStock={figures.initialStock} sold={figures.sold} remaining={figures.remaining} live={!isFinished(figures.status)} />
               {figures.counts && <OutcomeCounts counts={figures.counts} conflictRetries={figures.conflictRetries} />}
             </>
           )}

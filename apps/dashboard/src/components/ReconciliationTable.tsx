@@ -1,4 +1,4 @@
-import type { Reconciliation } from '@oversell/contracts';
+import { unitsSoldTwice, type Reconciliation } from '@oversell/contracts';
 import { formatCount, formatRequestIds } from '../lib/format';
 
 /** The books after the run: does what was sold plus what is left add up to what there was? */
@@ -8,7 +8,8 @@ export function ReconciliationTable({ reconciliation: r }: { reconciliation: Rec
     { label: 'Sold (units in orders)', value: formatCount(r.sold), alarm: false, testId: 'sold' },
     { label: 'Orders', value: formatCount(r.orders), alarm: false, testId: 'orders' },
     { label: 'Remaining in the store', value: formatCount(r.remaining), alarm: r.remaining < 0, testId: 'remaining' },
-    { label: 'Oversold', value: formatCount(r.oversold), alarm: r.oversold > 0, testId: 'oversold' },
+    { label: 'Units sold twice', value: formatCount(unitsSoldTwice(r)), alarm: unitsSoldTwice(r) > 0, testId: 'sold-twice' },
+    { label: 'Oversold (sold beyond the initial stock)', value: formatCount(r.oversold), alarm: r.oversold > 0, testId: 'oversold' },
     // Results from before lostUpdates existed counted the lost updates in lost.
     r.lostUpdates === undefined
       ? { label: 'Lost (stock gone without an order, or the reverse)', value: formatCount(r.lost), alarm: r.lost > 0, testId: 'lost' }

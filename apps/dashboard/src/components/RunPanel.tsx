@@ -11,7 +11,7 @@ import { FaultList } from './FaultList';
 import { LockTimeline } from './LockTimeline';
 import { OrderQueueChart } from './OrderQueueChart';
 import { OutcomeCounts } from './OutcomeCounts';
-import { OversoldCounter } from './OversoldCounter';
+import { StockHeadline } from './StockHeadline';
 import { ReconciliationTable } from './ReconciliationTable';
 import { RunFailedNotice } from './RunFailedNotice';
 import { RunStatusBadge } from './RunStatusBadge';
@@ -56,7 +56,7 @@ export function RunPanel({ runId }: { runId: string }) {
         <CeilingMeasurement run={run} />
       ) : (
         <div className="run-headline">
-          <OversoldCounter oversold={figures.oversold} live={!finished} />
+          <StockHeadline figures={figures.stock} initialStock={figures.initialStock} sold={figures.sold} remaining={figures.remaining} live={!finished} />
           {figures.counts ? <OutcomeCounts counts={figures.counts} conflictRetries={figures.conflictRetries} /> : <p className="empty">No orders yet.</p>}
         </div>
       )}
@@ -69,7 +69,7 @@ export function RunPanel({ runId }: { runId: string }) {
       )}
 
       <div className="chart-grid">
-        {!role && <StockChart timeline={figures.timeline} initialStock={run.params.initialStock} />}
+        {!role && <StockChart timeline={figures.timeline} initialStock={figures.initialStock} />}
         <ThroughputChart rows={rows} />
         {run.result?.orderWrite && <OrderQueueChart orderWrite={run.result.orderWrite} />}
       </div>

@@ -1,4 +1,4 @@
-import { STRATEGY_NAMES, type ContendedPhase, type RunView, type StrategyName } from '@oversell/contracts';
+import { STRATEGY_NAMES, unitsSoldTwice, type ContendedPhase, type RunView, type StrategyName } from '@oversell/contracts';
 import { ceilingRatio, findCeilingRun } from './ceiling';
 import { isInProgress } from './run-status';
 
@@ -9,6 +9,9 @@ export interface CompareRow {
   run?: RunView;
   /** A run of this strategy is queued or running, so the figures are about to change. */
   pending: boolean;
+  /** Units sold twice (unitsSoldTwice): what decides whether the strategy held. */
+  soldTwice?: number;
+  /** Of those, sold beyond the initial stock. */
   oversold?: number;
   lost?: number;
   throughput?: number;
@@ -32,6 +35,7 @@ export function buildCompareRows(runs: readonly RunView[]): CompareRow[] {
       strategy,
       run,
       pending,
+      soldTwice: unitsSoldTwice(result.reconciliation),
       oversold: result.reconciliation.oversold,
       lost: result.reconciliation.lost,
       throughput: result.throughput,

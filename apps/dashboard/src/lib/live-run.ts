@@ -14,6 +14,8 @@ export interface LiveRun {
   timeline: TimelinePoint[];
   counts?: OutcomeCounts;
   oversold: number;
+  /** Units sold twice so far (a lower bound; see unitsSoldTwiceSoFar). */
+  soldTwice: number;
   lockEvents: LockEvent[];
   /** The faults injected so far, in the order they fired; the latest MAX_LIVE_LOCK_EVENTS, like the holdings they fall in. */
   faults: FaultEvent[];
@@ -21,7 +23,7 @@ export interface LiveRun {
   finished?: RunView;
 }
 
-export const EMPTY_LIVE_RUN: LiveRun = { timeline: [], oversold: 0, lockEvents: [], faults: [] };
+export const EMPTY_LIVE_RUN: LiveRun = { timeline: [], oversold: 0, soldTwice: 0, lockEvents: [], faults: [] };
 
 export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
   switch (event.type) {
@@ -34,6 +36,8 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
         timeline: upsertTimelinePoint(state.timeline, event.point),
         counts: event.counts,
         oversold: event.oversold,
+        // A bound that only rises: a tick's count can lag the one before it by an instance's flush.
+        soldTwice: Math.max(state.soldTwice, event.soldTwice ?? event.oversold),
       };
     case 'lock': {
       const lockEvents = state.lockEvents.concat(event.events);

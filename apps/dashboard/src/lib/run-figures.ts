@@ -1,4 +1,4 @@
-import type { ContendedPhase, FaultEvent, LockEvent, OutcomeCounts, Reconciliation, RunStatus, RunView, TimelinePoint } from '@oversell/contracts';
+import type { ContendedPhase, FaultEvent, LockEvent, OutcomeCounts, Reconciliation, RunStatus, RunView, StockFigures, TimelinePoint } from '@oversell/contracts';
 import type { LiveRun } from './live-run';
 import { laterStatus } from './run-status';
 
@@ -10,7 +10,12 @@ export interface RunFigures {
   lockEvents: LockEvent[];
   /** The faults injected, in the order they fired. */
   faults: FaultEvent[];
-  oversold: number;
+  /** What went wrong with the stock: live, a lower bound of the units sold twice; then the reconciliation's. */
+  stock: StockFigures;
+  /** Units sold and left in the store: the last second's while live, the reconciliation's once finished. */
+  sold: number;
+  remaining: number;
+  initialStock: number;
   counts?: OutcomeCounts;
   /** Failed optimistic version checks; only in the stored result. */
   conflictRetries?: number;
@@ -33,12 +38,27 @@ export function runFigures(run: RunView, live: LiveRun): RunFigures {
       lockEvents: result.lockEvents,
       // A result without the field predates faults: what the stream saw (nothing) is all there is.
       faults: result.faults ?? live.faults,
-      oversold: result.reconciliation.oversold,
+      stock: result.reconciliation,
+      sold: result.reconciliation.sold,
+      remaining: result.reconciliation.remaining,
+      initialStock: run.params.initialStock,
       counts: result.counts,
       conflictRetries: result.conflictRetries,
       reconciliation: result.reconciliation,
       contendedPhase: result.contendedPhase,
     };
   }
-  return { status, failure, timeline: live.timeline, lockEvents: live.lockEvents, faults: live.faults, oversold: live.oversold, counts: live.counts };
+  const last = live.timeline.at(-1);
+  return {
+    status,
+    failure,
+    timeline: live.timeline,
+    lockEvents: live.lockEvents,
+    faults: live.faults,
+    stock: { oversold: live.oversold, lostUpdates: live.soldTwice },
+    sold: last?.soldTotal ?? 0,
+    remaining: last?.remaining ?? run.params.initialStock,
+    initialStock: run.params.initialStock,
+    counts: live.counts,
+  };
 }

@@ -25,7 +25,14 @@ const luaRun = run({
   }),
 });
 
-function openCompare(runs = [luaRun, noLockRun, noopRun]) {
+/** The lease outlived, stock left: 43 units sold twice, none beyond the stock. */
+const uuidLuaRun = run({
+  id: 'ul-1',
+  params: { ...run().params, strategy: 'uuid-lua', initialStock: 100, batchId: 'b1' },
+  result: result({ reconciliation: { ...result().reconciliation, initialStock: 100, sold: 66, remaining: 77, oversold: 0, lostUpdates: 43, storesAgree: false } }),
+});
+
+function openCompare(runs = [uuidLuaRun, luaRun, noLockRun, noopRun]) {
   const api = fakeApi([
     { path: 'runs?limit=50', body: runs },
     { path: 'scenarios', body: [...SCENARIOS, CEILING_SCENARIO] },
@@ -53,6 +60,12 @@ describe('CompareView', () => {
     expect(within(lua).getByTestId('compare-ratio')).toHaveTextContent('95 %');
     expect(within(lua).getByTestId('compare-oversold')).toHaveTextContent('0');
     expect(within(lua).getByTestId('compare-oversold')).not.toHaveClass('alarm-text');
+    expect(within(lua).getByTestId('compare-sold-twice')).toHaveTextContent('0');
+
+    const uuidLua = screen.getByTestId('compare-row-uuid-lua');
+    expect(within(uuidLua).getByTestId('compare-sold-twice')).toHaveTextContent('43');
+    expect(within(uuidLua).getByTestId('compare-sold-twice')).toHaveClass('alarm-text');
+    expect(within(uuidLua).getByTestId('compare-oversold')).toHaveTextContent('0');
     expect(within(lua).getByTestId('compare-p50')).toHaveTextContent('1.5 ms');
     expect(within(lua).getByTestId('compare-p99')).toHaveTextContent('3.3 ms');
     expect(within(lua).getByTestId('compare-phase')).toHaveTextContent('sold out in 2 s, 25 units/s');
@@ -61,7 +74,7 @@ describe('CompareView', () => {
 
     expect(within(screen.getByTestId('compare-row-watchdog')).getByTestId('compare-throughput')).toHaveTextContent('—');
     expect(screen.getByTestId('ceiling')).toHaveTextContent('1,000/s');
-    expect(screen.getByTestId('compare-oversold-chart')).toBeInTheDocument();
+    expect(screen.getByTestId('compare-sold-twice-chart')).toBeInTheDocument();
     expect(screen.getByTestId('compare-throughput-chart')).toBeInTheDocument();
   });
 

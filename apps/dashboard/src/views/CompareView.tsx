@@ -44,7 +44,7 @@ export function CompareView({ values }: CompareViewProps) {
     .filter((r) => r.run)
     .map((r) => ({
       strategy: r.strategy,
-      oversold: r.oversold,
+      soldTwice: r.soldTwice,
       lost: r.lost,
       throughput: r.throughput,
       ratioLabel: ratioLabel(r.ceilingRatio),
@@ -53,7 +53,7 @@ export function CompareView({ values }: CompareViewProps) {
     }));
   const highest = (pick: (row: (typeof chartRows)[number]) => number | undefined) => Math.max(0, ...chartRows.map((r) => pick(r) ?? 0));
   // Round ticks on every axis, each as wide as its longest label.
-  const correctnessAxis = numberAxis(highest((r) => Math.max(r.oversold ?? 0, r.lost ?? 0)), formatTick);
+  const correctnessAxis = numberAxis(highest((r) => Math.max(r.soldTwice ?? 0, r.lost ?? 0)), formatTick);
   // Headroom above the tallest bar for its share-of-ceiling label.
   const throughputAxis = numberAxis(highest((r) => r.throughput) * 1.15, formatTick);
   const latencyAxis = numberAxis(highest((r) => Math.max(r.p50 ?? 0, r.p99 ?? 0)), formatMsTick);
@@ -104,8 +104,8 @@ export function CompareView({ values }: CompareViewProps) {
 
       {chartRows.length > 0 && (
         <div className="chart-grid chart-grid--three">
-          <StrategyBarChart title="Oversold and lost units" hint="anything above 0 is a correctness bug" testId="compare-oversold-chart" rows={chartRows} yAxis={{ ...correctnessAxis, allowDecimals: false }}>
-            <Bar dataKey="oversold" name="oversold" fill={CHART_COLORS.alarm} isAnimationActive={false} />
+          <StrategyBarChart title="Units sold twice, and units lost" hint="anything above 0 is a correctness bug" testId="compare-sold-twice-chart" rows={chartRows} yAxis={{ ...correctnessAxis, allowDecimals: false }}>
+            <Bar dataKey="soldTwice" name="sold twice" fill={CHART_COLORS.alarm} isAnimationActive={false} />
             <Bar dataKey="lost" name="lost" fill={CHART_COLORS.sold} isAnimationActive={false} />
           </StrategyBarChart>
           <StrategyBarChart title="Throughput" hint="labels: share of the no-op ceiling, none where that was measured low" testId="compare-throughput-chart" rows={chartRows} yAxis={throughputAxis}>
@@ -127,7 +127,8 @@ export function CompareView({ values }: CompareViewProps) {
             <thead>
               <tr>
                 <th scope="col">Strategy</th>
-                <th scope="col">Oversold</th>
+                <th scope="col">Sold twice</th>
+                <th scope="col">Beyond stock</th>
                 <th scope="col">Lost</th>
                 <th scope="col">Throughput</th>
                 <th scope="col">of ceiling</th>
@@ -143,6 +144,9 @@ export function CompareView({ values }: CompareViewProps) {
                     {row.run ? <a href={routeHref({ view: 'run', runId: row.run.id })}>{row.strategy}</a> : row.strategy}
                     {row.pending && <small className="pending"> running…</small>}
                   </th>
+                  <td data-testid="compare-sold-twice" className={row.soldTwice ? 'alarm-text' : undefined}>
+                    {formatCount(row.soldTwice)}
+                  </td>
                   <td data-testid="compare-oversold" className={row.oversold ? 'alarm-text' : undefined}>
                     {formatCount(row.oversold)}
                   </td>

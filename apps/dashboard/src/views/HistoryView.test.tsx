@@ -26,6 +26,15 @@ describe('HistoryView', () => {
     expect(within(rows[1]).getByText('720/s')).toBeInTheDocument();
   });
 
+  it('counts units sold twice in a run that did not sell out, where nothing was sold beyond the stock', async () => {
+    const reconciliation = { ...result().reconciliation, initialStock: 100, sold: 66, remaining: 77, oversold: 0, lostUpdates: 43 };
+    fakeApi([{ path: 'runs?limit=50', body: [run({ id: 'r1', result: result({ reconciliation }) })] }]);
+    renderWithClient(<HistoryView />);
+    const [row] = await screen.findAllByTestId('history-row');
+    expect(within(row).getByTestId('history-sold-twice')).toHaveTextContent('43');
+    expect(within(row).getByTestId('history-sold-twice')).toHaveClass('alarm-text');
+  });
+
   it('says when there are no runs yet', async () => {
     fakeApi([{ path: 'runs?limit=50', body: [] }]);
     renderWithClient(<HistoryView />);
@@ -47,7 +56,7 @@ describe('HistoryView', () => {
     const panel = await screen.findByTestId('run-panel');
     expect(screen.getByTestId('stored-run-view')).toBeInTheDocument();
     expect(screen.queryByTestId('run-form')).not.toBeInTheDocument();
-    expect(within(panel).getByTestId('oversold-counter')).toHaveTextContent('3');
+    expect(within(panel).getByTestId('stock-headline')).toHaveTextContent('3 units sold twice');
     expect(within(panel).getByTestId('stock-chart')).toBeInTheDocument();
     expect(within(panel).getByTestId('reconciliation-sold')).toHaveTextContent('53');
     expect(within(panel).getByText('This strategy takes no lock, so there are no holdings to draw.')).toBeInTheDocument();
@@ -79,7 +88,7 @@ describe('HistoryView', () => {
     expect(panel).toHaveTextContent('noop (no-op ceiling)');
     expect(within(panel).getByTestId('ceiling-measurement')).toHaveTextContent('12,345/s');
     expect(panel).not.toHaveTextContent(/stock/i);
-    expect(within(panel).queryByTestId('oversold-counter')).not.toBeInTheDocument();
+    expect(within(panel).queryByTestId('stock-headline')).not.toBeInTheDocument();
     expect(within(panel).queryByTestId('reconciliation')).not.toBeInTheDocument();
     expect(within(panel).queryByTestId('stock-chart')).not.toBeInTheDocument();
   });

@@ -1,3 +1,4 @@
+import { unitsSoldTwice } from '@oversell/contracts';
 import { useRuns } from '../api/queries';
 import { RunStatusBadge } from '../components/RunStatusBadge';
 import { ServiceError } from '../components/ServiceError';
@@ -29,14 +30,17 @@ export function HistoryView() {
               <th scope="col">Started</th>
               <th scope="col">Status</th>
               <th scope="col">Stock</th>
-              <th scope="col">Oversold</th>
+              <th scope="col">Sold twice</th>
+              <th scope="col">Beyond stock</th>
               <th scope="col">Throughput</th>
               <th scope="col">p99</th>
             </tr>
           </thead>
           <tbody>
             {runs.data.map((run) => {
-              const oversold = run.result?.reconciliation.oversold;
+              const reconciliation = run.result?.reconciliation;
+              const soldTwice = reconciliation && unitsSoldTwice(reconciliation);
+              const oversold = reconciliation?.oversold;
               const role = noopRole(run.params);
               return (
                 <tr key={run.id} data-testid="history-row" data-run-id={run.id}>
@@ -50,6 +54,9 @@ export function HistoryView() {
                     <RunStatusBadge status={run.status} failure={run.failure} />
                   </td>
                   <td>{formatCount(run.params.initialStock)}</td>
+                  <td data-testid="history-sold-twice" className={soldTwice ? 'alarm-text' : undefined}>
+                    {formatCount(soldTwice)}
+                  </td>
                   <td className={oversold ? 'alarm-text' : undefined}>{formatCount(oversold)}</td>
                   <td>{formatRate(run.result?.throughput)}</td>
                   <td>{formatMs(run.result?.latency.p99)}</td>

@@ -77,7 +77,7 @@ describe('LabView', () => {
     expect(api.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ strategy: 'no-lock', initialStock: 5000000 });
   });
 
-  it('starts a run and follows it live: the oversold counter turns into a red alarm', async () => {
+  it('starts a run and follows it live: the headline turns red once units are sold twice', async () => {
     openLab([
       { method: 'POST', path: 'runs', status: 201, body: queued },
       { path: 'runs/run-1', body: queued },
@@ -95,10 +95,10 @@ describe('LabView', () => {
       source.emit({ type: 'progress', runId: 'run-1', point: point(0), counts, oversold: 0 });
     });
     expect(within(panel).getByTestId('run-status')).toHaveAttribute('data-status', 'running');
-    expect(screen.getByTestId('oversold-counter')).toHaveAttribute('data-alarm', 'false');
+    expect(screen.getByTestId('stock-headline')).toHaveAttribute('data-outcome', 'held');
 
     act(() => {
-      source.emit({ type: 'progress', runId: 'run-1', point: point(1), counts, oversold: 3 });
+      source.emit({ type: 'progress', runId: 'run-1', point: point(1), counts, oversold: 3, soldTwice: 3 });
       source.emit({
         type: 'lock',
         runId: 'run-1',
@@ -108,9 +108,9 @@ describe('LabView', () => {
         ],
       });
     });
-    const counter = screen.getByTestId('oversold-counter');
-    expect(counter).toHaveTextContent('3');
-    expect(counter).toHaveAttribute('data-alarm', 'true');
+    const headline = screen.getByTestId('stock-headline');
+    expect(headline).toHaveTextContent('3 units sold twice so far');
+    expect(headline).toHaveAttribute('data-outcome', 'sold-twice');
     expect(screen.getByTestId('lock-overlap-count')).toHaveTextContent('2 overlapping');
     expect(screen.getByTestId('outcome-counts')).toHaveTextContent('sold out147');
 
@@ -135,7 +135,7 @@ describe('LabView', () => {
     act(() => source.fail());
     expect(source.closed).toBe(true);
     await waitFor(() => expect(screen.getByTestId('run-status')).toHaveAttribute('data-status', 'completed'), { timeout: 3000 });
-    expect(screen.getByTestId('oversold-counter')).toHaveAttribute('data-alarm', 'false');
+    expect(screen.getByTestId('stock-headline')).toHaveAttribute('data-outcome', 'held');
     expect(FakeEventSource.instances).toHaveLength(1);
   });
 
@@ -170,9 +170,9 @@ describe('LabView', () => {
     ]);
     window.location.hash = '#/runs/run-1';
     const panel = await screen.findByTestId('run-panel');
-    expect(panel).not.toHaveTextContent('stock held');
+    expect(panel).not.toHaveTextContent('every unit sold at most once');
     expect(panel).not.toHaveTextContent('No orders yet.');
-    expect(screen.queryByTestId('oversold-counter')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('stock-headline')).not.toBeInTheDocument();
     const failed = within(panel).getByTestId('run-failed');
     expect(failed).toHaveTextContent('This run failed: an instance did not report.');
     expect(failed).toHaveTextContent('Its figures were not recorded.');

@@ -56,13 +56,13 @@ describe('PitfallsView', () => {
     const fix = screen.getByTestId('pitfall-side-fix');
     await waitFor(() => expect(broken).toHaveAttribute('data-verdict', 'showed'));
     expect(within(broken).getByTestId('pitfall-verdict')).toHaveTextContent('showed the pitfall');
-    expect(within(broken).getByTestId('oversold-counter')).toHaveAttribute('data-value', '4');
+    expect(within(broken).getByTestId('stock-headline')).toHaveAttribute('data-value', '4');
     expect(within(broken).getByTestId('reconciliation-oversold')).toHaveTextContent('4');
     expect(within(broken).getByTestId('lock-timeline')).toHaveAttribute('data-faults', '1');
     expect(within(broken).getByTestId('faults-fired')).toHaveTextContent('crash at release-checked-before-del on order-1');
     await waitFor(() => expect(fix).toHaveAttribute('data-verdict', 'clean'));
     expect(within(fix).getByTestId('pitfall-verdict')).toHaveTextContent('stayed clean');
-    expect(within(fix).getByTestId('oversold-counter')).toHaveAttribute('data-value', '0');
+    expect(within(fix).getByTestId('stock-headline')).toHaveAttribute('data-value', '0');
   });
 
   it('says when a side did not do what its role says, and follows a live side to its result', async () => {
@@ -167,8 +167,8 @@ describe('PitfallsView', () => {
     ]);
     const broken = await screen.findByTestId('pitfall-side-broken');
     await waitFor(() => expect(broken).toHaveAttribute('data-verdict', 'failed'));
-    expect(broken).not.toHaveTextContent('stock held');
-    expect(within(broken).queryByTestId('oversold-counter')).not.toBeInTheDocument();
+    expect(broken).not.toHaveTextContent('every unit sold at most once');
+    expect(within(broken).queryByTestId('stock-headline')).not.toBeInTheDocument();
     expect(within(broken).getByTestId('run-failed')).toHaveTextContent('This run failed: the load driver crashed. Its figures were not recorded.');
   });
 });

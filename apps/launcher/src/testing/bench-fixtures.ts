@@ -9,6 +9,7 @@ export function benchRowFixture(strategy: BenchRow['strategy'], figures: { throu
     status: 'completed',
     failure: null,
     sold: 100,
+    soldTwice: 0,
     oversold: 0,
     lost: 0,
     lockTimeouts: 0,

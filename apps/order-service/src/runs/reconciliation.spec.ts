@@ -26,6 +26,7 @@ describe('reconcile', () => {
     storesAgree: remaining + sold === initialStock,
     lost: 0,
     lostUpdates: 0,
+    soldTwice: Math.max(0, sold - initialStock),
     moves: null,
     storeLost: false,
   });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { NOOP_TARGET, STRATEGY_NAMES, type FaultEvent, type FaultSettings, type LockEvent, type OrderWriteFigures, type ProductRunSettings, type Reconciliation, type RunResult, type StrategyName, type TimelinePoint } from '@oversell/contracts';
+import { NOOP_TARGET, STRATEGY_NAMES, unitsSoldTwiceSoFar, type FaultEvent, type FaultSettings, type LockEvent, type OrderWriteFigures, type ProductRunSettings, type Reconciliation, type RunResult, type StrategyName, type TimelinePoint } from '@oversell/contracts';
 import { doubleClickOf, driveLoad, type LoadSummary } from '@oversell/loadtests';
 import { InventoryService, OrderWriteQueue, ProductResetService, RedisConnections, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
 import type { Repository } from 'typeorm';
@@ -204,9 +204,15 @@ export class RunExecutor {
     });
   }
 
-  private async sampleRemaining({ settings, strategy, remaining, orderQueue }: Measurement): Promise<void> {
-    if (settings) remaining.add(Date.now(), (await this.strategies.get(strategy).remaining(settings)) ?? 0);
+  /** Reads the store's remaining stock (returned, undefined for the no-op) and the order queue's backlog. */
+  private async sampleRemaining({ settings, strategy, remaining, orderQueue }: Measurement): Promise<number | undefined> {
+    let left: number | undefined;
+    if (settings) {
+      left = (await this.strategies.get(strategy).remaining(settings)) ?? 0;
+      remaining.add(Date.now(), left);
+    }
     await orderQueue?.sample();
+    return left;
   }
 
   /** Drives the load to its end, publishing progress every second; fails when an instance stopped meanwhile. */
@@ -247,7 +253,6 @@ export class RunExecutor {
         measurement.abort.abort();
         return;
       }
-      await this.sampleRemaining(measurement);
       // The last complete second, so its figures no longer change.
       const second = Math.floor(Date.now() / 1000) - 1;
       const [{ counts, units }, bucket, events] = await Promise.all([
@@ -255,6 +260,8 @@ export class RunExecutor {
         this.reader.second(run.id, second),
         this.reader.lockEvents(run.id, progress.lockEventsSeen, LOCK_EVENTS_PER_TICK),
       ]);
+      // After the count: every sale counted has then taken its units from the store (unitsSoldTwiceSoFar).
+      const remainingNow = await this.sampleRemaining(measurement);
       progress.lockEventsSeen += events.length;
       progress.recentHoldings = [...progress.recentHoldings.filter((e) => e.releasedAt >= (second - 1) * 1000), ...events];
       if (events.length) await this.bus.publish({ type: 'lock', runId: run.id, events });
@@ -267,7 +274,15 @@ export class RunExecutor {
         p99: bucket.p99,
         lockHolders: holdersBySecond(progress.recentHoldings).get(second)?.size ?? 0,
       };
-      await this.bus.publish({ type: 'progress', runId: run.id, point, counts, oversold: noop ? 0 : Math.max(0, units - run.params.initialStock) });
+      const { initialStock } = run.params;
+      await this.bus.publish({
+        type: 'progress',
+        runId: run.id,
+        point,
+        counts,
+        oversold: noop ? 0 : Math.max(0, units - initialStock),
+        soldTwice: noop || remainingNow === undefined ? 0 : unitsSoldTwiceSoFar(initialStock, units, remainingNow),
+      });
     } catch (error) {
       this.logger.warn(`progress of run ${run.id}: ${error}`);
     } finally {

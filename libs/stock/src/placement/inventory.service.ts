@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { InventoryView, StockMovesAudit } from '@oversell/contracts';
+import { unitsSoldTwice, type InventoryView, type StockMovesAudit } from '@oversell/contracts';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { OrderRecorder } from './order-recorder';
 import { ProductSettingsStore } from './product-settings.store';
@@ -31,6 +31,7 @@ export class InventoryService {
       const storeLost = remaining === null && (await this.settingsStore.seeded(settings));
       const { lost, lostUpdates } = unitsUnaccounted(settings.initialStock, left, sold.units, moves);
       const byId = !moves || (moves.takenWithoutOrder.count === 0 && moves.orderedWithoutTake.count === 0 && moves.takenTwice.count === 0);
+      const oversold = Math.max(0, sold.units - settings.initialStock);
       return {
         productId,
         runId: settings.runId,
@@ -41,10 +42,11 @@ export class InventoryService {
         remaining: left,
         sold: sold.units,
         orders: sold.orders,
-        oversold: Math.max(0, sold.units - settings.initialStock),
+        oversold,
         storesAgree: remaining !== null && left >= 0 && left + sold.units === settings.initialStock && byId && lost === 0 && lostUpdates === 0,
         lost,
         lostUpdates,
+        soldTwice: unitsSoldTwice({ oversold, lostUpdates, storeLost }),
         moves,
         storeLost,
       };
