@@ -1,11 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { STRATEGY_NAMES, type InventoryView, type StrategyDescription } from '@oversell/contracts';
 import { findK6, K6_SCRIPTS_DIR, parseK6Summary, runK6, runK6Load, type K6SummaryData } from './k6';
 import type { LoadOptions } from './summary';
 import { InvalidFieldError } from './validation';
+
+/** Where k6 runs the scripts from, as the README says: the summaries' default paths are relative to it. */
+const REPO_ROOT = resolve(K6_SCRIPTS_DIR, '..', '..');
 
 /** Shaped like k6's handleSummary() data for a run of the scripts in loadtests/k6. */
 const K6_DATA: K6SummaryData = {
@@ -190,6 +193,14 @@ describe('k6 scripts, run with k6 stubbed', () => {
     expect(run.checks).toContainEqual({ name: 'order is 201 (202 queued, 200 for a replayed key) or an expected 409/503', ok: true, tags: { kind: 'order' } });
     expect(run.requests[2].batch).toBeUndefined();
     expect(run.outputs).toEqual(['stdout', 'bench-results/k6-flash-sale.json']);
+  });
+
+  it.each(['flash-sale.js', 'compare-strategies.js'])('%s writes its summary into a folder a fresh clone has (k6 cannot create one), whose reports git ignores', (script) => {
+    const summary = runStubbed(script, { STRATEGIES: 'watchdog' }).outputs.find((output) => output !== 'stdout')!;
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: 'pipe' });
+    // A file of the folder's is in git, so a clone has the folder; the reports written into it are not.
+    expect(git('ls-files', '--', dirname(summary)).trim()).not.toBe('');
+    expect(git('check-ignore', '--no-index', '--', summary).trim()).toBe(summary);
   });
 
   it('sends ADMIN_TOKEN on the product resets only (an admin action), not on orders', () => {
@@ -391,6 +402,19 @@ describe('k6 scripts, run with k6 stubbed', () => {
     expect(stubbedError('flash-sale.js', { DURATION_SEC: '0' })).toContain('DURATION_SEC must be a positive number');
     expect(stubbedError('flash-sale.js', { TARGET: 'refunds' })).toContain('TARGET must be one of orders, noop (got "refunds")');
     expect(stubbedError('flash-sale.js', { SKIP_RESET: 'true' })).toContain('SKIP_RESET=true needs PRODUCT_ID');
+  });
+
+  it.each([
+    ['flash-sale.js', 'http_req_duration{endpoint:order}'],
+    ['compare-strategies.js', 'http_req_duration{endpoint:order,strategy:watchdog}'],
+  ])('%s holds order latency to the scenario\'s own bound, to none under expiry-pitfall, and to P99_MS when given', (script, metric) => {
+    const latency = (env: Record<string, string>) => runStubbed(script, { STRATEGY: 'watchdog', STRATEGIES: 'watchdog', ...env }).options.thresholds[metric];
+    expect(latency({ SCENARIO: 'compare' })).toEqual(['p(99)<2000']);
+    // 250 ms of business behind one lock: a lock strategy's orders queue for seconds by design.
+    expect(latency({ SCENARIO: 'expiry-pitfall' })).toBeUndefined();
+    expect(latency({ SCENARIO: 'expiry-pitfall', P99_MS: '15000' })).toEqual(['p(99)<15000']);
+    expect(latency({ SCENARIO: 'compare', P99_MS: '500' })).toEqual(['p(99)<500']);
+    expect(stubbedError(script, { STRATEGY: 'watchdog', STRATEGIES: 'watchdog', P99_MS: '2s' })).toContain('P99_MS must be a positive number (got "2s")');
   });
 
   it('compare-strategies under expiry-pitfall: each oversell threshold holds where the business delay outlasts a fixed lease (segmented too) or nothing keeps orders apart, and fails for the rest', () => {

@@ -46,6 +46,9 @@ describe('scenario files in loadtests/scenarios', () => {
     expect(compare.strategy).toBeUndefined();
     const pitfall = loadScenario('expiry-pitfall');
     expect(pitfall).toMatchObject({ initialStock: 100, lockTtlMs: 100, businessDelayMs: 250, load: { connections: 60 } });
+    // Built to queue orders behind one lock for seconds: no latency bound for k6 to fail by design.
+    expect(pitfall.orderP99Ms).toBeUndefined();
+    expect(compare.orderP99Ms).toBe(2000);
   });
 });
 
@@ -58,6 +61,12 @@ describe('loadScenario', () => {
     const error = loadError({ ...valid, load: { connections: 0, durationSec: 1 } });
     expect(error.field).toBe('load.connections');
     expect(error.message).toMatch(/load\.connections must be an integer at least 1/);
+  });
+
+  it('takes an order latency bound in whole ms, above 0', () => {
+    expect(loadScenario('tmp', scenarioDir({ tmp: { ...valid, orderP99Ms: 1500 } })).orderP99Ms).toBe(1500);
+    expect(loadError({ ...valid, orderP99Ms: 0 }).field).toBe('orderP99Ms');
+    expect(loadError({ ...valid, orderP99Ms: '2000' }).field).toBe('orderP99Ms');
   });
 
   it('requires a bound on the load', () => {

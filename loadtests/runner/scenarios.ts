@@ -16,6 +16,7 @@ const SCENARIO_KEYS: readonly (keyof Scenario)[] = [
   'businessDelayMs',
   'segments',
   'load',
+  'orderP99Ms',
   'faults',
 ];
 
@@ -89,6 +90,7 @@ export function validateScenario(value: unknown, expectedName: string): Scenario
     businessDelayMs: readNumber(fields, 'businessDelayMs', { min: 0, max: RUN_LIMITS.maxBusinessDelayMs, integer: true }),
     segments: readNumber(fields, 'segments', { min: 1, max: 1000, integer: true }),
     load: validateLoadProfile(fields.load),
+    orderP99Ms: readNumber(fields, 'orderP99Ms', { min: 1, max: RUN_LIMITS.maxDurationSec * 1000, integer: true }),
     ...(fields.faults === undefined ? {} : { faults: validateFaults(fields.faults) }),
   };
 }

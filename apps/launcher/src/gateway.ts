@@ -7,6 +7,7 @@ import {
   isLoopbackHost,
   headersSetBy,
   LAB_HELMET_OPTIONS,
+  lingerOnClose,
   misdirectedRequest,
   WILDCARD_BINDS,
   type ErrorBody,
@@ -16,7 +17,6 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import type { AnswerCount } from './answer-count';
-import { lingerOnClose } from './linger-on-close';
 
 export interface GatewayOptions {
   port: number;

@@ -1,6 +1,7 @@
 export * from './access';
 export * from './errors';
 export * from './client-errors';
+export * from './lingering-close';
 export * from './faults';
 export * from './orders';
 export * from './products';

@@ -1,6 +1,6 @@
 import type Redis from 'ioredis';
 import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 /** A Lua script read from its own file, named the BullMQ way: `<name>-<numberOfKeys>.lua`. */
 export interface LuaScript {
@@ -14,23 +14,41 @@ export interface LuaScript {
 /** Bumped when a script's KEYS, ARGV or reply change, so callers and scripts of different shapes never meet. */
 const SCRIPT_VERSION = 1;
 const FILE_NAME = /^([a-z][a-z0-9-]*)-(\d+)\.lua$/;
+/** BullMQ's include directive, a line of its own: `--- @include "<path>"`, relative to the file it is in, `.lua` optional. */
+const INCLUDE = /^---[ \t]*@include[ \t]+"([^"]+)"[ \t]*$/gm;
 
 /**
  * Reads the script when the module that declares it is imported, so a missing .lua file (an asset that
- * did not reach dist/) stops the service at start-up instead of failing the first order.
+ * did not reach dist/), its own or one it includes, stops the service at start-up instead of failing
+ * the first order. Shared Lua is included, not copied, as BullMQ does it: each `--- @include` line is
+ * replaced by the file it names (its own includes resolved too), and a file a script includes twice
+ * appears in it once.
  */
 export function loadLuaScript(dir: string, fileName: string): LuaScript {
   const match = FILE_NAME.exec(fileName);
   if (!match) throw new Error(`Lua script name "${fileName}" must look like <name>-<numberOfKeys>.lua`);
   const path = join(dir, fileName);
-  let lua: string;
+  const lua = withIncludes(path, readLua(path), new Set([resolve(path)]));
+  const camel = match[1].replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  return { command: `${camel}V${SCRIPT_VERSION}`, numberOfKeys: Number(match[2]), lua, fileName: basename(path) };
+}
+
+function readLua(path: string): string {
   try {
-    lua = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (cause) {
     throw new Error(`Lua script ${path} is missing; were the .lua assets copied into the build?`, { cause });
   }
-  const camel = match[1].replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-  return { command: `${camel}V${SCRIPT_VERSION}`, numberOfKeys: Number(match[2]), lua, fileName: basename(path) };
+}
+
+/** `seen`: the files already in the script. Each goes in once, so files that include each other still end. */
+function withIncludes(path: string, lua: string, seen: Set<string>): string {
+  return lua.replace(INCLUDE, (_line, target: string) => {
+    const included = resolve(dirname(path), target.endsWith('.lua') ? target : `${target}.lua`);
+    if (seen.has(included)) return '';
+    seen.add(included);
+    return withIncludes(included, readLua(included), seen).trimEnd();
+  });
 }
 
 /**

@@ -43,7 +43,17 @@ export function parseScenario(text, name) {
   }
   // Each fault is checked by the service when the reset carries it (a 400 naming faults[i].field).
   if (scenario.faults !== undefined && !Array.isArray(scenario.faults)) throw new Error(name + '.json: faults must be a list');
+  if (scenario.orderP99Ms !== undefined && !(scenario.orderP99Ms > 0)) throw new Error(name + '.json: orderP99Ms must be above 0');
   return scenario;
+}
+
+/**
+ * The bound on the p99 of order latency, in ms, the run is held to: P99_MS, else the scenario's own
+ * orderP99Ms; null when neither sets one. No default of the scripts' own: a scenario built to cross a
+ * fixed bound (expiry-pitfall) sets none, rather than failing a default every time by design.
+ */
+export function orderP99Ms(scenario) {
+  return positiveNumberFromEnv('P99_MS', false) || scenario.orderP99Ms || null;
 }
 
 /**

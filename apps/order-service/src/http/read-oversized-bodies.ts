@@ -1,11 +1,9 @@
+import { lingerOnClose } from '@oversell/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Socket } from 'node:net';
 import { finished } from 'node:stream/promises';
 
 /** Bodies up to this many times the limit are read to their end; beyond, the connection is closed. */
 export const OVERSIZED_READ_FACTOR = 64;
-/** How long a closing connection keeps draining what the client still sends (nginx's lingering_timeout is 5 s). */
-const LINGER_MS = 2000;
 
 /**
  * Reads (and drops) a body declared larger than the limit before Fastify refuses it with 413. Fastify
@@ -17,7 +15,8 @@ const LINGER_MS = 2000;
  * Only up to `capBytes` (OVERSIZED_READ_FACTOR × the limit): a body declared larger is not read at all.
  * Fastify answers its 413 with `Connection: close` at once, and the close lingers (as nginx's does):
  * the 413 is sent and the sending side shut, then what the client still sends is read and dropped,
- * up to `capBytes` more, until the client ends or LINGER_MS passed; only then is the socket destroyed.
+ * up to `capBytes` more, until the client ends or a few seconds passed; only then is the socket
+ * destroyed (lingerOnClose, which the gateway's refusals use too).
  * Closed at once, the unread bytes would reset the connection and the client could lose the 413 it
  * had not read yet. A body without a Content-Length (chunked) gets the same close when Fastify finds
  * it over the limit.
@@ -34,29 +33,4 @@ export function readOversizedBodies(fastify: FastifyInstance, limitBytes: number
     }
     done();
   });
-}
-
-/**
- * Node's server closes a `Connection: close` response's socket with destroySoon: end, then destroy as
- * soon as the answer is written, with the client's unread bytes still arriving (a reset). Here the
- * socket is ended and drained (up to `capBytes` more, then no longer read), and destroyed only when
- * the client ends too or LINGER_MS passed. The gateway closes its own refusals the same way (launcher's linger-on-close.ts;
- * no library both apps may import holds it).
- */
-function lingerOnClose(socket: Socket, capBytes: number): void {
-  socket.destroySoon = () => {
-    if (socket.writable) socket.end();
-    let read = 0;
-    const destroy = () => socket.destroy();
-    const timer = setTimeout(destroy, LINGER_MS).unref();
-    socket.once('close', () => clearTimeout(timer));
-    socket.once('end', destroy);
-    socket.on('data', (chunk: Buffer) => {
-      read += chunk.length;
-      // Read no more, but close only on the timer: destroyed now, with the client's bytes still
-      // buffered, the reset would reach a client that has not read its answer yet (seen in CI).
-      if (read > capBytes) socket.pause();
-    });
-    socket.resume();
-  };
 }

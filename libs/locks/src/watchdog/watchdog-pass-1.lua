@@ -13,14 +13,12 @@
   Returns -1 if the caller does not hold the lock (its lease ran out; nothing is passed), 0 if it
   still holds it (entered more often than left; nothing is passed), 1 if the next owner now holds it.
 ]]
-if redis.call("HEXISTS", KEYS[1], ARGV[2]) == 0 then
-  return -1
+--- @include "includes/leaveOnce"
+
+local left = leaveOnce(KEYS[1], ARGV[2], ARGV[1])
+if left == 1 then
+  redis.call("HDEL", KEYS[1], ARGV[2])
+  redis.call("HINCRBY", KEYS[1], ARGV[3], 1)
+  redis.call("PEXPIRE", KEYS[1], ARGV[4])
 end
-if redis.call("HINCRBY", KEYS[1], ARGV[2], -1) > 0 then
-  redis.call("PEXPIRE", KEYS[1], ARGV[1])
-  return 0
-end
-redis.call("HDEL", KEYS[1], ARGV[2])
-redis.call("HINCRBY", KEYS[1], ARGV[3], 1)
-redis.call("PEXPIRE", KEYS[1], ARGV[4])
-return 1
+return left

@@ -10,13 +10,11 @@
   Returns -1 if the caller does not hold the lock (its lease ran out), 0 if it still holds it
   (entered more often than left), 1 if the lock is now free.
 ]]
-if redis.call("HEXISTS", KEYS[1], ARGV[2]) == 0 then
-  return -1
+--- @include "includes/leaveOnce"
+
+local left = leaveOnce(KEYS[1], ARGV[2], ARGV[1])
+if left == 1 then
+  redis.call("DEL", KEYS[1])
+  redis.call("PUBLISH", KEYS[2], "released")
 end
-if redis.call("HINCRBY", KEYS[1], ARGV[2], -1) > 0 then
-  redis.call("PEXPIRE", KEYS[1], ARGV[1])
-  return 0
-end
-redis.call("DEL", KEYS[1])
-redis.call("PUBLISH", KEYS[2], "released")
-return 1
+return left

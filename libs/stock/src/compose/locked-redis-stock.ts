@@ -1,19 +1,17 @@
 import type { ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
 import type { DistributedLock } from '@oversell/locks';
 import { readCheckWrite } from '../redis/redis-stock';
-import type { DeductContext, DeductResult, StockStrategy } from '../stock-strategy';
+import type { DeductContext, DeductResult } from '../stock-strategy';
 import { LockGuard } from './lock-guard';
-import { RedisStockStore } from './redis-stock-store';
+import { RedisStockStrategy } from './redis-stock-strategy';
 import type { StrategyDefinition, StrategyDeps } from './strategy-definition';
-import type { StockMovesRead } from '../request-moves';
 
 /**
  * "This lock around the Redis stock read-check-write": GET, check, business time, SET, record the order.
  * The lock is built on deps.lockRedis: the stock's Redis unless a Sentinel group is given for the locks.
  */
-export class LockedRedisStock implements StockStrategy {
+export class LockedRedisStock extends RedisStockStrategy {
   readonly name: StrategyName;
-  private readonly store: RedisStockStore;
   private readonly guard: LockGuard;
   private readonly lockRedis: StrategyDeps['lockRedis'];
 
@@ -22,26 +20,14 @@ export class LockedRedisStock implements StockStrategy {
     lock: DistributedLock,
     deps: StrategyDeps,
   ) {
+    super(deps.redis, deps.options.keyPrefix);
     this.name = description.name;
-    this.store = new RedisStockStore(deps.redis, deps.options.keyPrefix);
     this.guard = new LockGuard(lock, this.name, deps);
     this.lockRedis = deps.lockRedis;
   }
 
   describe(): StrategyDescription {
     return this.description;
-  }
-
-  prepare(settings: ProductRunSettings): Promise<void> {
-    return this.store.prepare(settings);
-  }
-
-  remaining(settings: ProductRunSettings): Promise<number | null> {
-    return this.store.remaining(settings);
-  }
-
-  async moves(settings: ProductRunSettings): Promise<StockMovesRead> {
-    return this.store.moves(settings);
   }
 
   breakLocks(settings: ProductRunSettings): Promise<number> {

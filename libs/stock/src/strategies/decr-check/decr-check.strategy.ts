@@ -1,13 +1,12 @@
-import type { ProductRunSettings, StrategyDescription } from '@oversell/contracts';
+import type { StrategyDescription } from '@oversell/contracts';
 import { loadLuaScript, useScripts } from '@oversell/locks';
 import type { Result } from 'ioredis';
-import { RedisStockStore } from '../../compose/redis-stock-store';
+import { RedisStockStrategy } from '../../compose/redis-stock-strategy';
 import { luaScriptsOf } from '../../compose/scripts-of';
 import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-definition';
 import { StockNotSeededError } from '../../errors';
 import { GIVE_BACK, giveBack, recordOrGiveBack } from '../../redis/redis-stock';
-import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
-import type { StockMovesRead } from '../../request-moves';
+import type { DeductContext, DeductResult } from '../../stock-strategy';
 
 const DECREMENT_COUNTER = loadLuaScript(__dirname, 'decrement-counter-2.lua');
 
@@ -57,30 +56,19 @@ const DESCRIPTION: StrategyDescription = {
   scripts: luaScriptsOf(DECREMENT_COUNTER, GIVE_BACK),
 };
 
-/** An atomic counter used the way the articles show it: decrement first, give back on overdraft. */
-class DecrCheckStrategy implements StockStrategy {
+/**
+ * An atomic counter used the way the articles show it: decrement first, give back on overdraft. What
+ * is left is the counter as it is: below 0 while (or, after a crash, since) an order overdrew it.
+ */
+class DecrCheckStrategy extends RedisStockStrategy {
   readonly name = 'decr-check' as const;
-  private readonly store: RedisStockStore;
 
   constructor(deps: StrategyDeps) {
-    this.store = new RedisStockStore(useScripts(deps.redis, [DECREMENT_COUNTER]), deps.options.keyPrefix);
+    super(useScripts(deps.redis, [DECREMENT_COUNTER]), deps.options.keyPrefix);
   }
 
   describe(): StrategyDescription {
     return DESCRIPTION;
-  }
-
-  prepare(settings: ProductRunSettings): Promise<void> {
-    return this.store.prepare(settings);
-  }
-
-  /** The counter as it is: below 0 while (or, after a crash, since) an order overdrew it. */
-  remaining(settings: ProductRunSettings): Promise<number | null> {
-    return this.store.remaining(settings);
-  }
-
-  async moves(settings: ProductRunSettings): Promise<StockMovesRead> {
-    return this.store.moves(settings);
   }
 
   async deduct(context: DeductContext): Promise<DeductResult> {

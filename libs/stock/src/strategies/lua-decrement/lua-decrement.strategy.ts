@@ -1,13 +1,12 @@
-import type { ProductRunSettings, StrategyDescription } from '@oversell/contracts';
+import type { StrategyDescription } from '@oversell/contracts';
 import { loadLuaScript, useScripts } from '@oversell/locks';
 import type { Result } from 'ioredis';
-import { RedisStockStore } from '../../compose/redis-stock-store';
+import { RedisStockStrategy } from '../../compose/redis-stock-strategy';
 import { luaScriptsOf } from '../../compose/scripts-of';
 import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-definition';
 import { StockNotSeededError } from '../../errors';
 import { GIVE_BACK, recordOrGiveBack } from '../../redis/redis-stock';
-import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
-import type { StockMovesRead } from '../../request-moves';
+import type { DeductContext, DeductResult } from '../../stock-strategy';
 
 export const DECREMENT_STOCK = loadLuaScript(__dirname, 'decrement-stock-2.lua');
 
@@ -24,24 +23,11 @@ const NOT_SEEDED = -2;
  * One Lua script checks and decrements in a single atomic step; no lock, no waiting. The business
  * time happens outside (after the stock is taken), so it costs latency, not correctness.
  */
-class LuaDecrementStrategy implements StockStrategy {
+class LuaDecrementStrategy extends RedisStockStrategy {
   readonly name = 'lua-decrement' as const;
-  private readonly store: RedisStockStore;
 
   constructor(deps: StrategyDeps) {
-    this.store = new RedisStockStore(useScripts(deps.redis, [DECREMENT_STOCK]), deps.options.keyPrefix);
-  }
-
-  prepare(settings: ProductRunSettings): Promise<void> {
-    return this.store.prepare(settings);
-  }
-
-  remaining(settings: ProductRunSettings): Promise<number | null> {
-    return this.store.remaining(settings);
-  }
-
-  async moves(settings: ProductRunSettings): Promise<StockMovesRead> {
-    return this.store.moves(settings);
+    super(useScripts(deps.redis, [DECREMENT_STOCK]), deps.options.keyPrefix);
   }
 
   async deduct(context: DeductContext): Promise<DeductResult> {

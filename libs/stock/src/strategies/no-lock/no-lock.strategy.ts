@@ -1,33 +1,19 @@
-import type { ProductRunSettings, StrategyDescription } from '@oversell/contracts';
-import { RedisStockStore } from '../../compose/redis-stock-store';
+import type { StrategyDescription } from '@oversell/contracts';
+import { RedisStockStrategy } from '../../compose/redis-stock-strategy';
 import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-definition';
 import { readCheckWrite } from '../../redis/redis-stock';
-import type { DeductContext, DeductResult, StockStrategy } from '../../stock-strategy';
-import type { StockMovesRead } from '../../request-moves';
+import type { DeductContext, DeductResult } from '../../stock-strategy';
 
 /**
  * The baseline: GET the stock, think, SET stock − n. Nothing keeps two orders apart, so every order
  * that reads the same value sells the same unit again. It oversells whenever two orders overlap,
  * and the business delay only widens the window.
  */
-class NoLockStrategy implements StockStrategy {
+class NoLockStrategy extends RedisStockStrategy {
   readonly name = 'no-lock' as const;
-  private readonly store: RedisStockStore;
 
   constructor(deps: StrategyDeps) {
-    this.store = new RedisStockStore(deps.redis, deps.options.keyPrefix);
-  }
-
-  prepare(settings: ProductRunSettings): Promise<void> {
-    return this.store.prepare(settings);
-  }
-
-  remaining(settings: ProductRunSettings): Promise<number | null> {
-    return this.store.remaining(settings);
-  }
-
-  async moves(settings: ProductRunSettings): Promise<StockMovesRead> {
-    return this.store.moves(settings);
+    super(deps.redis, deps.options.keyPrefix);
   }
 
   deduct(context: DeductContext): Promise<DeductResult> {
