@@ -22,7 +22,7 @@ const stored = async (cell: { stock: string }) => ({ stock: await store.redis.ge
 describe('fenced stock write', () => {
   it('refuses a token lower than the highest seen and changes nothing', async () => {
     const cell = await stockSeenBy(7);
-    expect(await fencedAccess(store.redis, cell, 6).write(9, take)).toBe(false);
+    expect(await fencedAccess(store.redis, cell, 6).write(9, take)).toBe('fenced');
     expect(await stored(cell)).toEqual({ stock: '10', highest: '7' });
   });
 
@@ -31,13 +31,13 @@ describe('fenced stock write', () => {
     ['a higher', 8],
   ])('accepts %s token: writes the stock and keeps the token as the highest', async (_, token) => {
     const cell = await stockSeenBy(7);
-    expect(await fencedAccess(store.redis, cell, token).write(9, take)).toBe(true);
+    expect(await fencedAccess(store.redis, cell, token).write(9, take)).toBe('written');
     expect(await stored(cell)).toEqual({ stock: '9', highest: String(token) });
   });
 
   it('accepts the first token a stock sees', async () => {
     const cell = await stockSeenBy();
-    expect(await fencedAccess(store.redis, cell, 1).write(9, take)).toBe(true);
+    expect(await fencedAccess(store.redis, cell, 1).write(9, take)).toBe('written');
     expect(await stored(cell)).toEqual({ stock: '9', highest: '1' });
   });
 });
@@ -54,8 +54,8 @@ describe('fenced stock read', () => {
     expect(await fencedAccess(store.redis, cell, 9).read()).toBe('10');
     expect(await stored(cell)).toEqual({ stock: '10', highest: '9' });
     // The stale holder read before the newer one did; its write now comes after, and is refused.
-    expect(await fencedAccess(store.redis, cell, 8).write(9, take)).toBe(false);
-    expect(await fencedAccess(store.redis, cell, 9).write(9, take)).toBe(true);
+    expect(await fencedAccess(store.redis, cell, 8).write(9, take)).toBe('fenced');
+    expect(await fencedAccess(store.redis, cell, 9).write(9, take)).toBe('written');
     expect(await stored(cell)).toEqual({ stock: '9', highest: '9' });
   });
 

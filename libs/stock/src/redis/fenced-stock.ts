@@ -25,12 +25,18 @@ declare module 'ioredis' {
 /** A refusal of the store: a holder with a higher fencing token has reached this stock. */
 export const FENCED = Symbol('fenced');
 
+/** What the stock scripts answer for a stock key that does not exist (never seeded, or lost). */
+export const STOCK_MISSING = -2;
+
+/** How a write ended: written, refused by a higher fencing token, or not made because the key is gone. */
+export type StockWrite = 'written' | 'fenced' | 'missing';
+
 /** How a lock's critical section reads and writes one stock key. */
 export interface StockCellAccess {
   /** The stock as stored (null: not seeded), or FENCED. */
   read(): Promise<string | null | typeof FENCED>;
-  /** True when written (and the take noted in the stock moves); false when the store refused it (FENCED). */
-  write(value: number, take: StockTake): Promise<boolean>;
+  /** Written (and the take noted in the stock moves), refused (a higher fencing token), or missing (nothing written). */
+  write(value: number, take: StockTake): Promise<StockWrite>;
 }
 
 /** The highest fencing token a stock key has seen, beside it (same hash tag, so one slot). */
@@ -43,10 +49,7 @@ export function plainAccess(redis: Redis, cell: StockCell): StockCellAccess {
   const scripts = useScripts(redis, [WRITE_STOCK]);
   return {
     read: () => redis.get(cell.stock),
-    write: async (value, take) => {
-      await scripts.writeStockV1(cell.stock, cell.moves, value, take.quantity, take.requestId);
-      return true;
-    },
+    write: async (value, take) => ((await scripts.writeStockV1(cell.stock, cell.moves, value, take.quantity, take.requestId)) === STOCK_MISSING ? 'missing' : 'written'),
   };
 }
 
@@ -63,6 +66,9 @@ export function fencedAccess(redis: Redis, cell: StockCell, fencingToken: number
       const [verdict, stock] = await scripts.fencedReadStockV1(cell.stock, fence, fencingToken);
       return verdict === 'fenced' ? FENCED : (stock ?? null);
     },
-    write: async (value, take) => (await scripts.fencedWriteStockV1(cell.stock, fence, cell.moves, value, fencingToken, take.quantity, take.requestId)) === 1,
+    write: async (value, take) => {
+      const written = await scripts.fencedWriteStockV1(cell.stock, fence, cell.moves, value, fencingToken, take.quantity, take.requestId);
+      return written === 1 ? 'written' : written === STOCK_MISSING ? 'missing' : 'fenced';
+    },
   };
 }

@@ -13,8 +13,15 @@
   ARGV[3] units taken
   ARGV[4] request id
 
-  Returns 1 when written (or already written by this request), 0 when refused (nothing changes).
+  A stock key that is gone (Redis restarted without persistence, or was flushed) is not created again
+  with a value read before the loss (see write-stock).
+
+  Returns 1 when written (or already written by this request), 0 when refused (nothing changes), -2
+  when the stock key does not exist (nothing changes).
 ]]
+if redis.call("EXISTS", KEYS[1]) == 0 then
+  return -2
+end
 local highest = tonumber(redis.call("GET", KEYS[2]) or "0")
 if tonumber(ARGV[2]) < highest then
   return 0

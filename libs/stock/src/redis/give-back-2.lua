@@ -8,8 +8,15 @@
   ARGV[1] units to put back (a positive integer)
   ARGV[2] request id
 
-  Returns 1 if the units went back now, 0 if this request had given them back already.
+  Only into a stock key that exists: one that is gone (Redis restarted without persistence, or was
+  flushed, or another order found it missing) is not created again by an INCRBY with phantom units.
+
+  Returns 1 if the units went back now, 0 if this request had given them back already, -2 if the stock
+  key does not exist (nothing changes).
 ]]
+if redis.call("EXISTS", KEYS[1]) == 0 then
+  return -2
+end
 local moves = redis.call("HGET", KEYS[2], ARGV[2])
 if moves and string.find(moves, "g", 1, true) then
   return 0

@@ -3,7 +3,7 @@ import type { default as Redis, Result } from 'ioredis';
 import { StockNotSeededError } from '../errors';
 import { definitelyNotWritten } from '../store-errors';
 import type { DeductContext, DeductResult } from '../stock-strategy';
-import { FENCED, FENCED_STOCK_SCRIPTS, fencedAccess, plainAccess, WRITE_STOCK } from './fenced-stock';
+import { FENCED, FENCED_STOCK_SCRIPTS, fencedAccess, plainAccess, STOCK_MISSING, WRITE_STOCK } from './fenced-stock';
 import type { RunStockKeys } from './stock-keys';
 
 export const GIVE_BACK = loadLuaScript(__dirname, 'give-back-2.lua');
@@ -44,7 +44,10 @@ export async function readCheckWrite(redis: Redis, cell: StockCell, context: Ded
   // A lock that knows it is gone (a failed renewal, a validity past) must not write: it could overwrite a newer holder's stock.
   if (holding && knownLost(holding)) return { outcome: 'lock_lost' };
   // A whole value, not a decrement: sent again after a lost reply it writes the same value.
-  if (!(await access.write(stock - context.quantity, context))) return { outcome: 'fenced' };
+  const written = await access.write(stock - context.quantity, context);
+  if (written === 'fenced') return { outcome: 'fenced' };
+  // Gone since the read (Redis restarted): the value read is not written back as stock.
+  if (written === 'missing') throw new StockNotSeededError(context.settings.productId);
   await context.faults.at('stock-written');
   return recordOrGiveBack(redis, cell, context);
 }
@@ -75,7 +78,10 @@ export async function recordOrGiveBack(redis: Redis, cell: StockCell, context: D
   return { outcome: 'sold', order };
 }
 
-/** Puts back the units this request took, at most once however often the command is sent. */
-export async function giveBack(redis: Redis, cell: StockCell, context: Pick<DeductContext, 'requestId' | 'quantity'>): Promise<void> {
-  await useScripts(redis, [GIVE_BACK]).giveBackV1(cell.stock, cell.moves, context.quantity, context.requestId);
+/**
+ * Puts back the units this request took, at most once however often the command is sent. False when the
+ * stock key is gone (the store lost the run): nothing is put back, and no key is created with them.
+ */
+export async function giveBack(redis: Redis, cell: StockCell, context: Pick<DeductContext, 'requestId' | 'quantity'>): Promise<boolean> {
+  return (await useScripts(redis, [GIVE_BACK]).giveBackV1(cell.stock, cell.moves, context.quantity, context.requestId)) !== STOCK_MISSING;
 }

@@ -7,14 +7,21 @@
   Sent again after a lost reply (ioredis re-sends), the same request writing the same value finds its
   take already noted last and does nothing.
 
+  A stock key that is gone (Redis restarted without persistence, or was flushed) is not written: a
+  holder that read the stock before the loss would otherwise create it again with the value it read,
+  stock conjured that later orders sell.
+
   KEYS[1] stock key
   KEYS[2] the run's stock moves (hash: request id -> its moves, "t<units>:<stock left>" per take, "g<units>" per give-back)
   ARGV[1] new stock value
   ARGV[2] units taken
   ARGV[3] request id
 
-  Returns 1.
+  Returns 1 when written (or already written by this request), -2 when the stock key does not exist.
 ]]
+if redis.call("EXISTS", KEYS[1]) == 0 then
+  return -2
+end
 local moves = redis.call("HGET", KEYS[2], ARGV[3])
 local take = "t" .. ARGV[2] .. ":" .. ARGV[1]
 if moves and string.sub(moves, -#take) == take then

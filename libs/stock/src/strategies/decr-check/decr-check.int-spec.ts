@@ -70,4 +70,24 @@ describe('decr-check', () => {
     expect(result.outcome === 'error' && result.error).toBeInstanceOf(StockStoreLostError);
     expect(await lab.app.redis.exists(stockKey)).toBe(0);
   });
+
+  it('the store lost while an overdraft waits for its give-back: the INCRBY creates no phantom stock, and the order answers store lost', async () => {
+    // A Redis restart (no persistence) mid-sale, at the moment that conjured stock: between an order's
+    // overdrawing DECRBY and its INCRBY back. Before, the INCRBY re-created the key with the units it
+    // put back, and later orders sold them (434 of 400).
+    const { settings, stockKey, order } = await decrCheckProduct(1);
+    held = { runId: settings.runId, gate: new Gate(), first: true };
+    const overdraft = order(2);
+    await held.gate.arrived();
+    const keys = StockKeys.of(lab.keyPrefix, settings);
+    await lab.app.redis.del(keys.stock, keys.moves);
+
+    held.gate.release();
+    const result = await overdraft;
+    expect(result.outcome === 'error' && result.error).toBeInstanceOf(StockStoreLostError);
+    expect(await lab.app.redis.exists(stockKey)).toBe(0);
+    const next = await order(1);
+    expect(next.outcome === 'error' && next.error).toBeInstanceOf(StockStoreLostError);
+    expect(await lab.app.redis.exists(stockKey)).toBe(0);
+  });
 });

@@ -12,7 +12,7 @@ const DECREMENT_COUNTER = loadLuaScript(__dirname, 'decrement-counter-2.lua');
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    decrementCounterV1(stockKey: string, movesKey: string, units: number, requestId: string): Result<number, Context>;
+    decrementCounterV1(stockKey: string, movesKey: string, units: number, requestId: string): Result<number | null, Context>;
   }
 }
 
@@ -37,7 +37,7 @@ const DESCRIPTION: StrategyDescription = {
     'Oversold stays 0 and the lock timeline is empty (no lock). Near sellout with orders for several units, sold-out answers while units are left; ' +
     'after an instance dies mid-overdraft the remaining stock reads below 0 for good, stores agree shows NO and reconciliation counts the stranded units as lost.',
   steps: [
-    'EVALSHA decrement-counter: DECRBY stock n, once per request id (EXISTS stock in the same round trip: a missing key is not seeded)',
+    'EVALSHA decrement-counter: DECRBY stock n, once per request id, only if the stock key exists (a missing key is not seeded, or lost)',
     'if the result < 0: EVALSHA give-back (INCRBY stock n back, once), sold out',
     'business delay (outside any lock)',
     'INSERT the order (give-back if that fails)',
@@ -74,17 +74,12 @@ class DecrCheckStrategy extends RedisStockStrategy {
   async deduct(context: DeductContext): Promise<DeductResult> {
     const { redis } = this.store;
     const keys = this.store.keys(context.settings);
-    // Sent in one tick, so auto-pipelining puts both in one round trip.
-    const [seeded, left] = await Promise.all([redis.exists(keys.stock), redis.decrementCounterV1(keys.stock, keys.moves, context.quantity, context.requestId)]);
-    if (seeded === 0) {
-      // DECRBY created the key at −n. Deleting it keeps the product unseeded, so the placement reloads
-      // its run instead of a key of a stale run answering sold out for ever.
-      await redis.del(keys.stock);
-      throw new StockNotSeededError(context.settings.productId);
-    }
+    const left = await redis.decrementCounterV1(keys.stock, keys.moves, context.quantity, context.requestId);
+    if (left === null) throw new StockNotSeededError(context.settings.productId);
     if (left < 0) {
       await context.faults.at('stock-overdrawn');
-      await giveBack(redis, keys, context);
+      // The counter gone meanwhile (Redis restarted): nothing to give back into, and the store is lost.
+      if (!(await giveBack(redis, keys, context))) throw new StockNotSeededError(context.settings.productId);
       return { outcome: 'sold_out' };
     }
     await context.faults.at('stock-read');

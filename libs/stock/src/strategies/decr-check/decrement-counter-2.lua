@@ -9,11 +9,18 @@
   ARGV[1] units to take (a positive integer)
   ARGV[2] request id
 
-  Returns the counter after the decrement.
+  A counter that does not exist is not created by the DECRBY (at -n, or later given back into with
+  phantom units): the existence check and the decrement are one step.
+
+  Returns the counter after the decrement, or nil when the stock key does not exist (the product was
+  never seeded or Redis lost it; nothing changes).
 ]]
 local took = redis.call("HGET", KEYS[2], ARGV[2])
 if took then
   return tonumber(string.match(took, "^t%d+:(%-?%d+)"))
+end
+if redis.call("EXISTS", KEYS[1]) == 0 then
+  return false
 end
 local left = redis.call("DECRBY", KEYS[1], ARGV[1])
 redis.call("HSET", KEYS[2], ARGV[2], "t" .. ARGV[1] .. ":" .. left)
