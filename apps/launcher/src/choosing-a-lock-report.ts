@@ -15,7 +15,7 @@ import {
   type FaultPointName,
   type LockChoice,
   type LockFault,
-  type StrategyDescription,
+  type CatalogueDescription,
 } from '@oversell/contracts';
 import type { PitfallRunRecord, PitfallsReport } from './pitfalls-report';
 
@@ -98,7 +98,7 @@ function underFault(strategy: string, pitfalls: PitfallsReport | undefined): Rec
  * The comparison's rows: every strategy whose description says where it stands (`choice`), in the
  * registry's order, with its figures from the reports, null (not measured) where a report lacks them.
  */
-export function choosingALock(descriptions: readonly StrategyDescription[], inputs: ChoiceInputs, command: string, generatedAt: Date): ChoosingALock {
+export function choosingALock(descriptions: readonly CatalogueDescription[], inputs: ChoiceInputs, command: string, generatedAt: Date): ChoosingALock {
   const rows = descriptions.flatMap((description): ChoiceRow[] => {
     const choice: LockChoice | undefined = description.choice;
     if (!choice) return [];

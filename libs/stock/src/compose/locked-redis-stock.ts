@@ -1,4 +1,4 @@
-import type { ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
+import type { ProductRunSettings, StrategyName, StrategyScript } from '@oversell/contracts';
 import type { DistributedLock } from '@oversell/locks';
 import { readCheckWrite } from '../redis/redis-stock';
 import type { DeductContext, DeductResult, StockStrategy } from '../stock-strategy';
@@ -12,24 +12,18 @@ import type { StockMovesRead } from '../request-moves';
  * The lock is built on deps.lockRedis: the stock's Redis unless a Sentinel group is given for the locks.
  */
 export class LockedRedisStock implements StockStrategy {
-  readonly name: StrategyName;
   private readonly store: RedisStockStore;
   private readonly guard: LockGuard;
   private readonly lockRedis: StrategyDeps['lockRedis'];
 
   constructor(
-    private readonly description: StrategyDescription,
+    readonly name: StrategyName,
     lock: DistributedLock,
     deps: StrategyDeps,
   ) {
-    this.name = description.name;
     this.store = new RedisStockStore(deps.redis, deps.options.keyPrefix);
     this.guard = new LockGuard(lock, this.name, deps);
     this.lockRedis = deps.lockRedis;
-  }
-
-  describe(): StrategyDescription {
-    return this.description;
   }
 
   prepare(settings: ProductRunSettings): Promise<void> {
@@ -56,6 +50,6 @@ export class LockedRedisStock implements StockStrategy {
 }
 
 /** A registry row for a lock around the Redis stock. */
-export function lockedRedisStock(description: StrategyDescription, lock: (deps: StrategyDeps) => DistributedLock): StrategyDefinition {
-  return { name: description.name, needs: description.needs, create: (deps) => new LockedRedisStock(description, lock(deps), deps) };
+export function lockedRedisStock<Name extends StrategyName>(name: Name, scripts: readonly StrategyScript[], lock: (deps: StrategyDeps) => DistributedLock): StrategyDefinition<Name> {
+  return { name, scripts, create: (deps) => new LockedRedisStock(name, lock(deps), deps) };
 }
