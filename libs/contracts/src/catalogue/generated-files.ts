@@ -1,5 +1,5 @@
 import type { Locale } from '../locale';
-import { LOCK_FAULTS, type LockFault } from '../lock-faults';
+import { LOCK_FAULT_NAMES, LOCK_FAULTS } from '../lock-faults';
 import { describeStrategy, STRATEGY_NAMES } from '../strategies';
 import { STRATEGY_SETTINGS } from './settings';
 import type { StrategySetting } from './strategy-entry';
@@ -41,7 +41,6 @@ interface ReferenceLabels {
   complexity: string;
   reliability: string;
   faultColumns: [fault: string, orders: string];
-  faults: Record<LockFault, string>;
   /** Between a label and its text, and after a sentence: the language's own punctuation. */
   colon: string;
   stop: string;
@@ -66,7 +65,6 @@ const LABELS: Record<Locale, ReferenceLabels> = {
     complexity: 'Complexity',
     reliability: 'Reliability',
     faultColumns: ['Fault', 'What happens to the orders'],
-    faults: { crash: 'holder crashes', pause: 'holder paused past the lease', 'store-cut': 'store out of reach', failover: 'Redis master fails over' },
     colon: ': ',
     stop: '. ',
   },
@@ -88,7 +86,6 @@ const LABELS: Record<Locale, ReferenceLabels> = {
     complexity: '复杂度',
     reliability: '可靠性',
     faultColumns: ['故障', '订单会怎样'],
-    faults: { crash: '持有者崩溃', pause: '持有者暂停超过租约', 'store-cut': '存储不可达', failover: 'Redis 主节点故障切换' },
     colon: '：',
     stop: '。',
   },
@@ -129,7 +126,7 @@ function referenceSection(locale: Locale): string[] {
       const { choice } = d;
       const facts = [[labels.runsOn, choice.runsOn], [labels.complexity, choice.complexity], [labels.reliability, choice.reliability]].map(([label, value]) => label + labels.colon + text(value));
       lines.push('', `**${labels.choice}**${labels.colon}${facts.join(labels.stop)}${labels.stop.trim()}`, '');
-      lines.push(...table(labels.faultColumns, LOCK_FAULTS.map((fault) => [labels.faults[fault], text(choice.underFault[fault])])));
+      lines.push(...table(labels.faultColumns, LOCK_FAULTS.map((fault) => [LOCK_FAULT_NAMES[locale][fault], text(choice.underFault[fault])])));
     }
   }
   return lines;
