@@ -11,7 +11,7 @@
  *   --order-write sync,queued   (each strategy once per way of writing its orders, side by side; default sync)
  * The report's charts (SVG, bench-charts.ts) are written next to its JSON.
  */
-import { ORDER_WRITES, STRATEGY_NAMES, isStrategyName, type BenchReport, type OrderWrite, type RunView, type StrategyName } from '@oversell/contracts';
+import { ORDER_WRITES, STRATEGY_CATALOGUE, STRATEGY_NAMES, isStrategyName, type BenchReport, type OrderWrite, type RunView, type StrategyName } from '@oversell/contracts';
 import { listScenarios, loadScenario } from '@oversell/loadtests';
 import { AnswerCount } from './answer-count';
 import { measureBareFastify } from './bare-fastify';
@@ -110,7 +110,7 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
     if (viaGateway) print(`bench: the service's no-op through the gateway ${viaGateway.throughput} req/s`);
     // The bound is the first way of writing's: its rows get the efficiency column.
     const boundWrite = options.orderWrites[0];
-    const uncontended = await Promise.all(lockStrategies(options.strategies, await client.strategies()).map((s) => client.queueRun({ ...uncontendedRun(s, settings, scenario.name), orderWrite: boundWrite })));
+    const uncontended = await Promise.all(lockStrategies(options.strategies, STRATEGY_CATALOGUE).map((s) => client.queueRun({ ...uncontendedRun(s, settings, scenario.name), orderWrite: boundWrite })));
     const bounds = new Map((await followRuns('round-trip bounds', client, uncontended, process.stdout, print)).map((run) => [run.params.strategy, roundTripBound(run.result?.lockEvents ?? [])]));
     const { ceiling, rows } = withCeiling(finished.filter((run) => !run.params.warmUp).map(benchRow));
     const report: BenchReport = {

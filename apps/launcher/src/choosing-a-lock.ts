@@ -1,16 +1,14 @@
 /**
  * `npm run choosing-a-lock`: writes docs/choosing-a-lock.md and the JSON the dashboard's Explain view
- * renders, from the strategies' descriptions and the latest reports under bench-results/ (or the ones named).
+ * renders, from the strategy catalogue and the latest reports under bench-results/ (or the ones named).
  *   --bench bench-results/latest.json  --locks bench-results/locks-latest.json  --pitfalls bench-results/pitfalls-<stamp>.json
  */
-import type { StrategyDescription } from '@oversell/contracts';
-import { execFile } from 'node:child_process';
+import { describeStrategy, STRATEGY_NAMES } from '@oversell/contracts';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { choosingALock, choosingALockMarkdown, type BenchInput, type ChoiceInputs, type LoadedReport, type LockBenchInput } from './choosing-a-lock-report';
 import { parse, UsageError } from './cli-options';
-import { BENCH_RESULTS_DIR, REPO_ROOT, STRATEGY_DESCRIPTIONS_MAIN } from './paths';
+import { BENCH_RESULTS_DIR, REPO_ROOT } from './paths';
 import type { PitfallsReport } from './pitfalls-report';
 
 export const CHOOSING_A_LOCK_DOC = resolve(REPO_ROOT, 'docs', 'choosing-a-lock.md');
@@ -65,21 +63,13 @@ function readReport<T>({ file, given }: ReportChoice): LoadedReport<T> | null {
   }
 }
 
-/** The descriptions as the service serves them, from the built order service (the launcher does not import server code). */
-async function strategyDescriptions(): Promise<StrategyDescription[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, [STRATEGY_DESCRIPTIONS_MAIN], { maxBuffer: 16 * 1024 * 1024 }).catch((error: { stderr?: string }) => {
-    throw new Error(`could not read the strategies' descriptions from the built order service (${STRATEGY_DESCRIPTIONS_MAIN}): ${error.stderr?.trim() || String(error)}`);
-  });
-  return JSON.parse(stdout) as StrategyDescription[];
-}
-
 export async function writeChoosingALock(options: ChoosingALockOptions, print: (line: string) => void = console.log): Promise<string[]> {
   const inputs: ChoiceInputs = {
     bench: readReport<BenchInput>(options.bench),
     locks: readReport<LockBenchInput>(options.locks),
     pitfalls: readReport<PitfallsReport>(options.pitfalls),
   };
-  const data = choosingALock(await strategyDescriptions(), inputs, options.command, new Date());
+  const data = choosingALock(STRATEGY_NAMES.map((name) => describeStrategy(name)), inputs, options.command, new Date());
   for (const file of [options.doc, options.json]) mkdirSync(dirname(file), { recursive: true });
   writeFileSync(options.doc, choosingALockMarkdown(data));
   writeFileSync(options.json, JSON.stringify(data, null, 2) + '\n');

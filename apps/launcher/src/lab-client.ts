@@ -1,4 +1,4 @@
-import type { ErrorBody, RunBatchRequest, RunBatchView, RunParams, RunView, StrategyDescription } from '@oversell/contracts';
+import type { ErrorBody, RunBatchRequest, RunBatchView, RunParams, RunView } from '@oversell/contracts';
 
 /** The few calls the bench makes to a running lab, over its public HTTP API. */
 export class LabClient {
@@ -32,9 +32,5 @@ export class LabClient {
 
   run(id: string): Promise<RunView> {
     return this.call('GET', `/api/runs/${id}`);
-  }
-
-  strategies(): Promise<StrategyDescription[]> {
-    return this.call('GET', '/api/strategies');
   }
 }

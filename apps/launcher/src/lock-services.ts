@@ -1,8 +1,8 @@
-import { LOCK_SERVICES, type LockService, type StrategyName } from '@oversell/contracts';
+import { LOCK_SERVICES, lockServicesNeededBy, STRATEGY_NAMES, type LockService, type StrategyName } from '@oversell/contracts';
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { LOCK_SERVICES_NEEDED_MAIN, REPO_ROOT } from './paths';
+import { REPO_ROOT } from './paths';
 
 const run = promisify(execFile);
 
@@ -19,8 +19,8 @@ const scriptOf = (service: LockService) => resolve(REPO_ROOT, 'infra', 'scripts'
  * Starts the lock services the strategies need (all registered strategies when none are named), each by
  * its infra/scripts/ensure-<service>.sh on free local ports; a service whose variable is already set in
  * `given` is used as it is. The services also stop by themselves once this process has exited (--owner),
- * however it ends. Which strategy needs which service the strategies' descriptions say: the service's
- * registry is asked through lock-services-needed.js, so no strategy is named here. The scripts run with
+ * however it ends. Which strategy needs which service the strategy catalogue says (each entry's `needs`),
+ * so no strategy is named here. The scripts run with
  * `given` as their whole environment: each script also uses a service its variable names, and a variable
  * left out of `given` must not reach it from this process's own environment (under jest the two differ,
  * and a lab "started" the run's shared etcd, ZooKeeper and Redis Cluster, then stopped them with itself).
@@ -33,10 +33,7 @@ export async function startLockServices(
   extra: readonly LockService[] = [],
 ): Promise<LockServices> {
   const scriptEnv = { env: given };
-  const { stdout } = await run(process.execPath, [LOCK_SERVICES_NEEDED_MAIN, (strategies ?? []).join(',')], scriptEnv).catch((error: { stderr?: string }) => {
-    throw new Error(`could not ask the built order service which lock services its strategies need (${LOCK_SERVICES_NEEDED_MAIN}): ${error.stderr?.trim() || String(error)}`);
-  });
-  const needed = [...new Set([...(JSON.parse(stdout) as LockService[]), ...extra])];
+  const needed = [...new Set([...lockServicesNeededBy(strategies ?? STRATEGY_NAMES), ...extra])];
   const env: Record<string, string> = {};
   const started: { service: LockService; endpoint: string }[] = [];
   const stop = async () => {

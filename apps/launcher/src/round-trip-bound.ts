@@ -5,7 +5,7 @@ export const UNCONTENDED_ORDERS = 100;
 /** The uncontended run ends here even if its orders are not all sent (etcd grants 10–25 locks/s on a loaded 2-core machine). */
 export const UNCONTENDED_MAX_SEC = 1;
 
-/** Of the strategies benched, those whose description says they hold a lock (kind 'lock'). */
+/** Of the strategies benched, those whose catalogue entry (or description) says they hold a lock (kind 'lock'). */
 export function lockStrategies(benched: readonly StrategyName[], descriptions: readonly Pick<StrategyDescription, 'name' | 'kind'>[]): StrategyName[] {
   const locks = new Set(descriptions.filter((d) => d.kind === 'lock').map((d) => d.name));
   return benched.filter((name) => locks.has(name));

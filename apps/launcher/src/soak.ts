@@ -11,7 +11,7 @@
  *   --minutes 10  --connections 500  --stock 100000  --instances 3  --strategies a,b  --warmup-seconds 3  --out dir
  * Always on a lab of its own (no --url): the RSS is read off the instances it started.
  */
-import { isStrategyName, STRATEGY_NAMES, type StrategyName } from '@oversell/contracts';
+import { isStrategyName, STRATEGY_CATALOGUE, STRATEGY_NAMES, type StrategyName } from '@oversell/contracts';
 import { setInterval as every } from 'node:timers/promises';
 import { intOption, parse, UsageError } from './cli-options';
 import type { Lab } from './lab';
@@ -31,7 +31,7 @@ export interface SoakOptions extends Omit<LabRunOptions, 'url' | 'strategies'> {
   /** Seconds of discarded load per strategy before minute 0; 0: none. */
   warmupSeconds: number;
   stock: number;
-  /** None given: every strategy the lab calls safe. */
+  /** None given: every strategy the catalogue calls safe. */
   strategies?: StrategyName[];
 }
 
@@ -69,7 +69,7 @@ export async function runSoak(options: SoakOptions, print: (line: string) => voi
   const samples: SoakSample[] = [];
   const sampling = new AbortController();
   try {
-    const strategies = options.strategies ?? (await client.strategies()).filter((s) => s.safe).map((s) => s.name);
+    const strategies = options.strategies ?? STRATEGY_CATALOGUE.filter((entry) => entry.safe).map((entry) => entry.name);
     const secondsPerStrategy = Math.max(1, Math.floor((options.minutes * 60) / strategies.length));
     if (options.warmupSeconds > 0) await warmUp(client, strategies, options);
     samples.push(...(await sampleInstances(lab!, 0)));

@@ -1,49 +1,12 @@
-import type { FaultKind } from './faults';
-import type { StrategyKind, StrategyName } from './strategies';
+import type { LockFault } from './lock-faults';
+import type { LockChoice, StrategyKind, StrategyName } from './strategies';
 
 /**
  * "Which lock to choose", the articles' closing question, answered with this lab's figures:
  * `npm run choosing-a-lock` writes docs/choosing-a-lock.md and the JSON the dashboard's Explain view
- * renders. The words come from each strategy's own description (StrategyDescription.choice); the
+ * renders. The words come from each strategy's catalogue entry (its texts' `choice`); the
  * figures from the bench, lock-bench and pitfalls reports, never typed by hand.
  */
-
-/** The faults the comparison is made under, in its column order. */
-export const LOCK_FAULTS = ['crash', 'pause', 'store-cut', 'failover'] as const;
-export type LockFault = (typeof LOCK_FAULTS)[number];
-
-export const LOCK_FAULT_TITLES: Record<LockFault, string> = {
-  crash: 'holder crashes',
-  pause: 'holder paused past the lease',
-  'store-cut': 'store out of reach',
-  failover: 'Redis master fails over',
-};
-
-/**
- * Which comparison fault a run's fault is: a pause at a fault point and a stop-the-world pause are both
- * a holder that stops while the world goes on. Clock skew and the double click are no lock's fault here.
- */
-export const LOCK_FAULT_OF: Partial<Record<FaultKind, LockFault>> = {
-  crash: 'crash',
-  pause: 'pause',
-  'stop-the-world': 'pause',
-  'store-cut': 'store-cut',
-  failover: 'failover',
-};
-
-/** Where a strategy stands in the comparison, in words: written once, in the strategy's own description. */
-export interface LockChoice {
-  /** What it needs running besides the order service (e.g. "one Redis", "a three-node etcd cluster in production"). */
-  runsOn: string;
-  /** How much there is to get right, and why, in a few words (e.g. "low: one Lua script"). */
-  complexity: string;
-  /** The reliability class: what it guarantees and the limit of that guarantee. */
-  reliability: string;
-  /** What happens to the orders under each fault, as the design says it should. */
-  underFault: Record<LockFault, string>;
-  /** Its lock's name in `npm run bench:locks`, when its lock is measured there on its own. */
-  benchLock?: string;
-}
 
 /** The run a figure was measured in: the doc prints it beside the figures. */
 export interface ChoiceSource {

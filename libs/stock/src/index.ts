@@ -18,5 +18,4 @@ export { StockKeys } from './redis/stock-keys';
 export { StockModule, type StockModuleAsyncOptions } from './stock.module';
 export { DEFAULT_STOCK_OPTIONS, STOCK_OPTIONS, type StockOptions } from './stock.options';
 export type { DeductContext, DeductResult, StockStrategy } from './stock-strategy';
-export { lockServicesNeededBy, STOCK_STRATEGIES, StrategyRegistry } from './strategy-registry';
-export { describeStrategiesOffline } from './strategy-descriptions';
+export { STOCK_STRATEGIES, StrategyRegistry } from './strategy-registry';

@@ -1,4 +1,4 @@
-import type { PlacedOrder, ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
+import type { PlacedOrder, ProductRunSettings, StrategyName } from '@oversell/contracts';
 import type { EntityManager } from 'typeorm';
 import type { FaultPoints } from './fault-points';
 import type { StockMovesRead } from './request-moves';
@@ -41,9 +41,8 @@ export type DeductResult = (
 
 /** One way of deducting stock. Each implementation is one file; the registry names them all. */
 export interface StockStrategy {
+  /** Its catalogue entry says what it guarantees and what breaks it (describeStrategies adds the scripts it runs). */
   readonly name: StrategyName;
-  /** What it guarantees, what breaks it, and what it runs — as the API and the dashboard show it. */
-  describe(): StrategyDescription;
   /** Seeds the strategy's store for a fresh run (the MySQL product row is already written). */
   prepare(settings: ProductRunSettings): Promise<void>;
   deduct(context: DeductContext): Promise<DeductResult>;

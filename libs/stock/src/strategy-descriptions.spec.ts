@@ -1,15 +1,15 @@
 import { LOCK_FAULTS, STRATEGY_NAMES } from '@oversell/contracts';
-import { describeStrategiesOffline } from './strategy-descriptions';
+import { describeStrategies } from './strategy-descriptions';
 
 describe('the strategies described without a store', () => {
   it('gives every registered strategy, in the order of the tables, as the API serves it', () => {
-    const descriptions = describeStrategiesOffline();
+    const descriptions = describeStrategies();
     expect(descriptions.map((d) => d.name)).toEqual([...STRATEGY_NAMES]);
   });
 
   // docs/choosing-a-lock.md compares the strategies whose descriptions say where they stand.
   it('places the articles\' locks and the atomic and database ways in "Choosing a lock", each under every fault', () => {
-    const compared = describeStrategiesOffline().filter((d) => d.choice);
+    const compared = describeStrategies().filter((d) => d.choice);
     expect(compared.map((d) => d.name)).toEqual(expect.arrayContaining(['uuid-lua', 'watchdog', 'redlock', 'etcd', 'zookeeper', 'db-lock-table', 'db-pessimistic', 'db-conditional', 'lua-decrement', 'decr-check']));
     for (const { name, choice } of compared) {
       expect({ name, faults: LOCK_FAULTS.filter((fault) => !choice!.underFault[fault]?.trim()) }).toEqual({ name, faults: [] });

@@ -4,11 +4,8 @@ import exec from 'k6/execution';
 import http from 'k6/http';
 import { Counter } from 'k6/metrics';
 
-/**
- * Kept in step with STRATEGY_NAMES in libs/contracts (a loadtests test compares the two): compare-strategies
- * builds one k6 scenario per strategy in its options, before any request can ask the service.
- */
-export const STRATEGY_NAMES = ['no-lock', 'setnx-no-ttl', 'setnx-expire', 'naive-setnx', 'setnx-getset', 'uuid-check-del', 'uuid-lua', 'watchdog', 'watchdog-fenced', 'watchdog-fenced-mysql', 'etcd', 'zookeeper', 'redlock', 'redlock-lib', 'redlock-delayed-restart', 'segmented', 'segmented-cluster', 'decr-check', 'lua-decrement', 'db-lock-table', 'db-lock-table-ttl', 'db-optimistic', 'db-pessimistic', 'db-conditional'];
+// The catalogue's names, generated from libs/contracts (npm run generate): k6 cannot import TypeScript.
+export { STRATEGY_NAMES } from './strategy-names.js';
 
 /** Error codes a 409/503 order answer may legitimately carry; any other is a failed check. */
 const EXPECTED_ERROR_CODES = { 409: ['sold_out', 'conflict'], 503: ['lock_timeout', 'lock_lost', 'fenced', 'lock_unavailable'] };

@@ -1,28 +1,30 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { DEFAULT_ORDER_WRITE, ORDER_WRITES, RUN_LIMITS, type OrderWrite } from '@oversell/contracts';
+import { DEFAULT_ORDER_WRITE, ORDER_WRITES, STRATEGY_SETTINGS, type OrderWrite } from '@oversell/contracts';
+
+const { lockTtlMs, businessDelayMs, segments } = STRATEGY_SETTINGS;
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 
 /** The lock, business and order-write settings a product reset and a run both take. */
 export class LockSettingsDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: RUN_LIMITS.maxLockTtlMs, default: 2000, description: 'Lease of the lock strategies\' lock.' })
+  @ApiPropertyOptional({ minimum: lockTtlMs.min, maximum: lockTtlMs.max, default: lockTtlMs.default, description: 'Lease of the lock strategies\' lock.' })
   @IsOptional()
   @IsInt()
-  @Min(1)
-  @Max(RUN_LIMITS.maxLockTtlMs)
+  @Min(lockTtlMs.min)
+  @Max(lockTtlMs.max)
   lockTtlMs?: number;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: RUN_LIMITS.maxBusinessDelayMs, default: 0, description: 'Time spent inside the critical section; above the TTL the lease expires mid-order.' })
+  @ApiPropertyOptional({ minimum: businessDelayMs.min, maximum: businessDelayMs.max, default: businessDelayMs.default, description: 'Time spent inside the critical section; above the TTL the lease expires mid-order.' })
   @IsOptional()
   @IsInt()
-  @Min(0)
-  @Max(RUN_LIMITS.maxBusinessDelayMs)
+  @Min(businessDelayMs.min)
+  @Max(businessDelayMs.max)
   businessDelayMs?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 64, default: 5, description: 'Stock segments of the segmented strategy.' })
+  @ApiPropertyOptional({ minimum: segments.min, maximum: segments.max, default: segments.default, description: 'Stock segments of the segmented strategy.' })
   @IsOptional()
   @IsInt()
-  @Min(1)
-  @Max(64)
+  @Min(segments.min)
+  @Max(segments.max)
   segments?: number;
 
   @ApiPropertyOptional({

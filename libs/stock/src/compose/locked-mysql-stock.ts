@@ -1,4 +1,4 @@
-import type { ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
+import type { ProductRunSettings, StrategyName, StrategyScript } from '@oversell/contracts';
 import type { DistributedLock, LockHolding } from '@oversell/locks';
 import { StockNotSeededError } from '../errors';
 import { loadSqlFile } from '../persistence/sql-file';
@@ -29,23 +29,17 @@ export interface BreakableLock extends DistributedLock {
  * (outcome fenced, nothing taken).
  */
 export class LockedMysqlStock extends MysqlRowStrategy {
-  readonly name: StrategyName;
   private readonly guard: LockGuard;
   private readonly keyPrefix: string;
 
   constructor(
-    private readonly description: StrategyDescription,
+    readonly name: StrategyName,
     private readonly lock: BreakableLock,
     deps: StrategyDeps,
   ) {
     super(deps.dataSource);
-    this.name = description.name;
     this.guard = new LockGuard(lock, this.name, deps);
     this.keyPrefix = deps.options.keyPrefix;
-  }
-
-  describe(): StrategyDescription {
-    return this.description;
   }
 
   /** The row was reset for the run; its fence starts again for the run's new lock. */
@@ -84,6 +78,6 @@ export class LockedMysqlStock extends MysqlRowStrategy {
 }
 
 /** A registry row for a breakable lock around the MySQL stock row. */
-export function lockedMysqlStock(description: StrategyDescription, lock: (deps: StrategyDeps) => BreakableLock): StrategyDefinition {
-  return { name: description.name, needs: description.needs, create: (deps) => new LockedMysqlStock(description, lock(deps), deps) };
+export function lockedMysqlStock<Name extends StrategyName>(name: Name, scripts: readonly StrategyScript[], lock: (deps: StrategyDeps) => BreakableLock): StrategyDefinition<Name> {
+  return { name, scripts, create: (deps) => new LockedMysqlStock(name, lock(deps), deps) };
 }

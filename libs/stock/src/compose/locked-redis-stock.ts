@@ -1,4 +1,4 @@
-import type { ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
+import type { ProductRunSettings, StrategyName, StrategyScript } from '@oversell/contracts';
 import type { DistributedLock } from '@oversell/locks';
 import { readCheckWrite } from '../redis/redis-stock';
 import type { DeductContext, DeductResult } from '../stock-strategy';
@@ -11,23 +11,17 @@ import type { StrategyDefinition, StrategyDeps } from './strategy-definition';
  * The lock is built on deps.lockRedis: the stock's Redis unless a Sentinel group is given for the locks.
  */
 export class LockedRedisStock extends RedisStockStrategy {
-  readonly name: StrategyName;
   private readonly guard: LockGuard;
   private readonly lockRedis: StrategyDeps['lockRedis'];
 
   constructor(
-    private readonly description: StrategyDescription,
+    readonly name: StrategyName,
     lock: DistributedLock,
     deps: StrategyDeps,
   ) {
     super(deps.redis, deps.options.keyPrefix);
-    this.name = description.name;
     this.guard = new LockGuard(lock, this.name, deps);
     this.lockRedis = deps.lockRedis;
-  }
-
-  describe(): StrategyDescription {
-    return this.description;
   }
 
   breakLocks(settings: ProductRunSettings): Promise<number> {
@@ -42,6 +36,6 @@ export class LockedRedisStock extends RedisStockStrategy {
 }
 
 /** A registry row for a lock around the Redis stock. */
-export function lockedRedisStock(description: StrategyDescription, lock: (deps: StrategyDeps) => DistributedLock): StrategyDefinition {
-  return { name: description.name, needs: description.needs, create: (deps) => new LockedRedisStock(description, lock(deps), deps) };
+export function lockedRedisStock<Name extends StrategyName>(name: Name, scripts: readonly StrategyScript[], lock: (deps: StrategyDeps) => DistributedLock): StrategyDefinition<Name> {
+  return { name, scripts, create: (deps) => new LockedRedisStock(name, lock(deps), deps) };
 }

@@ -1,4 +1,4 @@
-import type { ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
+import type { ProductRunSettings, StrategyName } from '@oversell/contracts';
 import type { DataSource } from 'typeorm';
 import type { DeductContext, DeductResult, StockStrategy } from '../stock-strategy';
 import { MysqlStockRow } from './mysql-stock-row';
@@ -20,5 +20,4 @@ export abstract class MysqlRowStrategy implements StockStrategy {
   }
 
   abstract deduct(context: DeductContext): Promise<DeductResult>;
-  abstract describe(): StrategyDescription;
 }

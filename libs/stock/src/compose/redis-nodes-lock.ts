@@ -1,4 +1,3 @@
-import type { StrategyDescription } from '@oversell/contracts';
 import { connectRedisNodes, type DistributedLock } from '@oversell/locks';
 import type Redis from 'ioredis';
 import type { ServiceLock } from './service-lock';
@@ -10,20 +9,6 @@ import type { ServiceLock } from './service-lock';
  * (lock_unavailable, as the lock bench saw). What it takes still comes off the holder's validity.
  */
 const NODE_TIMEOUT_MS = 500;
-
-/**
- * What every quorum lock on the RedLock nodes is, around the Redis stock: a fixed lease on five nodes,
- * slow to hand a hot key over (its waiters retry on their own and split the votes).
- */
-export const QUORUM_LOCK_TRAITS = {
-  kind: 'lock',
-  store: 'redis',
-  settings: ['lockTtlMs', 'businessDelayMs'],
-  lease: 'fixed',
-  safe: true,
-  needs: ['redis-nodes'],
-  grantRate: 'slow',
-} as const satisfies Partial<StrategyDescription>;
 
 /**
  * A quorum lock (`build`) over the independent Redis nodes at `addresses` (REDLOCK_NODES: host:port,

@@ -1,4 +1,4 @@
-import type { ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
+import type { ProductRunSettings, StrategyName } from '@oversell/contracts';
 import type Redis from 'ioredis';
 import type { StockMovesRead } from '../request-moves';
 import type { DeductContext, DeductResult, StockStrategy } from '../stock-strategy';
@@ -26,5 +26,4 @@ export abstract class RedisStockStrategy implements StockStrategy {
   }
 
   abstract deduct(context: DeductContext): Promise<DeductResult>;
-  abstract describe(): StrategyDescription;
 }

@@ -1,4 +1,4 @@
-import type { ProductRunSettings, StrategyDescription, StrategyName } from '@oversell/contracts';
+import type { ProductRunSettings, StrategyName } from '@oversell/contracts';
 import { LocalQueues, RELEASE_LOCK, type DistributedLock } from '@oversell/locks';
 import { StockNotSeededError } from '../errors';
 import { readCheckWrite } from '../redis/redis-stock';
@@ -9,38 +9,8 @@ import { luaScriptsOf } from './scripts-of';
 import type { SegmentCell, SegmentStore } from './segment-store';
 import type { StrategyDeps } from './strategy-definition';
 
-/** What segmented is and does; segmented-cluster says where its segments differ. */
-export const SEGMENTED_DESCRIPTION: StrategyDescription = {
-  name: 'segmented',
-  title: 'Segmented stock',
-  kind: 'lock',
-  store: 'redis',
-  settings: ['lockTtlMs', 'businessDelayMs', 'segments'],
-  lease: 'fixed',
-  // Its segment locks are uuid-lua's: a business time past the TTL double-grants a segment.
-  safe: false,
-  description:
-    'Splits the stock over N Redis keys (default 5), each guarded by its own owner-token lock. One unlocked MGET finds the segments that can still cover the order; the order joins this process\'s shortest line among them, takes that segment\'s lock, and moves on if the segment turned out short.',
-  guarantee: 'Never oversells while business time < TTL: each segment is an owner-token lock (Lua release) over its own stock key. Up to N orders proceed in parallel.',
-  pitfall:
-    'Each segment lock has the same lease pitfall as uuid-lua (business delay > TTL double-grants a segment). And fragmentation: an order for more units than any single segment holds is refused although the total would cover it.',
-  reproduce: 'Business delay > lock TTL oversells per segment; an order of 3 units when each segment holds 2 shows fragmentation.',
-  symptom:
-    'Several lock keys are held at once, stacked in the lanes but not red (different keys), and throughput ' +
-    'beats the single-lock strategies in the compare view. With a business delay above the TTL one segment is ' +
-    'granted twice: red bars on that key, and the oversold counter goes above 0.',
-  steps: [
-    'MGET every segment (unlocked): segments short of n are skipped — stock only falls, so that hint can only err towards sold out; none left means sold out',
-    'join the shortest in-process line among the remaining segments (one order per process at a time per segment)',
-    'SET segment-lock <token> NX PX ttl (spin with backoff against the other processes)',
-    'GET segment stock; if < n, release and try the next segment',
-    'business delay',
-    'SET segment stock − n',
-    'INSERT the order',
-    'release the segment lock (Lua compare-and-delete)',
-  ],
-  scripts: luaScriptsOf(RELEASE_LOCK),
-};
+/** The segment locks' release script: segmented and segmented-cluster send it. */
+export const SEGMENT_LOCK_SCRIPTS = luaScriptsOf(RELEASE_LOCK);
 
 /**
  * The stock is split over N keys, each behind its own owner-token lock, so N orders can be inside at
@@ -50,7 +20,6 @@ export const SEGMENTED_DESCRIPTION: StrategyDescription = {
  * Redis, or a Redis Cluster).
  */
 export class SegmentedStrategy implements StockStrategy {
-  readonly name: StrategyName;
   /** This process's line per segment lock: only the head of each line competes on Redis. */
   private readonly lines = new LocalQueues();
   private readonly guard: LockGuard;
@@ -60,9 +29,8 @@ export class SegmentedStrategy implements StockStrategy {
     private readonly store: SegmentStore,
     /** The owner-token lock on the store's connection. */
     lock: DistributedLock,
-    private readonly description: StrategyDescription,
+    readonly name: StrategyName,
   ) {
-    this.name = description.name;
     this.guard = new LockGuard(lock, this.name, deps);
   }
 
@@ -121,9 +89,5 @@ export class SegmentedStrategy implements StockStrategy {
       else if (length === shortest) best.push(index);
     }
     return best[Math.floor(Math.random() * best.length)];
-  }
-
-  describe(): StrategyDescription {
-    return this.description;
   }
 }

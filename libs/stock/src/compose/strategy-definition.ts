@@ -1,4 +1,4 @@
-import type { LockService, StrategyName } from '@oversell/contracts';
+import type { StrategyName, StrategyScript } from '@oversell/contracts';
 import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { LockEvents } from '../lock-events';
@@ -22,10 +22,13 @@ export interface StrategyDeps {
   onShutdown(close: () => unknown): void;
 }
 
-/** One row of the registry table: a name and how to build the strategy it names. */
-export interface StrategyDefinition {
-  readonly name: StrategyName;
-  /** The lock services it needs (its description's `needs`), known before anything is built. */
-  readonly needs?: readonly LockService[];
+/**
+ * One row of the registry table: how to build the strategy a catalogue entry names, and the scripts it
+ * sends (read from its folder's files, so not the catalogue's). Everything else about it is its entry's.
+ */
+export interface StrategyDefinition<Name extends StrategyName = StrategyName> {
+  readonly name: Name;
+  /** Its Lua or SQL, as the Explain view shows it. */
+  readonly scripts: readonly StrategyScript[];
   create(deps: StrategyDeps): StockStrategy;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { DEFAULT_BUSINESS_DELAY_MS, DEFAULT_LOCK_TTL_MS, DEFAULT_ORDER_WRITE, type ProductRunSettings, type ResetProductRequest } from '@oversell/contracts';
+import { DEFAULT_BUSINESS_DELAY_MS, DEFAULT_LOCK_TTL_MS, DEFAULT_ORDER_WRITE, STRATEGY_SETTINGS, type ProductRunSettings, type ResetProductRequest } from '@oversell/contracts';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { FAULT_INJECTOR, type FaultInjector } from '../fault-points';
@@ -11,7 +11,7 @@ import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { ProductSettingsStore } from './product-settings.store';
 import { asStoreError } from '../store-errors';
 
-export const DEFAULT_SEGMENTS = 5;
+export const DEFAULT_SEGMENTS = STRATEGY_SETTINGS.segments.default;
 
 /** Starts a fresh run of a product: new run id, MySQL row, the strategy's store seeded, earlier runs' keys gone. */
 @Injectable()

@@ -1,4 +1,4 @@
-import { STRATEGY_NAMES, type StrategyName } from '@oversell/contracts';
+import { STRATEGY_NAMES, strategyEntry, type StrategyName } from '@oversell/contracts';
 import { freshProductId, runOrdersAcrossProcesses, useStockTestApp } from '../testing';
 
 /**
@@ -42,7 +42,7 @@ async function run(strategy: StrategyName, settings: { lockTtlMs: number; busine
 
 describe.each(SAFE_WHEN_TTL_COVERS_BUSINESS)('%s under 3 processes', (strategy) => {
   it('sells exactly the stock: 0 oversold, 0 left but for orders refused as conflicts, stores agree, one order per sold unit', async () => {
-    const load: Partial<typeof SLOW_GRANTS> = lab.app.registry.get(strategy).describe().grantRate === 'slow' ? SLOW_GRANTS : {};
+    const load: Partial<typeof SLOW_GRANTS> = strategyEntry(strategy).grantRate === 'slow' ? SLOW_GRANTS : {};
     const { outcomes, errors, inventory, initial } = await run(strategy, { lockTtlMs: 2000, businessDelayMs: 5, ...load });
     expect(errors).toEqual([]);
     // An optimistic order past its retry limit is refused (409 conflict) with stock left: on a loaded
@@ -84,7 +84,7 @@ describe('the lease-expiry pitfall: business delay (300 ms) > lock TTL (100 ms)'
     expect(errors).toEqual([]);
     expect(inventory.oversold).toBeGreaterThan(0);
     // What the dashboard's "safe" tag and the soak's list of safe strategies read.
-    expect(lab.app.registry.get(strategy).describe().safe).toBe(false);
+    expect(strategyEntry(strategy).safe).toBe(false);
   });
 
   it('watchdog does not: renewal keeps the lock for as long as the holder works', async () => {

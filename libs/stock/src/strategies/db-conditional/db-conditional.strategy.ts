@@ -1,4 +1,3 @@
-import type { StrategyDescription } from '@oversell/contracts';
 import { MysqlRowStrategy } from '../../compose/mysql-row-strategy';
 import { READ_STOCK } from '../../compose/mysql-stock-row';
 import { sqlScriptsOf } from '../../compose/scripts-of';
@@ -42,46 +41,6 @@ class DbConditionalStrategy extends MysqlRowStrategy {
       return { outcome: 'sold_out' };
     });
   }
-
-  describe(): StrategyDescription {
-    return {
-      name: this.name,
-      title: 'DB conditional UPDATE (atomic decrement)',
-      kind: 'database',
-      store: 'mysql',
-      settings: ['businessDelayMs'],
-      lease: 'none',
-      safe: true,
-      description:
-        'Does the business first, then in one short transaction runs UPDATE … SET stock = stock − n WHERE id = ? AND run_id = ? AND stock >= n and, if a row changed, the order INSERT. The database checks and decrements in one statement: no version, no retry. No row changed means sold out, or, when the run has no row at all, stock not seeded.',
-      guarantee:
-        'Never oversells: InnoDB evaluates stock >= n on the latest committed row under the row lock its UPDATE takes, so two orders cannot both take the last unit, and stock and order commit together. Concurrent orders never conflict; they queue for the row only for the UPDATE, the INSERT and the commit.',
-      pitfall:
-        'Every order of a product still serializes on one row for UPDATE + INSERT + commit, a few round trips, so it stays well below lua-decrement, holding a pooled connection meanwhile. The business runs before the stock is taken, so orders spend it even when they then find the stock sold out. A transaction that stalls holding the row makes the others wait; a lock wait timeout or a deadlock is rolled back and answered lock_timeout.',
-      reproduce: 'Run it and db-optimistic on the same product with many connections: db-conditional sells every unit with 0 conflict retries while db-optimistic retries (see its test).',
-      symptom:
-        'Oversold stays 0 and "conflict retries" stays 0 where db-optimistic\'s climbs; in the compare view its throughput bar stands well above db-optimistic and db-pessimistic, below lua-decrement.',
-      steps: [
-        'business delay (before the transaction, no lock held)',
-        'BEGIN; UPDATE … SET stock = stock − n WHERE … AND stock >= n',
-        'if 0 rows: SELECT stock: a row means sold out, no row means not seeded (nothing changed)',
-        'INSERT the order; COMMIT',
-        'lock wait timeout or deadlock: ROLLBACK, lock timeout',
-      ],
-      choice: {
-        runsOn: 'MySQL/MariaDB only',
-        complexity: 'lowest: one UPDATE … WHERE stock >= n',
-        reliability: 'never oversells: the check and the write are one statement',
-        underFault: {
-          crash: 'Nothing is held beyond the statement: the transaction rolls back.',
-          pause: 'Nothing is held between statements: a pause delays only its own order.',
-          'store-cut': 'The order fails with its connection; nothing written.',
-          failover: 'As safe as the database: stock and order commit together or not at all.',
-        },
-      },
-      scripts: sqlScriptsOf(TAKE_STOCK_IF_ENOUGH, READ_STOCK),
-    };
-  }
 }
 
-export const dbConditional: StrategyDefinition = { name: 'db-conditional', create: (deps) => new DbConditionalStrategy(deps.dataSource) };
+export const dbConditional: StrategyDefinition<'db-conditional'> = { name: 'db-conditional', scripts: sqlScriptsOf(TAKE_STOCK_IF_ENOUGH, READ_STOCK), create: (deps) => new DbConditionalStrategy(deps.dataSource) };

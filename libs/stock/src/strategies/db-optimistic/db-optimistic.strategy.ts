@@ -1,6 +1,7 @@
-import type { ProductRunSettings, StrategyDescription } from '@oversell/contracts';
+import type { ProductRunSettings } from '@oversell/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
+import { sqlScriptsOf } from '../../compose/scripts-of';
 import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-definition';
 import { StockNotSeededError } from '../../errors';
 import { loadSqlFile } from '../../persistence/sql-file';
@@ -66,40 +67,6 @@ class DbOptimisticStrategy implements StockStrategy {
     }
     return { outcome: 'conflict', conflicts };
   }
-
-  describe(): StrategyDescription {
-    return {
-      name: this.name,
-      title: 'DB optimistic (version column)',
-      kind: 'database',
-      store: 'mysql',
-      settings: ['businessDelayMs'],
-      lease: 'none',
-      safe: true,
-      description:
-        'Reads stock and version from the MySQL row, then runs UPDATE … SET stock = stock − n, version = version + 1 WHERE id = ? AND run_id = ? AND version = ? AND stock >= n inside a transaction with the order INSERT. No rows affected means a conflict: back off with jitter and retry, a bounded number of times.',
-      guarantee: 'Never oversells: the conditional UPDATE is atomic in InnoDB, and stock and order commit together.',
-      pitfall:
-        'Throughput collapses on one hot row: every success makes all concurrent readers conflict and retry (~150 orders/s here). Orders that exhaust their retries are refused (409 conflict) although stock remains.',
-      reproduce: 'Many connections on one product: watch the conflict count and p99 latency climb.',
-      symptom:
-        'Oversold stays 0; lost races show as "conflict retries" (and, past the retry limit, "conflict") in the ' +
-        'outcome counts, and p99 latency climbs with the number of connections.',
-      steps: ['SELECT stock, version', 'if stock < n: sold out', 'business delay', 'BEGIN; UPDATE … WHERE version = ? AND stock >= n', 'if 0 rows: ROLLBACK, back off, retry (bounded)', 'INSERT the order; COMMIT'],
-      choice: {
-        runsOn: 'MySQL/MariaDB only',
-        complexity: 'low: a version column and a conditional UPDATE',
-        reliability: 'never oversells; under contention most rounds fail their version check and retry',
-        underFault: {
-          crash: 'Nothing is held: a dead order leaves nothing behind.',
-          pause: 'Nothing is held: a paused order finds the version moved on and retries.',
-          'store-cut': 'The order fails with its connection; nothing is held, nothing written.',
-          failover: 'As safe as the database: stock and order commit together or not at all.',
-        },
-      },
-      scripts: [READ, DEDUCT].map((f) => ({ name: f.fileName, language: 'sql' as const, source: f.sql })),
-    };
-  }
 }
 
-export const dbOptimistic: StrategyDefinition = { name: 'db-optimistic', create: (deps) => new DbOptimisticStrategy(deps) };
+export const dbOptimistic: StrategyDefinition<'db-optimistic'> = { name: 'db-optimistic', scripts: sqlScriptsOf(READ, DEDUCT), create: (deps) => new DbOptimisticStrategy(deps) };

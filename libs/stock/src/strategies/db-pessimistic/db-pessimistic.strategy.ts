@@ -1,4 +1,3 @@
-import type { StrategyDescription } from '@oversell/contracts';
 import { MysqlRowStrategy } from '../../compose/mysql-row-strategy';
 import { sqlScriptsOf } from '../../compose/scripts-of';
 import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-definition';
@@ -56,48 +55,6 @@ class DbPessimisticStrategy extends MysqlRowStrategy {
       return 'taken';
     });
   }
-
-  describe(): StrategyDescription {
-    return {
-      name: this.name,
-      title: 'DB pessimistic (SELECT … FOR UPDATE)',
-      kind: 'database',
-      store: 'mysql',
-      settings: ['businessDelayMs'],
-      lease: 'none',
-      safe: true,
-      description:
-        'Opens a transaction and locks the product row with SELECT stock … FOR UPDATE; checks the stock, does the business, runs UPDATE … SET stock = stock − n and the order INSERT, and commits, which releases the row lock. Concurrent orders queue for the row lock inside InnoDB, each waiting at most the lab\'s lock wait.',
-      guarantee:
-        'Never oversells: InnoDB grants the row lock to one transaction at a time and holds it until commit, so the stock read under it cannot go stale, and stock and order commit together. A holder whose connection dies is rolled back by the server, releasing the lock with nothing taken.',
-      pitfall:
-        'The row lock is held for the whole business time, so every order of a product serializes on the database: at most 1000 / (business delay in ms) orders/s, and below db-conditional even with no business delay, each holding a pooled connection meanwhile; a holder that pauses inside blocks everyone behind it. Orders that wait longer than the lock wait (whole seconds for InnoDB), or that a deadlock picks as its victim, are rolled back and answered lock_timeout.',
-      reproduce: 'Raise the business delay or pause one holder at stock-read (see its test): every other order of the product waits on the row lock.',
-      symptom:
-        'Oversold stays 0; throughput sits far below db-conditional and falls as the business delay grows, p99 latency climbs with the connections, and long waits show as "lock timeout" in the outcome counts. The lock timeline stays empty: the row lock lives in InnoDB, not in Redis.',
-      steps: [
-        'BEGIN; SET SESSION innodb_lock_wait_timeout = the wait left (whole seconds)',
-        'SELECT stock … FOR UPDATE (waits for the row lock)',
-        'if no row: not seeded; if stock < n: sold out',
-        'business delay (holding the row lock)',
-        'UPDATE … SET stock = stock − n',
-        'INSERT the order; COMMIT (releases the row lock)',
-        'lock wait timeout or deadlock: ROLLBACK, lock timeout',
-      ],
-      choice: {
-        runsOn: 'MySQL/MariaDB only',
-        complexity: 'low: SELECT … FOR UPDATE inside a transaction',
-        reliability: 'never oversells: the row lock lives and dies with the transaction',
-        underFault: {
-          crash: 'The connection closes and InnoDB rolls the transaction back, freeing the row lock at once.',
-          pause: 'The row stays locked while the holder is paused; the others wait (bounded by the lock wait timeout); nothing is sold twice.',
-          'store-cut': 'The transaction dies with its connection and is rolled back: the order fails, nothing is written.',
-          failover: 'As safe as the database: stock and order commit together or not at all.',
-        },
-      },
-      scripts: sqlScriptsOf(BOUND_LOCK_WAIT, LOCK_STOCK_ROW, TAKE_STOCK),
-    };
-  }
 }
 
 /**
@@ -110,4 +67,4 @@ function lockWaitSecondsLeft(deadline: number): number {
   return leftMs > 0 ? Math.ceil(leftMs / 1000) : 0;
 }
 
-export const dbPessimistic: StrategyDefinition = { name: 'db-pessimistic', create: (deps) => new DbPessimisticStrategy(deps) };
+export const dbPessimistic: StrategyDefinition<'db-pessimistic'> = { name: 'db-pessimistic', scripts: sqlScriptsOf(BOUND_LOCK_WAIT, LOCK_STOCK_ROW, TAKE_STOCK), create: (deps) => new DbPessimisticStrategy(deps) };

@@ -1,4 +1,3 @@
-import type { StrategyDescription } from '@oversell/contracts';
 import { loadLuaScript, useScripts } from '@oversell/locks';
 import type { Result } from 'ioredis';
 import { RedisStockStrategy } from '../../compose/redis-stock-strategy';
@@ -39,44 +38,6 @@ class LuaDecrementStrategy extends RedisStockStrategy {
     await context.faults.at('stock-written');
     return recordOrGiveBack(this.store.redis, keys, context);
   }
-
-  describe(): StrategyDescription {
-    return {
-      name: this.name,
-      title: 'Atomic Lua decrement',
-      kind: 'atomic',
-      store: 'redis',
-      settings: ['businessDelayMs'],
-      lease: 'none',
-      safe: true,
-      description: 'Checks and decrements the stock inside one Lua script, which Redis runs with nothing interleaved, then records the order; if the order cannot be written the units are given back.',
-      guarantee: 'Never oversells: the check and the decrement are one atomic step on one Redis. The fastest strategy.',
-      pitfall:
-        'Only as durable as Redis: stock lives in memory, and a failover to a replica that missed the last writes (asynchronous replication) can hand out units again. A crash between the decrement and the order insert leaves units taken without an order (reconciliation counts them as lost).',
-      reproduce: 'Not by load. The dashboard shows 0 oversold and the highest throughput.',
-      symptom:
-        'Oversold stays 0, the lock timeline is empty (one atomic script, no lock) and its throughput bar is the ' +
-        'closest to the no-op ceiling in the compare view.',
-      steps: [
-        'EVALSHA decrement-stock: if stock ≥ n then DECRBY n, noting the request id (sent again after a lost reply, it answers the same and takes nothing)',
-        'if it answered -1: sold out',
-        'business delay (outside any lock)',
-        'INSERT the order (EVALSHA give-back: INCRBY n back once, if that fails)',
-      ],
-      choice: {
-        runsOn: 'one Redis',
-        complexity: 'low: one Lua script',
-        reliability: 'never oversells on one Redis: check and decrement in one atomic step',
-        underFault: {
-          crash: 'Nothing is held: a dead order leaves nothing behind (at most a unit taken and not recorded).',
-          pause: 'Nothing is held: a pause delays only its own order.',
-          'store-cut': 'The order fails; nothing is held.',
-          failover: 'Decrements not yet replicated are lost with the master: the promoted replica has more stock than was sold, and it oversells by them.',
-        },
-      },
-      scripts: luaScriptsOf(DECREMENT_STOCK, GIVE_BACK),
-    };
-  }
 }
 
-export const luaDecrement: StrategyDefinition = { name: 'lua-decrement', create: (deps) => new LuaDecrementStrategy(deps) };
+export const luaDecrement: StrategyDefinition<'lua-decrement'> = { name: 'lua-decrement', scripts: luaScriptsOf(DECREMENT_STOCK, GIVE_BACK), create: (deps) => new LuaDecrementStrategy(deps) };

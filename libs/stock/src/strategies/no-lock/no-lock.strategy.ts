@@ -1,4 +1,3 @@
-import type { StrategyDescription } from '@oversell/contracts';
 import { RedisStockStrategy } from '../../compose/redis-stock-strategy';
 import type { StrategyDefinition, StrategyDeps } from '../../compose/strategy-definition';
 import { readCheckWrite } from '../../redis/redis-stock';
@@ -19,27 +18,6 @@ class NoLockStrategy extends RedisStockStrategy {
   deduct(context: DeductContext): Promise<DeductResult> {
     return readCheckWrite(this.store.redis, this.store.keys(context.settings), context);
   }
-
-  describe(): StrategyDescription {
-    return {
-      name: this.name,
-      title: 'No lock (baseline)',
-      kind: 'none',
-      store: 'redis',
-      settings: ['businessDelayMs'],
-      lease: 'none',
-      safe: false,
-      description: 'Reads the stock from Redis, checks it, spends the business time, then writes stock − n back. No lock, no atomic step.',
-      guarantee: 'None under concurrency. Correct only when orders arrive one at a time.',
-      pitfall: 'Lost update: concurrent orders read the same stock value and each writes its own stock − n, so many orders sell the same units. Oversells on every concurrent run.',
-      reproduce: 'Any run with more than one connection; a business delay of a few ms makes it dramatic.',
-      symptom:
-        'The red oversold counter goes above 0 and the "units sold" line crosses the dashed initial-stock line. ' +
-        'The lock timeline stays empty: nothing is locked.',
-      steps: ['GET stock', 'if stock < n: sold out', 'business delay', 'SET stock = stock − n (a stale value if someone sold meanwhile)', 'INSERT the order in MySQL'],
-      scripts: [],
-    };
-  }
 }
 
-export const noLock: StrategyDefinition = { name: 'no-lock', create: (deps) => new NoLockStrategy(deps) };
+export const noLock: StrategyDefinition<'no-lock'> = { name: 'no-lock', scripts: [], create: (deps) => new NoLockStrategy(deps) };

@@ -1,4 +1,3 @@
-import type { StrategyDescription } from '@oversell/contracts';
 import { ZookeeperLock, ZookeeperLockLostError, type DistributedLock } from '@oversell/locks';
 import { createClient, State, type Client } from 'node-zookeeper-client';
 import { lockedRedisStock } from '../../compose/locked-redis-stock';
@@ -12,49 +11,6 @@ import { FENCED_STOCK_SCRIPTS } from '../../redis/fenced-stock';
  * the lab's crash faults, long enough that an overloaded 2-core box still heartbeats in time (every third).
  */
 export const ZOOKEEPER_SESSION_MS = 5000;
-
-const DESCRIPTION: StrategyDescription = {
-  name: 'zookeeper',
-  title: 'ZooKeeper mutex (ephemeral sequential nodes)',
-  kind: 'lock',
-  store: 'redis',
-  settings: ['businessDelayMs'],
-  lease: 'renewed',
-  safe: true,
-  needs: ['zookeeper'],
-  description:
-    "Curator's InterProcessMutex recipe on a real ZooKeeper: each order creates an ephemeral sequential node under the product's lock node. The node with the lowest sequence holds the lock; every other order watches only the node just before its own, so a release wakes one waiter, first come first served. The node belongs to the instance's ZooKeeper session, kept alive by the client's heartbeats: the lock has no TTL of its own and lives as long as the session. The stock stays in Redis, as for the other locks; the holder's sequence number is its fencing token, which the Redis stock checks (a lower one than it has seen is refused).",
-  guarantee:
-    "At most one holder on one ZooKeeper, granted in arrival order, whatever the business time (no per-lock lease to run out). A dead holder's node goes when its session expires (5 s after ZooKeeper last heard from it). A stale holder's stock write is refused by its fencing token (outcome fenced).",
-  pitfall:
-    "Each grant is a write through ZooKeeper's log (create, then delete), slower than one Redis command. The lock lives as long as the session, not the holder's work: a pause or a cut longer than the session timeout (5 s) expires it and the next waiter gets the lock; the holder learns it when its connection drops or comes back expired (lock_lost), or, if its write is already on the way, the stock refuses its sequence (fenced). A crashed holder blocks the line for the whole session timeout.",
-  reproduce:
-    'Not with the business delay: the session covers it. A stop-the-world pause longer than 5 s at lock-acquired shows lock_lost or fenced and 0 oversold. Compare its throughput with etcd and uuid-lua in npm run bench.',
-  symptom:
-    'Lock bars never overlap and start in the order the orders arrived; a business delay of any length still sells exactly the stock. Throughput sits below the Redis locks: every grant goes through ZooKeeper\'s log.',
-  steps: [
-    'CREATE <lock>/lock-<uuid>- EPHEMERAL_SEQUENTIAL (on the instance\'s session; the lock node is created the first time)',
-    'GET CHILDREN <lock>: the lowest sequence holds',
-    'if ours is not the lowest: GET DATA with a watch on the node just before ours; when it goes, list again (until the lock wait runs out: delete ours, lock_timeout)',
-    'GET stock (refused if a newer sequence has been seen), check, business delay',
-    'if the session was lost: stop, write nothing (lock_lost)',
-    'SET stock − n with our sequence as fencing token, INSERT the order',
-    'DELETE our node',
-  ],
-  choice: {
-    benchLock: 'zookeeper',
-    runsOn: 'a ZooKeeper (an ensemble of three or five in production)',
-    complexity: "low to use (Curator's recipe: ephemeral sequential nodes, watch the predecessor), high to run (an ensemble)",
-    reliability: 'linearizable writes: a fair queue with no herd; the lock lives as long as the session, a stale write is fenced by its sequence',
-    underFault: {
-      crash: "The holder's ephemeral node goes when its session expires (5 s here): the line waits that long, then the next waiter is granted.",
-      pause: 'A pause past the session timeout expires the session and its node: the next waiter enters; the holder learns it (lock_lost) or its write is fenced.',
-      'store-cut': 'A cut past the session timeout expires the session: as a pause; a shorter one is ridden out by the session.',
-      failover: 'A leader change keeps every committed node: no lock is lost while a quorum lives.',
-    },
-  },
-  scripts: luaScriptsOf(...FENCED_STOCK_SCRIPTS),
-};
 
 /**
  * One ZooKeeper session at a time for the process: node-zookeeper-client starts no new one after an
@@ -125,4 +81,4 @@ async function within(promise: Promise<void>, ms: number, failure: string): Prom
 }
 
 /** Curator's mutex around the Redis stock read-check-write, on the ZooKeeper at ZOOKEEPER_CONNECT. */
-export const zookeeper = lockedRedisStock(DESCRIPTION, (deps) => lockOnService('zookeeper', deps, sessionLock));
+export const zookeeper = lockedRedisStock('zookeeper', luaScriptsOf(...FENCED_STOCK_SCRIPTS), (deps) => lockOnService('zookeeper', deps, sessionLock));

@@ -1,0 +1,70 @@
+import { defineStrategy } from '../strategy-entry';
+
+export const etcd = defineStrategy({
+  name: 'etcd',
+  kind: 'lock',
+  store: 'redis',
+  settings: ['lockTtlMs', 'businessDelayMs'],
+  lease: 'renewed',
+  safe: true,
+  needs: ['etcd'],
+  benchLock: 'etcd',
+  texts: {
+    en: {
+      title: 'etcd mutex (lease + revision line)',
+      description: "etcd's own mutex recipe (clientv3/concurrency Mutex) on a real etcd: each order grants a lease (the lock TTL rounded up to whole seconds, and at least etcd's minimum TTL: 2 s with its default election settings) that the client keeps alive while it holds, and puts <lock>/<lease id> under it. The key with the lowest create revision holds the lock; every other order waits for the deletion of the key just before its own, so a release wakes one waiter, first come first served. The stock stays in Redis, as for the other locks; the holder's create revision is its fencing token, which the Redis stock checks (a lower one than it has seen is refused).",
+      guarantee: "At most one holder on one etcd, granted in arrival order, whatever the business time (the lease is kept alive while the holder lives). A dead holder's key goes with its lease within one TTL. A stale holder's stock write is refused by its fencing token (outcome fenced).",
+      pitfall: "Each grant is several Raft writes (lease grant, put, then delete and revoke at the release), far slower than one Redis command. A pause longer than the lease (a stop-the-world GC) loses the lease; the holder is told at its next keepalive (lock_lost) or, if its write is already on the way, the stock refuses its revision (fenced). The lease is whole seconds and at least etcd's minimum (2 s by default), so a dead holder blocks the line for 2 s or more even with a shorter lock TTL. Each waiter keeps a lease too: on an overloaded machine a waiter whose keepalive is not confirmed within the TTL drops out of the line (lock_timeout).",
+      reproduce: 'Not with the business delay: the keepalive covers it. A stop-the-world pause at stock-read longer than the lease etcd granted (the TTL rounded up, 2 s at least), with no business delay, shows lock_lost or fenced and 0 oversold. Compare its throughput with uuid-lua in npm run bench.',
+      symptom: "Lock bars never overlap and start in the order the orders arrived; a business delay above the TTL still sells exactly the stock. Throughput sits below the Redis locks: every grant goes through etcd's log.",
+      steps: [
+        'LEASE GRANT ttl (whole seconds), keepalive every ttl/3 while held',
+        'TXN: if <lock>/<lease> does not exist, PUT it with the lease; RANGE <lock>/ by create revision, oldest first',
+        'if the oldest key is not ours: WATCH the deletion of the key just before ours, look again (until the lock wait runs out, or our lease is lost: out of the line, lock_timeout)',
+        'GET stock (refused if a newer revision has been seen), check, business delay',
+        'if the lease was lost: stop, write nothing (lock_lost)',
+        'SET stock − n with our revision as fencing token, INSERT the order',
+        'TXN: DELETE <lock>/<lease> if its create revision is still ours; LEASE REVOKE',
+      ],
+      choice: {
+        runsOn: 'an etcd (three or five members in production, for Raft)',
+        complexity: "low to use (etcd's own mutex recipe and a maintained client), high to run (a Raft cluster)",
+        reliability: 'linearizable: a fair queue by create revision, the key bound to a lease kept alive while the holder lives; a stale write is fenced by its revision',
+        underFault: {
+          crash: "The holder's lease is no longer kept alive: its key goes within the lease TTL (whole seconds) and the next waiter is granted.",
+          pause: 'A pause past the lease loses it; the holder learns it at its next keepalive (lock_lost), and a write already on the way is refused by its revision (fenced).',
+          'store-cut': 'Cut off from etcd past the lease, the holder loses it and is told (lock_lost); its stale write is fenced.',
+          failover: 'A Raft leader change keeps every committed key: no lock is lost while a majority of members lives.',
+        },
+      },
+    },
+    'zh-CN': {
+      title: 'etcd 互斥锁（租约 + revision 排队）',
+      description: '在真实 etcd 上使用 etcd 自带的互斥锁方案（clientv3/concurrency Mutex）：每笔订单申请一个租约（锁 TTL 向上取整到整秒，且不小于 etcd 的最小 TTL：默认选举参数下为 2 s），持有期间客户端为它保活，并在该租约下写入 <lock>/<lease id>。create revision 最小的 key 持有锁；其余订单各自等待排在自己前面那个 key 被删除，因此一次释放只唤醒一个等待者，先到先得。库存仍放在 Redis，与其他锁一样；持有者的 create revision 就是它的栅栏令牌，由 Redis 库存检查（小于已见过的值则拒绝）。',
+      guarantee: '在单个 etcd 上最多只有一个持有者，按到达顺序授予，无论业务耗时多长（持有者活着时租约一直保活）。死掉的持有者的 key 随其租约在一个 TTL 内消失。过期持有者的库存写入会因栅栏令牌被拒绝（结果为 fenced）。',
+      pitfall: '每次授予都是好几次 Raft 写入（申请租约、put，释放时再 delete 和 revoke），比一条 Redis 命令慢得多。超过租约的停顿（stop-the-world GC）会丢失租约；持有者在下一次 keepalive 时被告知（lock_lost），若写入已经发出，库存会拒绝它的 revision（fenced）。租约以整秒计且不小于 etcd 的最小值（默认 2 s），所以即使锁 TTL 更短，死掉的持有者也会把队列堵住 2 s 或更久。每个等待者也各持一个租约：在过载的机器上，keepalive 未能在 TTL 内得到确认的等待者会掉出队列（lock_timeout）。',
+      reproduce: '业务延迟复现不了：keepalive 能覆盖它。在 stock-read 处做一次超过 etcd 实际授予租约（TTL 向上取整，至少 2 s）的 stop-the-world 停顿，且不加业务延迟，会出现 lock_lost 或 fenced，超卖为 0。可在 npm run bench 中将其吞吐与 uuid-lua 对比。',
+      symptom: '锁色条从不重叠，并按订单到达的顺序开始；业务延迟超过 TTL 时仍恰好卖完库存。吞吐低于各种 Redis 锁：每次授予都要经过 etcd 的日志。',
+      steps: [
+        'LEASE GRANT ttl（整秒），持有期间每 ttl/3 keepalive 一次',
+        'TXN：若 <lock>/<lease> 不存在，则带租约 PUT 它；按 create revision 从旧到新 RANGE <lock>/',
+        '若最旧的 key 不是我们的：WATCH 排在我们前面那个 key 的删除，然后重新查看（直到锁等待耗尽，或我们的租约丢失：出队，lock_timeout）',
+        'GET stock（若已见过更新的 revision 则拒绝），检查，业务延迟',
+        '若租约已丢失：停止，不写任何东西（lock_lost）',
+        '以我们的 revision 作为栅栏令牌 SET stock − n，INSERT 订单',
+        'TXN：若 <lock>/<lease> 的 create revision 仍是我们的，则 DELETE 它；LEASE REVOKE',
+      ],
+      choice: {
+        runsOn: '一个 etcd（生产环境为三或五个成员，用于 Raft）',
+        complexity: '用起来简单（etcd 自带的互斥锁方案和一个有人维护的客户端），运维成本高（一个 Raft 集群）',
+        reliability: '线性一致：按 create revision 的公平队列，key 绑定在持有者活着时一直保活的租约上；过期写入会被其 revision 挡住',
+        underFault: {
+          crash: '持有者的租约不再保活：其 key 在租约 TTL（整秒）内消失，下一个等待者获得锁。',
+          pause: '超过租约的停顿会丢失租约；持有者在下一次 keepalive 时得知（lock_lost），已经发出的写入会因其 revision 被拒绝（fenced）。',
+          'store-cut': '与 etcd 断开超过租约时，持有者丢失租约并被告知（lock_lost）；它的过期写入会被栅栏挡住。',
+          failover: 'Raft leader 切换会保留所有已提交的 key：只要多数成员存活，就不会丢锁。',
+        },
+      },
+    },
+  },
+});

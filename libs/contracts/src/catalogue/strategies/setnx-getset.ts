@@ -1,0 +1,51 @@
+import { defineStrategy } from '../strategy-entry';
+
+export const setnxGetset = defineStrategy({
+  name: 'setnx-getset',
+  kind: 'lock',
+  store: 'redis',
+  settings: ['lockTtlMs', 'businessDelayMs'],
+  lease: 'fixed',
+  safe: false,
+  needs: [],
+  texts: {
+    en: {
+      title: 'SETNX + GETSET timestamp lock',
+      description: "The old redis.io SETNX recipe: the lock's value is its holder's expiry time by its own clock (now + TTL) and the key never expires. A waiter that reads a stamp already behind its own clock takes the lock over with GETSET, and wins only if GETSET hands back the expired stamp it read. Released with a plain delete that checks nothing (GETDEL: a DEL that also hands back whose stamp it removed).",
+      guarantee: "Mutual exclusion while every instance's clock agrees and every holder finishes within the TTL; a dead holder's lock is taken over once its stamp is past.",
+      pitfall: "Expiry is judged by the waiter's clock against a stamp the holder's clock wrote: an instance whose clock runs ahead by more than the TTL takes a live lock over, and both holders sell the same stock. Waiters that read the same expired stamp all GETSET: one wins, but the losers overwrite its expiry with their own. The DEL release checks nothing: a holder that outlived its TTL deletes the lock of the one that took it over, and a third order gets in beside the second.",
+      reproduce: 'Run two instances, one with CLOCK_OFFSET_MS above the lock TTL (e.g. TTL 2000 ms, offset 60000): the skewed instance takes over locks its peer still holds. Or, on equal clocks, business delay > lock TTL (e.g. TTL 100 ms, delay 250 ms).',
+      symptom: 'With a skewed instance, red overlapping bars in the lock timeline although no lease outlived its business time, and the oversold counter above 0; with equal clocks and a TTL above the business delay, none of that.',
+      steps: [
+        'SETNX lock <now + ttl>: taken',
+        'else GET lock; stamp still ahead of my clock: retry with backoff',
+        'stamp behind my clock: GETSET lock <now + ttl>; taken only if it returns the stamp I read',
+        'GET stock',
+        'if stock < n: sold out',
+        'business delay',
+        'SET stock = stock − n',
+        'INSERT the order',
+        'GETDEL lock (whoever holds it; the stamp returned says whether it was still mine)',
+      ],
+    },
+    'zh-CN': {
+      title: 'SETNX + GETSET 时间戳锁',
+      description: 'redis.io 上早年的 SETNX 方案：锁的值是持有者按自己时钟算出的过期时刻（now + TTL），key 本身永不过期。等待者若读到的时间戳已落后于自己的时钟，就用 GETSET 接管锁，且只有当 GETSET 返回的正是它读到的那个过期时间戳时才算赢。释放时直接删除，不做任何检查（GETDEL：一次 DEL，同时返回被删掉的是谁的时间戳）。',
+      guarantee: '只要各实例时钟一致、每个持有者都在 TTL 内完成，就能互斥；死掉的持有者留下的锁，在其时间戳过期后会被接管。',
+      pitfall: '过期与否由等待者的时钟来判断，而时间戳是持有者的时钟写下的：时钟快出 TTL 以上的实例会接管一把仍然有效的锁，两个持有者卖掉同一批库存。读到同一个过期时间戳的等待者会全都执行 GETSET：只有一个赢，但输的那些会用自己的过期时间覆盖掉赢家的。DEL 释放不做任何检查：超出 TTL 的持有者会删掉接管者的锁，于是第三笔订单与第二笔同时进入。',
+      reproduce: '运行两个实例，其中一个的 CLOCK_OFFSET_MS 大于锁 TTL（例如 TTL 2000 ms、偏移 60000）：时钟偏移的实例会接管对方仍持有的锁。或者在时钟一致时，业务延迟 > 锁 TTL（例如 TTL 100 ms、延迟 250 ms）。',
+      symptom: '有时钟偏移的实例时，虽然没有任何租约超出业务耗时，锁时间线上仍出现红色重叠色条，超卖计数器大于 0；时钟一致且 TTL 大于业务延迟时，这些都不会出现。',
+      steps: [
+        'SETNX lock <now + ttl>：加锁成功',
+        '否则 GET lock；时间戳仍在我的时钟之后：带退避重试',
+        '时间戳已落后于我的时钟：GETSET lock <now + ttl>；只有返回值正是我读到的时间戳才算加锁成功',
+        'GET stock',
+        '若 stock < n：售罄',
+        '业务延迟',
+        'SET stock = stock − n',
+        'INSERT 订单',
+        'GETDEL lock（不管当前是谁持有；返回的时间戳说明它当时是否还是我的）',
+      ],
+    },
+  },
+});

@@ -1,0 +1,70 @@
+import { defineStrategy } from '../strategy-entry';
+
+export const uuidLua = defineStrategy({
+  name: 'uuid-lua',
+  kind: 'lock',
+  store: 'redis',
+  settings: ['lockTtlMs', 'businessDelayMs'],
+  lease: 'fixed',
+  safe: false,
+  needs: [],
+  benchLock: 'uuid-lua',
+  texts: {
+    en: {
+      title: 'Owner token + Lua release',
+      description: 'Writes a unique owner token into the lock (SET NX PX) and releases it with a Lua script that deletes the key only if it still holds that token.',
+      guarantee: "Never deletes another holder's lock. Mutual exclusion while every holder finishes within the TTL.",
+      pitfall: 'Nothing extends the lease: when the business time exceeds the TTL the lock expires, a second order is granted it while the first is still inside, and both write the same stock (double grant). Oversells.',
+      reproduce: 'Business delay > lock TTL (e.g. TTL 100 ms, delay 250 ms). The lock timeline shows overlapping bars.',
+      symptom: "Releases never delete someone else's lock, yet with a business delay above the TTL leases still expire: dashed, red overlapping bars in the lock timeline and a red oversold counter.",
+      steps: [
+        'SET lock <token> NX PX ttl (retry with backoff)',
+        'GET stock',
+        'if stock < n: sold out',
+        'business delay',
+        'SET stock = stock − n',
+        'INSERT the order',
+        'EVAL release-lock: DEL only if the value is still <token>',
+      ],
+      choice: {
+        runsOn: 'one Redis',
+        complexity: 'low: SET NX PX and a compare-and-delete Lua script',
+        reliability: 'exclusive only while every holder finishes within its fixed TTL; no lost-lock signal',
+        underFault: {
+          crash: "The dead holder's key expires with its TTL; orders wait at most one TTL, nothing is sold twice.",
+          pause: 'A holder paused past the TTL loses the lock without knowing; the next holder enters and the paused one still writes: oversold.',
+          'store-cut': 'A holder cut off from Redis past the TTL loses the lock without knowing; when the cut heals it writes the stock it read before: oversold.',
+          failover: "The lock key lives on the Redis master only until it replicates: a master that dies first takes it along, the promoted replica grants the lock again and two holders sell the same unit (the master-failover pitfall, on a Sentinel group of the lab's own).",
+        },
+      },
+    },
+    'zh-CN': {
+      title: '持有者令牌 + Lua 释放',
+      description: '把唯一的持有者令牌写进锁里（SET NX PX），释放时用一个 Lua 脚本：只有 key 仍是这个令牌时才删除。',
+      guarantee: '绝不会删掉别人持有的锁。只要每个持有者都在 TTL 内完成，就能互斥。',
+      pitfall: '没有任何东西为租约续期：业务耗时超过 TTL 时锁会过期，第一笔订单还在临界区内，第二笔就拿到了锁，两者写同一份库存（重复授予）。会超卖。',
+      reproduce: '业务延迟 > 锁 TTL（例如 TTL 100 ms、延迟 250 ms）。锁时间线上会出现重叠的色条。',
+      symptom: '释放时绝不会删掉别人的锁，但业务延迟超过 TTL 时租约照样过期：锁时间线上出现虚线边框的红色重叠色条，超卖计数器变红。',
+      steps: [
+        'SET lock <token> NX PX ttl（带退避重试）',
+        'GET stock',
+        '若 stock < n：售罄',
+        '业务延迟',
+        'SET stock = stock − n',
+        'INSERT 订单',
+        'EVAL release-lock：只有值仍是 <token> 时才 DEL',
+      ],
+      choice: {
+        runsOn: '一个 Redis',
+        complexity: '低：SET NX PX 加一个比较后删除的 Lua 脚本',
+        reliability: '只有每个持有者都在固定 TTL 内完成时才互斥；没有锁丢失信号',
+        underFault: {
+          crash: '死掉的持有者的 key 随 TTL 过期；订单最多等一个 TTL，不会重复卖出。',
+          pause: '停顿超过 TTL 的持有者会在不知情的情况下丢锁；下一个持有者进入，而停顿的那个照样写入：超卖。',
+          'store-cut': '与 Redis 断开超过 TTL 的持有者会在不知情的情况下丢锁；网络恢复后，它写入的是之前读到的库存：超卖。',
+          failover: '锁 key 在复制出去之前只存在于 Redis 主节点上：主节点若先挂掉，锁也随之丢失，被提升的副本会再次授予这把锁，两个持有者卖掉同一件库存（即 master-failover 陷阱，在实验室自带的 Sentinel 组上复现）。',
+        },
+      },
+    },
+  },
+});

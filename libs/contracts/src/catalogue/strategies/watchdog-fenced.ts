@@ -1,0 +1,71 @@
+import { defineStrategy } from '../strategy-entry';
+
+export const watchdogFenced = defineStrategy({
+  name: 'watchdog-fenced',
+  kind: 'lock',
+  store: 'redis',
+  settings: ['lockTtlMs', 'businessDelayMs'],
+  lease: 'renewed',
+  safe: true,
+  needs: [],
+  texts: {
+    en: {
+      title: 'Watchdog lock with fencing tokens (Redis stock)',
+      description: "The watchdog lock, each grant numbered: right after the grant, a script checks the caller still owns the lock hash and INCRs the lock's fencing counter, so every holder carries a token larger than every earlier holder's. The Redis stock is a fenced store: the read registers the token beside the stock (the highest seen), and the read and the write both refuse a token lower than that highest one, in the same script as the GET or SET.",
+      guarantee: 'Never oversells on one Redis (not across a failover: see the pitfall), even when the lock double-grants: a holder paused past its lease (stop-the-world GC) wakes with a token lower than the holder that took over, and the stock refuses its write (outcome fenced, nothing taken). Otherwise as the watchdog: renewed while the holder lives, freed within one lease after it dies.',
+      pitfall: 'The lock itself is no safer than the watchdog: a pause longer than the lease still lets two holders in. Only stores that check the token are protected — a side effect that does not (an e-mail, a call to another service) still happens twice. A Redis failover that loses the counter issues the same token again, and the stock takes an equal token: both holders sell the same unit (watchdog-fenced-mysql refuses a second holding with an equal token; see the master-failover preset).',
+      reproduce: "A stop-the-world pause longer than the lease at the lock-acquired or stock-read point (its test blocks the holder's event loop with Atomics.wait): the plain watchdog oversells, this one answers the stale holder fenced.",
+      symptom: "Under a pause past the lease the lock timeline shows two holders at once (red), yet oversold stays 0 and the outcome counts show fenced for the stale holder's order.",
+      steps: [
+        "EVAL watchdog-acquire (and the watchdog's line, as for watchdog); renew every lease/3",
+        "EVAL watchdog-fence: if the owner still holds the lock, INCR <lock>:fence → this grant's token",
+        'EVAL fenced-read-stock: if token < highest seen: fenced; else highest = token, GET stock',
+        'check, business delay',
+        'if the lock-lost signal fired: stop, write nothing',
+        'EVAL fenced-write-stock: if token < highest seen: fenced (nothing written); else SET stock − n',
+        'INSERT the order',
+        'EVAL watchdog-pass or watchdog-release, as for watchdog',
+      ],
+      choice: {
+        runsOn: 'one Redis; the stock must check the fencing token',
+        complexity: 'medium-high: the watchdog plus a token counter and a store that refuses stale tokens',
+        reliability: "never oversells on one Redis even when the lock double-grants: a stale holder's write is refused",
+        underFault: {
+          crash: 'As the watchdog: the lease runs out within one TTL.',
+          pause: "The paused holder wakes with a token lower than its successor's; the stock refuses its write (fenced).",
+          'store-cut': 'As the watchdog: lock-lost stops the holder; a write already on the way is refused by its token.',
+          failover: 'The token counter lives on the same master and is lost with it: the second holder can be given the same token, which the store cannot tell apart.',
+        },
+      },
+    },
+    'zh-CN': {
+      title: '带栅栏令牌的看门狗锁（Redis 库存）',
+      description: '看门狗锁，每次授予都编号：授予之后立即用一个脚本检查调用者仍持有锁哈希，并 INCR 该锁的栅栏计数器，因此每个持有者的令牌都比之前所有持有者的大。Redis 库存是一个带栅栏检查的存储：读取时把令牌登记在库存旁（记录见过的最大值），读和写都会拒绝小于这个最大值的令牌，检查与 GET 或 SET 在同一个脚本里完成。',
+      guarantee: '在单个 Redis 上不会超卖（跨主从切换则不行：见陷阱），即使锁被重复授予：停顿超过租约的持有者（stop-the-world GC）醒来时，令牌小于接管它的持有者，库存会拒绝它的写入（结果为 fenced，不扣任何库存）。其余与看门狗相同：持有者活着时续期，死后一个租约内释放。',
+      pitfall: '锁本身并不比看门狗更安全：超过租约的停顿仍会放两个持有者进来。只有检查令牌的存储受到保护——不检查令牌的副作用（发邮件、调用其他服务）仍会发生两次。Redis 主从切换若丢失了计数器，会再次发出相同的令牌，而库存接受相等的令牌：两个持有者卖掉同一件库存（watchdog-fenced-mysql 会拒绝持有相同令牌的第二次持有；见 master-failover 预设）。',
+      reproduce: '在 lock-acquired 或 stock-read 处做一次超过租约的 stop-the-world 停顿（它的测试用 Atomics.wait 阻塞持有者的事件循环）：普通看门狗会超卖，这个则对过期持有者返回 fenced。',
+      symptom: '在超过租约的停顿下，锁时间线显示同时有两个持有者（红色），但超卖保持为 0，结果计数中过期持有者的那笔订单记为 fenced。',
+      steps: [
+        'EVAL watchdog-acquire（以及看门狗的本地队列，同 watchdog）；每 lease/3 续期一次',
+        'EVAL watchdog-fence：若持有者仍持有锁，INCR <lock>:fence → 本次授予的令牌',
+        'EVAL fenced-read-stock：若 token < 见过的最大值：fenced；否则 最大值 = token，GET stock',
+        '检查，业务延迟',
+        '若锁丢失信号已触发：停止，不写任何东西',
+        'EVAL fenced-write-stock：若 token < 见过的最大值：fenced（不写入）；否则 SET stock − n',
+        'INSERT 订单',
+        'EVAL watchdog-pass 或 watchdog-release，同 watchdog',
+      ],
+      choice: {
+        runsOn: '一个 Redis；库存必须检查栅栏令牌',
+        complexity: '中高：看门狗，加上令牌计数器和一个会拒绝过期令牌的存储',
+        reliability: '在单个 Redis 上即使锁被重复授予也不会超卖：过期持有者的写入会被拒绝',
+        underFault: {
+          crash: '同看门狗：租约在一个 TTL 内耗尽。',
+          pause: '停顿的持有者醒来时，令牌小于其后继者；库存拒绝它的写入（fenced）。',
+          'store-cut': '同看门狗：lock-lost 让持有者停下；已经发出的写入会因令牌被拒绝。',
+          failover: '令牌计数器与锁在同一个主节点上，会随主节点一起丢失：第二个持有者可能拿到相同的令牌，存储无法区分两者。',
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,70 @@
+import { defineStrategy } from '../strategy-entry';
+
+export const zookeeper = defineStrategy({
+  name: 'zookeeper',
+  kind: 'lock',
+  store: 'redis',
+  settings: ['businessDelayMs'],
+  lease: 'renewed',
+  safe: true,
+  needs: ['zookeeper'],
+  benchLock: 'zookeeper',
+  texts: {
+    en: {
+      title: 'ZooKeeper mutex (ephemeral sequential nodes)',
+      description: "Curator's InterProcessMutex recipe on a real ZooKeeper: each order creates an ephemeral sequential node under the product's lock node. The node with the lowest sequence holds the lock; every other order watches only the node just before its own, so a release wakes one waiter, first come first served. The node belongs to the instance's ZooKeeper session, kept alive by the client's heartbeats: the lock has no TTL of its own and lives as long as the session. The stock stays in Redis, as for the other locks; the holder's sequence number is its fencing token, which the Redis stock checks (a lower one than it has seen is refused).",
+      guarantee: "At most one holder on one ZooKeeper, granted in arrival order, whatever the business time (no per-lock lease to run out). A dead holder's node goes when its session expires (5 s after ZooKeeper last heard from it). A stale holder's stock write is refused by its fencing token (outcome fenced).",
+      pitfall: "Each grant is a write through ZooKeeper's log (create, then delete), slower than one Redis command. The lock lives as long as the session, not the holder's work: a pause or a cut longer than the session timeout (5 s) expires it and the next waiter gets the lock; the holder learns it when its connection drops or comes back expired (lock_lost), or, if its write is already on the way, the stock refuses its sequence (fenced). A crashed holder blocks the line for the whole session timeout.",
+      reproduce: 'Not with the business delay: the session covers it. A stop-the-world pause longer than 5 s at lock-acquired shows lock_lost or fenced and 0 oversold. Compare its throughput with etcd and uuid-lua in npm run bench.',
+      symptom: "Lock bars never overlap and start in the order the orders arrived; a business delay of any length still sells exactly the stock. Throughput sits below the Redis locks: every grant goes through ZooKeeper's log.",
+      steps: [
+        "CREATE <lock>/lock-<uuid>- EPHEMERAL_SEQUENTIAL (on the instance's session; the lock node is created the first time)",
+        'GET CHILDREN <lock>: the lowest sequence holds',
+        'if ours is not the lowest: GET DATA with a watch on the node just before ours; when it goes, list again (until the lock wait runs out: delete ours, lock_timeout)',
+        'GET stock (refused if a newer sequence has been seen), check, business delay',
+        'if the session was lost: stop, write nothing (lock_lost)',
+        'SET stock − n with our sequence as fencing token, INSERT the order',
+        'DELETE our node',
+      ],
+      choice: {
+        runsOn: 'a ZooKeeper (an ensemble of three or five in production)',
+        complexity: "low to use (Curator's recipe: ephemeral sequential nodes, watch the predecessor), high to run (an ensemble)",
+        reliability: 'linearizable writes: a fair queue with no herd; the lock lives as long as the session, a stale write is fenced by its sequence',
+        underFault: {
+          crash: "The holder's ephemeral node goes when its session expires (5 s here): the line waits that long, then the next waiter is granted.",
+          pause: 'A pause past the session timeout expires the session and its node: the next waiter enters; the holder learns it (lock_lost) or its write is fenced.',
+          'store-cut': 'A cut past the session timeout expires the session: as a pause; a shorter one is ridden out by the session.',
+          failover: 'A leader change keeps every committed node: no lock is lost while a quorum lives.',
+        },
+      },
+    },
+    'zh-CN': {
+      title: 'ZooKeeper 互斥锁（临时顺序节点）',
+      description: '在真实 ZooKeeper 上使用 Curator 的 InterProcessMutex 方案：每笔订单在商品的锁节点下创建一个临时顺序节点。序号最小的节点持有锁；其余订单只监听排在自己前面的那个节点，因此一次释放只唤醒一个等待者，先到先得。节点属于实例的 ZooKeeper 会话，由客户端心跳保活：锁本身没有 TTL，与会话同生共死。库存仍放在 Redis，与其他锁一样；持有者的序号就是它的栅栏令牌，由 Redis 库存检查（小于已见过的值则拒绝）。',
+      guarantee: '在单个 ZooKeeper 上最多只有一个持有者，按到达顺序授予，无论业务耗时多长（没有会耗尽的单锁租约）。死掉的持有者的节点在其会话过期时消失（ZooKeeper 最后一次收到它的消息后 5 s）。过期持有者的库存写入会因栅栏令牌被拒绝（结果为 fenced）。',
+      pitfall: '每次授予都是一次经过 ZooKeeper 日志的写入（create，之后 delete），比一条 Redis 命令慢。锁的寿命跟着会话走，而不是跟着持有者的工作：超过会话超时（5 s）的停顿或断连会让会话过期，下一个等待者拿到锁；持有者在连接断开或恢复后发现已过期时才得知（lock_lost），若写入已经发出，库存会拒绝它的序号（fenced）。崩溃的持有者会把队列堵住整整一个会话超时。',
+      reproduce: '业务延迟复现不了：会话能覆盖它。在 lock-acquired 处做一次超过 5 s 的 stop-the-world 停顿，会出现 lock_lost 或 fenced，超卖为 0。可在 npm run bench 中将其吞吐与 etcd 和 uuid-lua 对比。',
+      symptom: '锁色条从不重叠，并按订单到达的顺序开始；业务延迟无论多长，都恰好卖完库存。吞吐低于各种 Redis 锁：每次授予都要经过 ZooKeeper 的日志。',
+      steps: [
+        'CREATE <lock>/lock-<uuid>- EPHEMERAL_SEQUENTIAL（在实例的会话上；锁节点在第一次时创建）',
+        'GET CHILDREN <lock>：序号最小者持有锁',
+        '若我们的不是最小：对排在我们前面的节点 GET DATA 并设置 watch；它消失后重新列出（直到锁等待耗尽：删除我们的节点，lock_timeout）',
+        'GET stock（若已见过更新的序号则拒绝），检查，业务延迟',
+        '若会话已丢失：停止，不写任何东西（lock_lost）',
+        '以我们的序号作为栅栏令牌 SET stock − n，INSERT 订单',
+        'DELETE 我们的节点',
+      ],
+      choice: {
+        runsOn: '一个 ZooKeeper（生产环境为三或五个节点组成的 ensemble）',
+        complexity: '用起来简单（Curator 方案：临时顺序节点，监听前驱节点），运维成本高（一个 ensemble）',
+        reliability: '写入线性一致：无惊群的公平队列；锁与会话同生共死，过期写入会被其序号挡住',
+        underFault: {
+          crash: '持有者的临时节点在其会话过期时消失（这里为 5 s）：队列要等这么久，之后下一个等待者获得锁。',
+          pause: '超过会话超时的停顿会让会话及其节点过期：下一个等待者进入；持有者得知此事（lock_lost），或其写入被栅栏挡住。',
+          'store-cut': '超过会话超时的断连会让会话过期：同停顿；更短的断连会被会话扛过去。',
+          failover: 'leader 切换会保留所有已提交的节点：只要多数派（quorum）存活，就不会丢锁。',
+        },
+      },
+    },
+  },
+});
