@@ -23,7 +23,7 @@ describe('parseCliArgs', () => {
     const text = help();
     for (const expected of [
       '--scenario <name>',
-      '--url <base> service base URL: http(s) URL such as http://127.0.0.1:8080; repeat the option for several (default: http://127.0.0.1:8080)',
+      '--url <base> service base URL: http(s) URL such as http://127.0.0.1:8080; the option may be repeated (default: http://127.0.0.1:8080)',
       '--strategy <name>',
       '"lua-decrement"',
       '--product <id> product to reset and load: whole number from 1 (default: a random fresh one)',

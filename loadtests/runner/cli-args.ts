@@ -10,7 +10,6 @@ const DEFAULT_COPIES = 2;
 export function loadCommand() {
   return cliCommand('load', 'Resets a product, drives one scenario\'s load at the order service (or the lab) and prints what the client and the server saw.')
     .option('--scenario <name>', 'scenario in loadtests/scenarios, or a path ending in .json (required); its faults go with the reset, its double-click fault to the load')
-    // No default value: commander would hand it to the parser as the list the first --url adds to.
     .addOption(valueOption('--url <base>', 'service base URL', httpUrls, DEFAULT_URL))
     .addOption(choiceOption('--strategy <name>', "strategy to reset the product for (default: the scenario's)", STRATEGY_NAMES))
     .addOption(valueOption('--product <id>', 'product to reset and load', wholeNumber(1), 'a random fresh one'))

@@ -42,27 +42,32 @@ export function wholeNumber(min: number, max?: number): ValueRule<number> {
   };
 }
 
-/**
- * A comma list, the option repeatable (the items add up); given empty it is an error, never "all of them".
- * With `valid`, every item must be one of them.
- */
+/** A comma list; given empty it is an error, never "all of them". With `valid`, every item must be one of them. */
 export function commaList(valid?: readonly string[]): ValueRule<string[]> {
   return {
     takes: valid ? `comma list of ${valid.join(', ')}` : 'comma list',
-    parse: (raw, previous) => {
+    parse: (raw) => {
       const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
       if (!items.length) throw new InvalidArgumentError('It is empty: name at least one, or leave the option out for all of them.');
       const unknown = valid ? items.filter((item) => !valid.includes(item)) : [];
       if (unknown.length) throw new InvalidArgumentError(`Unknown ${unknown.join(', ')}; valid: ${valid!.join(', ')}.`);
-      return [...(previous ?? []), ...items];
+      return items;
     },
   };
+}
+
+/**
+ * The option may be given again, its lists adding up. Only for an option without a default value:
+ * commander hands the default to the first value as the list to add to.
+ */
+export function repeatable<T>(rule: ValueRule<T[]>): ValueRule<T[]> {
+  return { takes: `${rule.takes}; the option may be repeated`, parse: (raw, previous) => [...(previous ?? []), ...rule.parse(raw, undefined)] };
 }
 
 /** A comma list of distinct whole numbers, each within bounds. */
 export function wholeNumberList(min: number, max: number): ValueRule<number[]> {
   const each = wholeNumber(min, max);
-  const takes = `comma list of distinct ${each.takes}s`;
+  const takes = `comma list of distinct whole numbers from ${min} to ${max}`;
   return {
     takes,
     parse: (raw) => {
@@ -88,11 +93,11 @@ export const httpUrl: ValueRule<string> = {
   },
 };
 
+/** A file or folder path, taken as given (a missing file is the command's to report, with its meaning). */
+export const filePath: ValueRule<string> = { takes: 'path', parse: (raw) => raw };
+
 /** Every URL given, in order, for an option that may be repeated. */
-export const httpUrls: ValueRule<string[]> = {
-  takes: `${httpUrl.takes}; repeat the option for several`,
-  parse: (raw, previous) => [...(previous ?? []), httpUrl.parse(raw, undefined)],
-};
+export const httpUrls: ValueRule<string[]> = repeatable({ takes: httpUrl.takes, parse: (raw) => [httpUrl.parse(raw, undefined)] });
 
 /**
  * An option whose description ends with what its value takes; commander's help adds a `.default(value)`

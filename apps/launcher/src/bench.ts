@@ -11,17 +11,16 @@
  *   --order-write sync,queued   (each strategy once per way of writing its orders, side by side; default sync)
  * The report's charts (SVG, bench-charts.ts) are written next to its JSON.
  */
-import { ORDER_WRITES, STRATEGY_NAMES, isStrategyName, type BenchReport, type OrderWrite, type RunView, type StrategyName } from '@oversell/contracts';
-import { listScenarios, loadScenario } from '@oversell/loadtests';
+import { ORDER_WRITES, RUN_LIMITS, STRATEGY_NAMES, type BenchReport, type OrderWrite, type RunView, type StrategyName } from '@oversell/contracts';
+import { choiceOption, cliCommand, commaList, givenOnCommandLine, listScenarios, loadScenario, valueOption, wholeNumber } from '@oversell/loadtests';
 import { AnswerCount } from './answer-count';
 import { measureBareFastify } from './bare-fastify';
 import { measureNoop } from './measure-noop';
 import { writeBenchCharts } from './bench-charts';
 import { benchRow, benchTrouble, markdownTable, withCeiling, withCeilingShare, withGatewayShares } from './bench-report';
-import { isScalingRun, parseScalingArgs, runScaling } from './bench-scaling';
-import { intOption, listOption, parse, urlOption, UsageError } from './cli-options';
+import { isScalingRun, parseScalingArgs, runScaling, SCALING_COUNTS } from './bench-scaling';
+import { exitOnCliError, instancesOption, LAB_INSTANCES, npmCommand, outOption, parseCommand, strategiesOption, urlOption, UsageError } from './cli-options';
 import { openLabSession, type LabRunOptions } from './lab-session';
-import { BENCH_RESULTS_DIR } from './paths';
 import { assertWritableDir, fileStamp, machineInfo, writeReportFiles } from './report-files';
 import { lockStrategies, roundTripBound, uncontendedRun, withRoundTrip } from './round-trip-bound';
 import { followRuns } from './run-progress';
@@ -36,42 +35,39 @@ export interface BenchOptions extends LabRunOptions {
   orderWrites: OrderWrite[];
 }
 
+/** The bench's options; a fresh command per parse (commander keeps the values it parsed). */
+export function benchCommand() {
+  return cliCommand('bench', 'Every strategy under one scenario through the lab, after the no-op ceiling; prints a table and writes the report under bench-results/.')
+    .addOption(choiceOption('--scenario <name>', 'scenario in loadtests/scenarios', listScenarios()).default('compare'))
+    .addOption(strategiesOption('all of them; lua-decrement, watchdog, db-conditional for a scaling run'))
+    // A list is taken apart before this parser sees the rest (isScalingRun); the help says both.
+    .addOption(instancesOption(3, { ...LAB_INSTANCES, takes: `${LAB_INSTANCES.takes}, or a ${SCALING_COUNTS.takes} to bench at each count, a lab of its own each (a scaling run)` }))
+    .addOption(valueOption('--duration <s>', 'seconds of load per strategy', wholeNumber(1, RUN_LIMITS.maxDurationSec), "the scenario's"))
+    .addOption(valueOption('--connections <n>', 'concurrent connections', wholeNumber(1, RUN_LIMITS.maxConnections), "the scenario's"))
+    .addOption(valueOption('--stock <n>', 'units of the product', wholeNumber(0, RUN_LIMITS.maxStock), "the scenario's"))
+    .addOption(valueOption('--units <n>', 'another name for --stock, for a long sale', wholeNumber(0, RUN_LIMITS.maxStock), "the scenario's"))
+    .addOption(valueOption('--order-write <list>', 'each strategy once per way of writing its orders, side by side', commaList(ORDER_WRITES)).default(['sync'], 'sync'))
+    .addOption(urlOption())
+    .addOption(outOption());
+}
+
 export function parseBenchArgs(args: string[]): BenchOptions {
-  const values = parse(args, {
-    scenario: { type: 'string' },
-    strategies: { type: 'string' },
-    instances: { type: 'string' },
-    duration: { type: 'string' },
-    connections: { type: 'string' },
-    stock: { type: 'string' },
-    units: { type: 'string' },
-    'order-write': { type: 'string' },
-    url: { type: 'string' },
-    out: { type: 'string' },
-  });
-  const strategies = listOption(values, 'strategies') ?? [...STRATEGY_NAMES];
-  const unknown = strategies.filter((s) => !isStrategyName(s));
-  if (unknown.length) throw new UsageError(`--strategies: unknown ${unknown.join(', ')}; valid: ${STRATEGY_NAMES.join(', ')}`);
+  const command = benchCommand();
+  const values = parseCommand(command, args);
   if (values.units !== undefined && values.stock !== undefined) throw new UsageError('--units is another name for --stock: give one of them');
   // A lab at --url has the instances it has: a count here would be a figure the bench did not set up.
-  if (values.url !== undefined && values.instances !== undefined) throw new UsageError('--instances starts a lab of that many instances; with --url the lab is already running: give one of them');
-  const scenario = String(values.scenario ?? 'compare');
-  if (!listScenarios().includes(scenario)) throw new UsageError(`--scenario: unknown ${scenario}; valid: ${listScenarios().join(', ')}`);
-  const stockOption = values.units === undefined ? 'stock' : 'units';
-  const orderWrites = [...new Set(listOption(values, 'order-write') ?? ['sync'])];
-  const badWrites = orderWrites.filter((w) => !(ORDER_WRITES as readonly string[]).includes(w));
-  if (badWrites.length) throw new UsageError(`--order-write: unknown ${badWrites.join(', ')}; valid: ${ORDER_WRITES.join(', ')} (or both, comma-separated)`);
+  if (values.url !== undefined && givenOnCommandLine(command, 'instances')) throw new UsageError('--instances starts a lab of that many instances; with --url the lab is already running: give one of them');
   return {
-    scenario,
-    strategies: strategies as StrategyName[],
-    instances: intOption(values, 'instances', 3, 1, 16),
-    durationSec: values.duration === undefined ? undefined : intOption(values, 'duration', 0, 1, 600),
-    connections: values.connections === undefined ? undefined : intOption(values, 'connections', 0, 1, 2000),
-    stock: values[stockOption] === undefined ? undefined : intOption(values, stockOption, 0, 0, 1_000_000),
-    orderWrites: orderWrites as OrderWrite[],
-    url: urlOption(values, 'url'),
-    outDir: String(values.out ?? BENCH_RESULTS_DIR),
-    command: `npm run bench${args.length ? ' -- ' + args.join(' ') : ''}`,
+    scenario: values.scenario as string,
+    strategies: (values.strategies ?? [...STRATEGY_NAMES]) as StrategyName[],
+    instances: values.instances as number,
+    durationSec: values.duration as number | undefined,
+    connections: values.connections as number | undefined,
+    stock: (values.units ?? values.stock) as number | undefined,
+    orderWrites: [...new Set(values.orderWrite as OrderWrite[])],
+    url: values.url as string | undefined,
+    outDir: values.out as string,
+    command: npmCommand('bench', args),
   };
 }
 
@@ -149,8 +145,5 @@ if (require.main === module) {
       ? (await runScaling(parseScalingArgs(args, parseBenchArgs), runBench)).report.runs
       : [(await runBench(parseBenchArgs(args))).report];
     process.exit(reports.some((report) => benchTrouble(report).length) ? 1 : 0);
-  })().catch((error: unknown) => {
-    console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  });
+  })().catch(exitOnCliError);
 }

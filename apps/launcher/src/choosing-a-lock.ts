@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { choosingALock, choosingALockMarkdown, type BenchInput, type ChoiceInputs, type LoadedReport, type LockBenchInput } from './choosing-a-lock-report';
-import { parse, UsageError } from './cli-options';
+import { cliCommand, filePath, valueOption } from '@oversell/loadtests';
+import { exitOnCliError, npmCommand, parseCommand, UsageError } from './cli-options';
 import { BENCH_RESULTS_DIR, REPO_ROOT, STRATEGY_DESCRIPTIONS_MAIN } from './paths';
 import type { PitfallsReport } from './pitfalls-report';
 
@@ -37,8 +38,19 @@ function latestPitfallsReport(dir: string): string | null {
   return names.length ? join(dir, names[names.length - 1]) : null;
 }
 
+/** The command's options; a fresh command per parse (commander keeps the values it parsed). */
+export function choosingALockCommand() {
+  return cliCommand('choosing-a-lock', "Writes docs/choosing-a-lock.md and the Explain view's JSON from the strategies' descriptions and the latest reports.")
+    // Defaults said, not set: the newest pitfalls report is looked for only when none is named.
+    .addOption(valueOption('--bench <file>', 'bench report', filePath, 'bench-results/latest.json'))
+    .addOption(valueOption('--locks <file>', 'lock bench report', filePath, 'bench-results/locks-latest.json'))
+    .addOption(valueOption('--pitfalls <file>', 'pitfalls report', filePath, 'the newest bench-results/pitfalls-<stamp>.json'))
+    .addOption(valueOption('--doc <file>', 'the markdown written', filePath, relative(REPO_ROOT, CHOOSING_A_LOCK_DOC)))
+    .addOption(valueOption('--json <file>', 'the JSON written', filePath, relative(REPO_ROOT, CHOOSING_A_LOCK_JSON)));
+}
+
 export function parseChoosingALockArgs(args: string[]): ChoosingALockOptions {
-  const values = parse(args, { bench: { type: 'string' }, locks: { type: 'string' }, pitfalls: { type: 'string' }, doc: { type: 'string' }, json: { type: 'string' } });
+  const values = parseCommand(choosingALockCommand(), args);
   const report = (name: string, fallback: string | null): ReportChoice =>
     values[name] === undefined ? { file: fallback, given: false } : { file: resolve(String(values[name])), given: true };
   return {
@@ -47,7 +59,7 @@ export function parseChoosingALockArgs(args: string[]): ChoosingALockOptions {
     pitfalls: report('pitfalls', latestPitfallsReport(BENCH_RESULTS_DIR)),
     doc: values.doc === undefined ? CHOOSING_A_LOCK_DOC : resolve(String(values.doc)),
     json: values.json === undefined ? CHOOSING_A_LOCK_JSON : resolve(String(values.json)),
-    command: `npm run choosing-a-lock${args.length ? ' -- ' + args.join(' ') : ''}`,
+    command: npmCommand('choosing-a-lock', args),
   };
 }
 
@@ -90,8 +102,5 @@ export async function writeChoosingALock(options: ChoosingALockOptions, print: (
 
 if (require.main === module) {
   // Parsed inside the promise: a usage error is answered as one, not thrown as a stack trace.
-  Promise.resolve(process.argv.slice(2)).then((args) => writeChoosingALock(parseChoosingALockArgs(args))).catch((error: unknown) => {
-    console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  });
+  Promise.resolve(process.argv.slice(2)).then((args) => writeChoosingALock(parseChoosingALockArgs(args))).catch(exitOnCliError);
 }

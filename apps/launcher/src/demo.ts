@@ -9,20 +9,46 @@
  * comma-separated).
  */
 import { publicHostNames } from '@oversell/contracts';
-import { intOption, parse, UsageError } from './cli-options';
-import { startLab } from './lab';
+import { cliCommand, valueOption, wholeNumber } from '@oversell/loadtests';
+import { Option } from 'commander';
+import { exitOnCliError, instancesOption, parseCommand, UsageError } from './cli-options';
+import { startLab, type LabOptions } from './lab';
+
+const MAX_PORT = 65535;
+
+/** The demo's options, each beside the environment variable that stands for it; a fresh command per parse. */
+export function demoCommand() {
+  return cliCommand('demo', 'Starts the lab (order-service instances behind one gateway that serves the dashboard) and stops everything it started on Ctrl-C.')
+    .addOption(instancesOption(3).env('LAB_INSTANCES'))
+    .addOption(valueOption('--port <port>', 'port of the gateway', wholeNumber(1, MAX_PORT)).default(8080).env('LAB_PORT'))
+    // Its upper bound depends on --instances, checked once both are read.
+    .addOption(valueOption('--base-port <port>', 'port of the first instance, the others after it', { ...wholeNumber(1, MAX_PORT - 1), takes: `whole number from 1 to ${MAX_PORT} less the instances` }).default(3001))
+    .addOption(new Option('--host <address>', 'address the gateway binds; beyond loopback it needs ADMIN_TOKEN').default('127.0.0.1').env('LAB_HOST'))
+    .addOption(new Option('--public-host <names>', 'comma list of Host names the gateway answers besides loopback and its bind address').default('').env('LAB_PUBLIC_HOST'))
+    .option('--sentinels', "the Redis locks on a Sentinel group of the lab's own, for the failover fault and the master-failover preset");
+}
+
+export type DemoOptions = Pick<LabOptions, 'instances' | 'gatewayPort' | 'basePort' | 'gatewayHost' | 'publicHosts' | 'services'>;
+
+export function parseDemoArgs(args: string[]): DemoOptions {
+  const values = parseCommand(demoCommand(), args);
+  const instances = values.instances as number;
+  const basePort = values.basePort as number;
+  if (basePort > MAX_PORT - instances) throw new UsageError(`option '--base-port <port>' argument '${basePort}' is invalid. With ${instances} instances it must be a whole number from 1 to ${MAX_PORT - instances}.`);
+  return {
+    instances,
+    gatewayPort: values.port as number,
+    basePort,
+    gatewayHost: values.host as string,
+    publicHosts: publicHostNames(values.publicHost as string),
+    services: values.sentinels === true ? ['redis-sentinel'] : undefined,
+  };
+}
 
 async function main(): Promise<void> {
-  const values = parse(process.argv.slice(2), { instances: { type: 'string' }, port: { type: 'string' }, 'base-port': { type: 'string' }, host: { type: 'string' }, 'public-host': { type: 'string' }, sentinels: { type: 'boolean' } });
-  const instances = intOption(values, 'instances', 3, 1, 16, 'LAB_INSTANCES');
-  const gatewayPort = intOption(values, 'port', 8080, 1, 65535, 'LAB_PORT');
-  const basePort = intOption(values, 'base-port', 3001, 1, 65535 - instances);
-
-  const gatewayHost = String(values.host ?? process.env.LAB_HOST ?? '127.0.0.1');
-
-  const publicHosts = publicHostNames(String(values['public-host'] ?? process.env.LAB_PUBLIC_HOST ?? ''));
-
-  const lab = await startLab({ instances, gatewayPort, basePort, gatewayHost, publicHosts, services: values.sentinels === true ? ['redis-sentinel'] : undefined });
+  const options = parseDemoArgs(process.argv.slice(2));
+  const { instances, basePort } = options;
+  const lab = await startLab(options);
   console.log(`
 Oversell Lab is running: ${instances} order-service instances (ports ${basePort}-${basePort + instances - 1}) behind one gateway.
   Dashboard  ${lab.gatewayUrl}/
@@ -43,7 +69,4 @@ ${Object.entries(lab.lockServices).map(([variable, endpoint]) => `  ${variable}=
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
-  process.exit(error instanceof UsageError ? 2 : 1);
-});
+if (require.main === module) main().catch(exitOnCliError);

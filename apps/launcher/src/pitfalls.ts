@@ -6,10 +6,10 @@
  *   --url http://127.0.0.1:8080   (use a lab that is already running instead of starting one)
  */
 import { PITFALL_PRESETS, findPitfallPreset, pitfallRunParams, type PitfallPreset, type PitfallSide, type RunView } from '@oversell/contracts';
-import { intOption, listOption, parse, urlOption, UsageError } from './cli-options';
+import { cliCommand, commaList, repeatable, valueOption, wholeNumber } from '@oversell/loadtests';
+import { exitOnCliError, instancesOption, npmCommand, outOption, parseCommand, urlOption } from './cli-options';
 import type { LabClient } from './lab-client';
 import { openLabSession, type LabRunOptions } from './lab-session';
-import { BENCH_RESULTS_DIR } from './paths';
 import { failedRunRecord, pitfallRunRecord, pitfallsMarkdown, tallyLine, tallyPreset, type PitfallRunRecord, type PitfallsReport } from './pitfalls-report';
 import { assertWritableDir, fileStamp, machineInfo, writeReportFiles } from './report-files';
 import { runEnded, runProgress } from './run-progress';
@@ -24,26 +24,28 @@ export interface PitfallsOptions extends LabRunOptions {
   strict: boolean;
 }
 
+/** The pitfalls' options; a fresh command per parse (commander keeps the values it parsed). */
+export function pitfallsCommand() {
+  return cliCommand('pitfalls', 'Every pitfall preset (or the ones named) on the lab, the broken side then the fix; prints how often each showed its pitfall or stayed clean.')
+    .addOption(valueOption('--preset <list>', 'the presets to run', repeatable(commaList(PITFALL_PRESETS.map((preset) => preset.name))), 'all of them'))
+    .addOption(valueOption('--repeat <n>', 'repetitions of each preset', wholeNumber(1, 1000)).default(1))
+    .addOption(instancesOption(2))
+    .option('--strict', 'exit 1 when a target is not met (by default the exit code only says whether it ran)')
+    .addOption(urlOption())
+    .addOption(outOption());
+}
+
 export function parsePitfallsArgs(args: string[]): PitfallsOptions {
-  const values = parse(args, {
-    preset: { type: 'string', multiple: true },
-    repeat: { type: 'string' },
-    instances: { type: 'string' },
-    strict: { type: 'boolean' },
-    url: { type: 'string' },
-    out: { type: 'string' },
-  });
-  const names = listOption(values, 'preset') ?? [];
-  const unknown = names.filter((name) => !findPitfallPreset(name));
-  if (unknown.length) throw new UsageError(`--preset: unknown ${unknown.join(', ')}; valid: ${PITFALL_PRESETS.map((p) => p.name).join(', ')}`);
+  const values = parseCommand(pitfallsCommand(), args);
+  const names = (values.preset ?? []) as string[];
   return {
     presets: names.length ? [...new Set(names)].map((name) => findPitfallPreset(name)!) : [...PITFALL_PRESETS],
-    repeat: intOption(values, 'repeat', 1, 1, 1000),
-    instances: intOption(values, 'instances', 2, 1, 16),
+    repeat: values.repeat as number,
+    instances: values.instances as number,
     strict: values.strict === true,
-    url: urlOption(values, 'url'),
-    outDir: String(values.out ?? BENCH_RESULTS_DIR),
-    command: `npm run pitfalls${args.length ? ' -- ' + args.join(' ') : ''}`,
+    url: values.url as string | undefined,
+    outDir: values.out as string,
+    command: npmCommand('pitfalls', args),
   };
 }
 
@@ -174,8 +176,5 @@ if (require.main === module) {
     const options = parsePitfallsArgs(process.argv.slice(2));
     const { report } = await runPitfalls(options);
     process.exit(pitfallsExitCode(report, options.strict));
-  })().catch((error: unknown) => {
-    console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  });
+  })().catch(exitOnCliError);
 }
