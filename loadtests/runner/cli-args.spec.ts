@@ -1,6 +1,6 @@
 import { FAULT_LIMITS } from '@oversell/contracts';
 import { parseCliArgs } from './cli-args';
-import { HelpRequested, UsageError } from './cli-options';
+import { HelpRequested, UsageError } from '@oversell/cli';
 
 /** The help as one line: commander wraps it to the terminal's width. */
 function help(): string {
@@ -22,7 +22,7 @@ describe('parseCliArgs', () => {
   it('--help lists every option with its default and bounds', () => {
     const text = help();
     for (const expected of [
-      '--scenario <name>',
+      '--scenario <name> scenario in loadtests/scenarios, or a .json file (required); its faults go with the reset, its double-click fault to the load: name or path',
       '--url <base> service base URL: http(s) URL such as http://127.0.0.1:8080; the option may be repeated (default: http://127.0.0.1:8080)',
       '--strategy <name>',
       '"lua-decrement"',
@@ -31,7 +31,7 @@ describe('parseCliArgs', () => {
       '--no-reset',
       `whole number from 2 to ${FAULT_LIMITS.maxCopies} (preset: "2")`,
       '--no-idempotency-key',
-      '--json <file>',
+      '--json <file> also write the summary as JSON: path',
       '--ipc',
     ]) expect(text).toContain(expected);
   });

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { randomInt } from 'node:crypto';
 import type { InventoryView, Scenario } from '@oversell/contracts';
 import { parseCliArgs, type CliArgs } from './cli-args';
-import { exitOnCliError, HelpRequested, UsageError } from './cli-options';
+import { exitOnCliError, HelpRequested, UsageError } from '@oversell/cli';
 import { doubleClickOf } from './double-click';
 import { serveLoadOverIpc } from './ipc-child';
 import { fetchInventory, resetProduct } from './product-api';

@@ -9,21 +9,3 @@ export { findK6, runK6, runK6Load, parseK6Summary, K6_SCRIPTS_DIR, type K6Summar
 export { InvalidFieldError } from './validation';
 export type { ChildMessage, StartMessage } from './ipc';
 export { LOAD_TARGETS, type DoubleClick, type LoadOptions, type LoadSummary, type LoadTarget, type LoadTick } from './summary';
-export {
-  choiceOption,
-  cliCommand,
-  commaList,
-  exitOnCliError,
-  filePath,
-  givenOnCommandLine,
-  HelpRequested,
-  httpUrl,
-  httpUrls,
-  parseCommand,
-  repeatable,
-  UsageError,
-  valueOption,
-  wholeNumber,
-  wholeNumberList,
-  type ValueRule,
-} from './cli-options';

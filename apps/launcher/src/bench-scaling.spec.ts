@@ -1,7 +1,7 @@
 import { parseBenchArgs } from './bench';
 import { scalingTable } from './bench-scaling-report';
 import { isScalingRun, parseScalingArgs } from './bench-scaling';
-import { UsageError } from './cli-options';
+import { UsageError } from '@oversell/cli';
 import { benchReportFixture, benchRowFixture, phaseFixture, tableCells as cells } from './testing/bench-fixtures';
 
 const parse = (args: string[]) => parseScalingArgs(args, parseBenchArgs);

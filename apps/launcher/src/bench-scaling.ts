@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { writeScalingChart } from './bench-charts';
 import { scalingTable, type ScalingReport } from './bench-scaling-report';
 import type { BenchOptions } from './bench';
-import { wholeNumberList } from '@oversell/loadtests';
-import { MAX_LAB_INSTANCES, UsageError } from './cli-options';
+import { UsageError, wholeNumberList } from '@oversell/cli';
+import { MAX_LAB_INSTANCES } from './cli-options';
 import { assertWritableDir, fileStamp, writeReportFiles } from './report-files';
 
 /** The strategies a scaling run compares unless --strategies names others: the atomic store op, the best lock, the SQL guard. */

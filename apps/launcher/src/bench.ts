@@ -12,14 +12,15 @@
  * The report's charts (SVG, bench-charts.ts) are written next to its JSON.
  */
 import { ORDER_WRITES, RUN_LIMITS, STRATEGY_NAMES, type BenchReport, type OrderWrite, type RunView, type StrategyName } from '@oversell/contracts';
-import { choiceOption, cliCommand, commaList, givenOnCommandLine, listScenarios, loadScenario, valueOption, wholeNumber } from '@oversell/loadtests';
+import { choiceOption, cliCommand, commaList, exitOnCliError, givenOnCommandLine, parseCommand, UsageError, valueOption, wholeNumber } from '@oversell/cli';
+import { listScenarios, loadScenario } from '@oversell/loadtests';
 import { AnswerCount } from './answer-count';
 import { measureBareFastify } from './bare-fastify';
 import { measureNoop } from './measure-noop';
 import { writeBenchCharts } from './bench-charts';
 import { benchRow, benchTrouble, markdownTable, withCeiling, withCeilingShare, withGatewayShares } from './bench-report';
 import { isScalingRun, parseScalingArgs, runScaling, SCALING_COUNTS } from './bench-scaling';
-import { exitOnCliError, instancesOption, LAB_INSTANCES, npmCommand, outOption, parseCommand, strategiesOption, urlOption, UsageError } from './cli-options';
+import { instancesOption, LAB_INSTANCES, npmCommand, outOption, strategiesOption, urlOption } from './cli-options';
 import { openLabSession, type LabRunOptions } from './lab-session';
 import { assertWritableDir, fileStamp, machineInfo, writeReportFiles } from './report-files';
 import { lockStrategies, roundTripBound, uncontendedRun, withRoundTrip } from './round-trip-bound';
@@ -35,18 +36,31 @@ export interface BenchOptions extends LabRunOptions {
   orderWrites: OrderWrite[];
 }
 
+const SCENARIOS = { en: "the scenario's", zh: '场景所定的' };
+
 /** The bench's options; a fresh command per parse (commander keeps the values it parsed). */
 export function benchCommand() {
-  return cliCommand('bench', 'Every strategy under one scenario through the lab, after the no-op ceiling; prints a table and writes the report under bench-results/.')
-    .addOption(choiceOption('--scenario <name>', 'scenario in loadtests/scenarios', listScenarios()).default('compare'))
-    .addOption(strategiesOption('all of them; lua-decrement, watchdog, db-conditional for a scaling run'))
+  return cliCommand('bench', {
+    en: 'Every strategy under one scenario through the lab, after the no-op ceiling; prints a table and writes the report under bench-results/.',
+    zh: '在同一场景下经实验室逐一运行每个策略（先测空操作上限）；打印表格，并把报告写到 bench-results/。',
+  })
+    .addOption(choiceOption('--scenario <name>', { en: 'scenario in loadtests/scenarios', zh: 'loadtests/scenarios 中的场景' }, listScenarios()).default('compare'))
+    .addOption(strategiesOption({ en: 'all of them; lua-decrement, watchdog, db-conditional for a scaling run', zh: '全部；扩展测试时为 lua-decrement、watchdog、db-conditional' }))
     // A list is taken apart before this parser sees the rest (isScalingRun); the help says both.
-    .addOption(instancesOption(3, { ...LAB_INSTANCES, takes: `${LAB_INSTANCES.takes}, or a ${SCALING_COUNTS.takes} to bench at each count, a lab of its own each (a scaling run)` }))
-    .addOption(valueOption('--duration <s>', 'seconds of load per strategy', wholeNumber(1, RUN_LIMITS.maxDurationSec), "the scenario's"))
-    .addOption(valueOption('--connections <n>', 'concurrent connections', wholeNumber(1, RUN_LIMITS.maxConnections), "the scenario's"))
-    .addOption(valueOption('--stock <n>', 'units of the product', wholeNumber(0, RUN_LIMITS.maxStock), "the scenario's"))
-    .addOption(valueOption('--units <n>', 'another name for --stock, for a long sale', wholeNumber(0, RUN_LIMITS.maxStock), "the scenario's"))
-    .addOption(valueOption('--order-write <list>', 'each strategy once per way of writing its orders, side by side', commaList(ORDER_WRITES)).default(['sync'], 'sync'))
+    .addOption(
+      instancesOption(3, {
+        ...LAB_INSTANCES,
+        takes: {
+          en: `${LAB_INSTANCES.takes.en}, or a ${SCALING_COUNTS.takes.en} to bench at each count, a lab of its own each (a scaling run)`,
+          zh: `${LAB_INSTANCES.takes.zh}；或${SCALING_COUNTS.takes.zh}，在每个数量下各起一个实验室测一遍（扩展测试）`,
+        },
+      }),
+    )
+    .addOption(valueOption('--duration <s>', { en: 'seconds of load per strategy', zh: '每个策略的负载秒数' }, wholeNumber(1, RUN_LIMITS.maxDurationSec), SCENARIOS))
+    .addOption(valueOption('--connections <n>', { en: 'concurrent connections', zh: '并发连接数' }, wholeNumber(1, RUN_LIMITS.maxConnections), SCENARIOS))
+    .addOption(valueOption('--stock <n>', { en: 'units of the product', zh: '商品库存件数' }, wholeNumber(0, RUN_LIMITS.maxStock), SCENARIOS))
+    .addOption(valueOption('--units <n>', { en: 'another name for --stock, for a long sale', zh: '--stock 的别名，用于长时间的售卖' }, wholeNumber(0, RUN_LIMITS.maxStock), SCENARIOS))
+    .addOption(valueOption('--order-write <list>', { en: 'each strategy once per way of writing its orders, side by side', zh: '每种订单写入方式各跑一遍每个策略，并列比较' }, commaList(ORDER_WRITES)).default(['sync'], 'sync'))
     .addOption(urlOption())
     .addOption(outOption());
 }

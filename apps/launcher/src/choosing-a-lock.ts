@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { choosingALock, choosingALockMarkdown, type BenchInput, type ChoiceInputs, type LoadedReport, type LockBenchInput } from './choosing-a-lock-report';
-import { cliCommand, filePath, valueOption } from '@oversell/loadtests';
-import { exitOnCliError, npmCommand, parseCommand, UsageError } from './cli-options';
+import { cliCommand, exitOnCliError, filePath, parseCommand, UsageError, valueOption } from '@oversell/cli';
+import { npmCommand } from './cli-options';
 import { BENCH_RESULTS_DIR, REPO_ROOT, STRATEGY_DESCRIPTIONS_MAIN } from './paths';
 import type { PitfallsReport } from './pitfalls-report';
 
@@ -40,13 +40,17 @@ function latestPitfallsReport(dir: string): string | null {
 
 /** The command's options; a fresh command per parse (commander keeps the values it parsed). */
 export function choosingALockCommand() {
-  return cliCommand('choosing-a-lock', "Writes docs/choosing-a-lock.md and the Explain view's JSON from the strategies' descriptions and the latest reports.")
+  const file = (path: string) => ({ en: path, zh: path });
+  return cliCommand('choosing-a-lock', {
+    en: "Writes docs/choosing-a-lock.md and the Explain view's JSON from the strategies' descriptions and the latest reports.",
+    zh: '根据各策略的说明和最新的报告，写出 docs/choosing-a-lock.md 以及 Explain 页面所用的 JSON。',
+  })
     // Defaults said, not set: the newest pitfalls report is looked for only when none is named.
-    .addOption(valueOption('--bench <file>', 'bench report', filePath, 'bench-results/latest.json'))
-    .addOption(valueOption('--locks <file>', 'lock bench report', filePath, 'bench-results/locks-latest.json'))
-    .addOption(valueOption('--pitfalls <file>', 'pitfalls report', filePath, 'the newest bench-results/pitfalls-<stamp>.json'))
-    .addOption(valueOption('--doc <file>', 'the markdown written', filePath, relative(REPO_ROOT, CHOOSING_A_LOCK_DOC)))
-    .addOption(valueOption('--json <file>', 'the JSON written', filePath, relative(REPO_ROOT, CHOOSING_A_LOCK_JSON)));
+    .addOption(valueOption('--bench <file>', { en: 'bench report', zh: '基准测试报告' }, filePath, file('bench-results/latest.json')))
+    .addOption(valueOption('--locks <file>', { en: 'lock bench report', zh: '锁基准测试报告' }, filePath, file('bench-results/locks-latest.json')))
+    .addOption(valueOption('--pitfalls <file>', { en: 'pitfalls report', zh: '陷阱报告' }, filePath, { en: 'the newest bench-results/pitfalls-<stamp>.json', zh: '最新的 bench-results/pitfalls-<stamp>.json' }))
+    .addOption(valueOption('--doc <file>', { en: 'the markdown written', zh: '写出的 markdown 文件' }, filePath, file(relative(REPO_ROOT, CHOOSING_A_LOCK_DOC))))
+    .addOption(valueOption('--json <file>', { en: 'the JSON written', zh: '写出的 JSON 文件' }, filePath, file(relative(REPO_ROOT, CHOOSING_A_LOCK_JSON))));
 }
 
 export function parseChoosingALockArgs(args: string[]): ChoosingALockOptions {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseBenchArgs } from './bench';
 import { parseScalingArgs } from './bench-scaling';
 import { parseChoosingALockArgs } from './choosing-a-lock';
-import { HelpRequested, UsageError } from './cli-options';
+import { HelpRequested, UsageError } from '@oversell/cli';
 import { parseDemoArgs } from './demo';
 import { parsePitfallsArgs } from './pitfalls';
 import { parseSoakArgs } from './soak';

@@ -2,7 +2,7 @@ import { findPitfallPreset, PITFALL_PRESETS } from '@oversell/contracts';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UsageError } from './cli-options';
+import { UsageError } from '@oversell/cli';
 import { parsePitfallsArgs, pitfallsExitCode, runPitfalls } from './pitfalls';
 import type { PitfallsReport } from './pitfalls-report';
 import { freePort } from './testing/test-lab';

@@ -6,8 +6,8 @@
  *   --url http://127.0.0.1:8080   (use a lab that is already running instead of starting one)
  */
 import { PITFALL_PRESETS, findPitfallPreset, pitfallRunParams, type PitfallPreset, type PitfallSide, type RunView } from '@oversell/contracts';
-import { cliCommand, commaList, repeatable, valueOption, wholeNumber } from '@oversell/loadtests';
-import { exitOnCliError, instancesOption, npmCommand, outOption, parseCommand, urlOption } from './cli-options';
+import { cliCommand, commaList, exitOnCliError, parseCommand, plainOption, repeatable, valueOption, wholeNumber } from '@oversell/cli';
+import { instancesOption, npmCommand, outOption, urlOption } from './cli-options';
 import type { LabClient } from './lab-client';
 import { openLabSession, type LabRunOptions } from './lab-session';
 import { failedRunRecord, pitfallRunRecord, pitfallsMarkdown, tallyLine, tallyPreset, type PitfallRunRecord, type PitfallsReport } from './pitfalls-report';
@@ -26,11 +26,14 @@ export interface PitfallsOptions extends LabRunOptions {
 
 /** The pitfalls' options; a fresh command per parse (commander keeps the values it parsed). */
 export function pitfallsCommand() {
-  return cliCommand('pitfalls', 'Every pitfall preset (or the ones named) on the lab, the broken side then the fix; prints how often each showed its pitfall or stayed clean.')
-    .addOption(valueOption('--preset <list>', 'the presets to run', repeatable(commaList(PITFALL_PRESETS.map((preset) => preset.name))), 'all of them'))
-    .addOption(valueOption('--repeat <n>', 'repetitions of each preset', wholeNumber(1, 1000)).default(1))
+  return cliCommand('pitfalls', {
+    en: 'Every pitfall preset (or the ones named) on the lab, the broken side then the fix; prints how often each showed its pitfall or stayed clean.',
+    zh: '在实验室上运行每个陷阱预设（或指定的几个），先跑有缺陷的一侧再跑修复；打印各自出现陷阱或保持正确的次数。',
+  })
+    .addOption(valueOption('--preset <list>', { en: 'the presets to run', zh: '要运行的预设' }, repeatable(commaList(PITFALL_PRESETS.map((preset) => preset.name))), { en: 'all of them', zh: '全部' }))
+    .addOption(valueOption('--repeat <n>', { en: 'repetitions of each preset', zh: '每个预设重复的次数' }, wholeNumber(1, 1000)).default(1))
     .addOption(instancesOption(2))
-    .option('--strict', 'exit 1 when a target is not met (by default the exit code only says whether it ran)')
+    .addOption(plainOption('--strict', { en: 'exit 1 when a target is not met (by default the exit code only says whether it ran)', zh: '未达目标时以 1 退出（默认退出码只表示是否跑完）' }))
     .addOption(urlOption())
     .addOption(outOption());
 }

@@ -1,4 +1,4 @@
-import { UsageError } from './cli-options';
+import { UsageError } from '@oversell/cli';
 import { metricValue, parseSoakArgs } from './soak';
 
 describe('parseSoakArgs', () => {

@@ -12,9 +12,9 @@
  * Always on a lab of its own (no --url): the RSS is read off the instances it started.
  */
 import { RUN_LIMITS, type StrategyName } from '@oversell/contracts';
-import { cliCommand, valueOption, wholeNumber } from '@oversell/loadtests';
+import { cliCommand, exitOnCliError, parseCommand, valueOption, wholeNumber } from '@oversell/cli';
 import { setInterval as every } from 'node:timers/promises';
-import { exitOnCliError, instancesOption, npmCommand, outOption, parseCommand, strategiesOption } from './cli-options';
+import { instancesOption, npmCommand, outOption, strategiesOption } from './cli-options';
 import type { Lab } from './lab';
 import type { LabClient } from './lab-client';
 import { openLabSession, type LabRunOptions } from './lab-session';
@@ -37,13 +37,16 @@ export interface SoakOptions extends Omit<LabRunOptions, 'url' | 'strategies'> {
 
 /** The soak's options; a fresh command per parse (commander keeps the values it parsed). */
 export function soakCommand() {
-  return cliCommand('soak', 'A long run of a lab of its own under steady load, the safe strategies one after another; exits 1 when RSS, errors, lost or oversold units miss their targets.')
-    .addOption(valueOption('--minutes <n>', 'minutes of load in all', wholeNumber(1, 600)).default(10))
-    .addOption(valueOption('--connections <n>', 'concurrent connections', wholeNumber(1, RUN_LIMITS.maxConnections)).default(500))
-    .addOption(valueOption('--warmup-seconds <n>', 'seconds of discarded load per strategy before minute 0', wholeNumber(0, 60)).default(3))
-    .addOption(valueOption('--stock <n>', 'units of the product', wholeNumber(1, RUN_LIMITS.maxStock)).default(100_000))
+  return cliCommand('soak', {
+    en: 'A long run of a lab of its own under steady load, the safe strategies one after another; exits 1 when RSS, errors, lost or oversold units miss their targets.',
+    zh: '在自己启动的实验室上以稳定负载长时间运行，安全策略逐个轮流；RSS、错误、丢失或超卖件数未达目标时以 1 退出。',
+  })
+    .addOption(valueOption('--minutes <n>', { en: 'minutes of load in all', zh: '负载的总分钟数' }, wholeNumber(1, 600)).default(10))
+    .addOption(valueOption('--connections <n>', { en: 'concurrent connections', zh: '并发连接数' }, wholeNumber(1, RUN_LIMITS.maxConnections)).default(500))
+    .addOption(valueOption('--warmup-seconds <n>', { en: 'seconds of discarded load per strategy before minute 0', zh: '第 0 分钟前每个策略预热的秒数（不计入结果）' }, wholeNumber(0, 60)).default(3))
+    .addOption(valueOption('--stock <n>', { en: 'units of the product', zh: '商品库存件数' }, wholeNumber(1, RUN_LIMITS.maxStock)).default(100_000))
     .addOption(instancesOption(3))
-    .addOption(strategiesOption('every safe strategy'))
+    .addOption(strategiesOption({ en: 'every safe strategy', zh: '所有安全的策略' }))
     .addOption(outOption());
 }
 

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { HelpRequested, UsageError } from '@oversell/loadtests';
+import { HelpRequested, UsageError } from '@oversell/cli';
 import { parseJobCostArgs } from './order-write-job-cost';
 
 describe('order-write-job-cost command line', () => {

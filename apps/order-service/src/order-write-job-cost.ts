@@ -7,7 +7,7 @@
  * process.cpuUsage) and the Redis server's (from INFO cpu). The queue lives under a key prefix of its
  * own on REDIS_HOST:REDIS_PORT (default 127.0.0.1:6379) and is removed afterwards.
  */
-import { cliCommand, exitOnCliError, parseCommand, valueOption, wholeNumber } from '@oversell/loadtests';
+import { cliCommand, exitOnCliError, parseCommand, valueOption, wholeNumber } from '@oversell/cli';
 import { ORDER_WRITE_JOB_OPTIONS, ORDER_WRITER_OPTIONS, type QueuedOrder } from '@oversell/stock';
 import { Queue, Worker } from 'bullmq';
 import IORedis from 'ioredis';
@@ -117,9 +117,12 @@ async function redisCpuUs(admin: IORedis): Promise<number> {
 
 /** The measurement's options; a fresh command per parse (commander keeps the values it parsed). */
 export function jobCostCommand() {
-  return cliCommand('order-write-job-cost', 'What one order-write BullMQ job costs this process and the Redis server in CPU, apart from everything else an order does.')
-    .addOption(valueOption('--jobs <n>', 'jobs added, then taken and finished', wholeNumber(1)).default(20_000))
-    .addOption(valueOption('--connections <n>', 'concurrent callers adding them', wholeNumber(1)).default(500));
+  return cliCommand('order-write-job-cost', {
+    en: 'What one order-write BullMQ job costs this process and the Redis server in CPU, apart from everything else an order does.',
+    zh: '测量一个订单写入 BullMQ 任务让本进程和 Redis 服务器各花多少 CPU，不计订单的其余工作。',
+  })
+    .addOption(valueOption('--jobs <n>', { en: 'jobs added, then taken and finished', zh: '先添加、再取出并完成的任务数' }, wholeNumber(1)).default(20_000))
+    .addOption(valueOption('--connections <n>', { en: 'concurrent callers adding them', zh: '并发添加任务的调用方数' }, wholeNumber(1)).default(500));
 }
 
 export function parseJobCostArgs(args: string[]): { jobs: number; connections: number } {
