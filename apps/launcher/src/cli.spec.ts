@@ -1,29 +1,18 @@
 import { PITFALL_PRESETS, RUN_LIMITS } from '@oversell/contracts';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { parseBenchArgs } from './bench';
+import { UsageError, type Command } from '@oversell/cli';
+import { benchCommand, parseBenchArgs } from './bench';
 import { parseScalingArgs } from './bench-scaling';
-import { parseChoosingALockArgs } from './choosing-a-lock';
-import { HelpRequested, UsageError } from '@oversell/cli';
-import { parseDemoArgs } from './demo';
-import { parsePitfallsArgs } from './pitfalls';
-import { parseSoakArgs } from './soak';
+import { choosingALockCommand, parseChoosingALockArgs } from './choosing-a-lock';
+import { demoCommand, parseDemoArgs } from './demo';
+import { parsePitfallsArgs, pitfallsCommand } from './pitfalls';
+import { parseSoakArgs, soakCommand } from './soak';
 
-/** The help a parser answers --help with, on one line: commander wraps it to the terminal's width. */
-function helpOf(parse: (args: string[]) => unknown): string {
-  try {
-    parse(['--help']);
-  } catch (error) {
-    if (error instanceof HelpRequested) return error.text.replace(/\s+/g, ' ');
-    throw error;
-  }
-  throw new Error('--help did not answer with the help');
-}
-
-const COMMANDS: [string, (args: string[]) => unknown, string[]][] = [
+const COMMANDS: [string, () => Command, string[]][] = [
   [
     'demo',
-    parseDemoArgs,
+    demoCommand,
     [
       '--instances <n> order-service instances of the lab it starts: whole number from 1 to 16 (default: 3, env: LAB_INSTANCES)',
       '--port <port> port of the gateway: whole number from 1 to 65535 (default: 8080, env: LAB_PORT)',
@@ -35,7 +24,7 @@ const COMMANDS: [string, (args: string[]) => unknown, string[]][] = [
   ],
   [
     'bench',
-    parseBenchArgs,
+    benchCommand,
     [
       '--scenario <name> scenario in loadtests/scenarios (choices: "ceiling", "compare",',
       'default: "compare")',
@@ -52,7 +41,7 @@ const COMMANDS: [string, (args: string[]) => unknown, string[]][] = [
   ],
   [
     'pitfalls',
-    parsePitfallsArgs,
+    pitfallsCommand,
     [
       `--preset <list> the presets to run: comma list of ${PITFALL_PRESETS.map((preset) => preset.name).join(', ')}; the option may be repeated (default: all of them)`,
       '--repeat <n> repetitions of each preset: whole number from 1 to 1000 (default: 1)',
@@ -64,7 +53,7 @@ const COMMANDS: [string, (args: string[]) => unknown, string[]][] = [
   ],
   [
     'soak',
-    parseSoakArgs,
+    soakCommand,
     [
       '--minutes <n> minutes of load in all: whole number from 1 to 600 (default: 10)',
       `--connections <n> concurrent connections: whole number from 1 to ${RUN_LIMITS.maxConnections} (default: 500)`,
@@ -77,7 +66,7 @@ const COMMANDS: [string, (args: string[]) => unknown, string[]][] = [
   ],
   [
     'choosing-a-lock',
-    parseChoosingALockArgs,
+    choosingALockCommand,
     [
       '--bench <file> bench report: path (default: bench-results/latest.json)',
       '--locks <file> lock bench report: path (default: bench-results/locks-latest.json)',
@@ -88,12 +77,21 @@ const COMMANDS: [string, (args: string[]) => unknown, string[]][] = [
   ],
 ];
 
-describe.each(COMMANDS)('%s --help', (name, parse, lines) => {
+describe.each(COMMANDS)('%s --help', (name, command, lines) => {
   it('says what the command does and lists every option with what it takes and its default', () => {
-    const help = helpOf(parse);
+    // On one line: commander wraps the help to the terminal's width.
+    const help = command().helpInformation().replace(/\s+/g, ' ');
     expect(help).toMatch(new RegExp(`^Usage: ${name} \\[options\\] \\S`));
     for (const line of lines) expect(help).toContain(line);
     expect(help).toContain('-h, --help show this help and exit');
+  });
+
+  it('gives every option that takes a value its default in the help', () => {
+    const cmd = command();
+    const help = cmd.createHelp();
+    const values = cmd.options.filter((option) => option.required);
+    expect(values.length).toBeGreaterThan(0);
+    for (const option of values) expect(`${option.flags} ${help.optionDescription(option)}`).toMatch(/ default: |\(default: /);
   });
 });
 

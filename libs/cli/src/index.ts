@@ -21,4 +21,4 @@ export {
   type Bilingual,
   type ValueRule,
 } from './cli-options';
-export type { Option } from 'commander';
+export type { Command, Option } from 'commander';
