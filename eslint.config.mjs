@@ -21,15 +21,18 @@ export default [
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
             // The lock library is plain TypeScript anyone can lift: it depends on nothing of ours.
             { sourceTag: 'type:lock', onlyDependOnLibsWithTags: [] },
-            // Inside the locks scope only the lock library itself: the lock bench measures it and nothing else of ours.
-            { sourceTag: 'scope:locks', onlyDependOnLibsWithTags: ['scope:locks'] },
+            // Inside the locks scope only the lock library itself: the lock bench measures it and nothing else
+            // of ours, its command line aside.
+            { sourceTag: 'scope:locks', onlyDependOnLibsWithTags: ['scope:locks', 'type:cli'] },
+            // The command-line kit is commander and our value rules: it depends on nothing of ours.
+            { sourceTag: 'type:cli', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts', 'type:lock'] },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:cli'] },
             { sourceTag: 'scope:dashboard', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:locks', 'scope:load'] },
             { sourceTag: 'scope:launcher', onlyDependOnLibsWithTags: ['scope:shared', 'scope:load'] },
             { sourceTag: 'scope:load', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:tool', 'type:lock'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:tool', 'type:lock', 'type:cli'] },
             // The e2e project drives the built lab as a process; it imports no project code.
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: [] },
           ],

@@ -5,7 +5,7 @@ module.exports = {
   testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   // Tests read the contracts' source so they never depend on a stale build of the lib.
-  moduleNameMapper: { '^@oversell/contracts$': '<rootDir>/../libs/contracts/src/index.ts' },
+  moduleNameMapper: { '^@oversell/cli$': '<rootDir>/../libs/cli/src/index.ts', '^@oversell/contracts$': '<rootDir>/../libs/contracts/src/index.ts' },
   // Load runs and the build in beforeAll take seconds, not milliseconds.
   testTimeout: 60_000,
 };

@@ -6,6 +6,7 @@ module.exports = {
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.json' }] },
   moduleNameMapper: {
+    '^@oversell/cli$': '<rootDir>/../../../libs/cli/src/index.ts',
     '^@oversell/locks$': '<rootDir>/../../../libs/locks/src/index.ts',
     '^@oversell/locks/testing$': '<rootDir>/../../../libs/locks/src/testing/index.ts',
   },

@@ -6,6 +6,7 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   moduleNameMapper: {
+    '^@oversell/cli$': '<rootDir>/../../libs/cli/src/index.ts',
     '^@oversell/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
     '^@oversell/contracts/testing$': '<rootDir>/../../libs/contracts/src/testing/index.ts',
     '^@oversell/locks$': '<rootDir>/../../libs/locks/src/index.ts',

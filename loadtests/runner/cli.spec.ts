@@ -141,20 +141,30 @@ describe('cli', () => {
     [['--strategy', 'lua-decrement'], '--scenario is required'],
     [['--scenario', 'nope'], 'Unknown scenario "nope". Available: ceiling, compare'],
     [['--scenario', 'compare'], '--strategy is required'],
-    [['--scenario', 'smoke', '--strategy', 'fastest'], '--strategy must be one of'],
-    [['--scenario', 'smoke', '--product', 'abc'], '--product must be a positive integer'],
-    [['--scenario', 'smoke', '--target', 'refunds'], '--target must be one of orders, noop'],
-    [['--scenario', 'smoke', '--url', 'localhost:8080'], '--url must be an http(s) base URL'],
-    [['--scenario', 'smoke', '--speed', '3'], "Unknown option '--speed'"],
-    [['--scenario', 'smoke', '--double-click=1'], '--double-click must be a whole number of copies from 2 to 10 (got "1")'],
-    [['--scenario', 'smoke', '--double-click=many'], '--double-click must be a whole number of copies from 2 to 10'],
+    [['--scenario', 'smoke', '--strategy', 'fastest'], "option '--strategy <name>' argument 'fastest' is invalid. Allowed choices are no-lock"],
+    [['--scenario', 'smoke', '--product', 'abc'], "option '--product <id>' argument 'abc' is invalid. It must be a whole number from 1."],
+    [['--scenario', 'smoke', '--target', 'refunds'], "option '--target <t>' argument 'refunds' is invalid. Allowed choices are orders, noop."],
+    [['--scenario', 'smoke', '--url', 'localhost:8080'], "option '--url <base>' argument 'localhost:8080' is invalid. It must be an http(s) URL"],
+    [['--scenario', 'smoke', '--speed', '3'], "unknown option '--speed'"],
+    [['--scenario', 'smoke', '--double-click=1'], "option '--double-click [copies]' argument '1' is invalid. It must be a whole number from 2 to 10."],
+    [['--scenario', 'smoke', '--double-click=many'], "option '--double-click [copies]' argument 'many' is invalid. It must be a whole number from 2 to 10."],
     [['--scenario', 'smoke', '--no-idempotency-key'], '--no-idempotency-key needs --double-click'],
     [['--scenario', 'smoke', '--double-click', '--target', 'noop'], '--double-click applies to --target orders only'],
     [['--scenario', 'smoke', '--no-reset'], '--no-reset with --target orders needs --product'],
-  ])('exits 2 on %j, naming the argument', async (args, message) => {
+  ])('exits 2 on %j, naming the argument in one line', async (args, message) => {
     const result = await cli(args);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(service.resets).toHaveLength(0);
+  });
+
+  it('answers --help on stdout with every option, exit 0, sending nothing', async () => {
+    const result = await cli(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: load \[options\]/);
+    expect(result.stdout.replace(/\s+/g, ' ')).toContain('--double-click [copies] send each order that many times at once');
+    expect(result.stderr).toBe('');
     expect(service.resets).toHaveLength(0);
   });
 });

@@ -3,7 +3,8 @@ import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomInt } from 'node:crypto';
 import type { InventoryView, Scenario } from '@oversell/contracts';
-import { parseCliArgs, UsageError, USAGE, type CliArgs } from './cli-args';
+import { parseCliArgs, type CliArgs } from './cli-args';
+import { exitOnCliError, HelpRequested, UsageError } from '@oversell/cli';
 import { doubleClickOf } from './double-click';
 import { serveLoadOverIpc } from './ipc-child';
 import { fetchInventory, resetProduct } from './product-api';
@@ -14,7 +15,6 @@ import { loadScenario, UnknownScenarioError } from './scenarios';
 import { InvalidFieldError } from './validation';
 
 const EXIT_FAILED = 1;
-const EXIT_BAD_ARGUMENTS = 2;
 /** Stopped by Ctrl-C: the report of what ran is printed, and the shell is told it was cut short. */
 const EXIT_INTERRUPTED = 130;
 
@@ -90,15 +90,11 @@ function assertWritableFile(path: string): void {
 async function main(argv: string[]): Promise<number> {
   try {
     const parsed = parseCliArgs(argv);
-    if (parsed.mode === 'help') console.log(USAGE);
-    else if (parsed.mode === 'ipc') await serveLoadOverIpc();
+    if (parsed.mode === 'ipc') await serveLoadOverIpc();
     else return await runScenario(parsed);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n\n${USAGE}`);
-      return EXIT_BAD_ARGUMENTS;
-    }
+    if (error instanceof HelpRequested || error instanceof UsageError) exitOnCliError(error);
     console.error(`load run failed: ${(error as Error).message}`);
     return EXIT_FAILED;
   }

@@ -1,7 +1,7 @@
 import { parseBenchArgs } from './bench';
 import { scalingTable } from './bench-scaling-report';
 import { isScalingRun, parseScalingArgs } from './bench-scaling';
-import { UsageError } from './cli-options';
+import { UsageError } from '@oversell/cli';
 import { benchReportFixture, benchRowFixture, phaseFixture, tableCells as cells } from './testing/bench-fixtures';
 
 const parse = (args: string[]) => parseScalingArgs(args, parseBenchArgs);
@@ -38,17 +38,17 @@ describe('parseScalingArgs', () => {
   });
 
   it('refuses a count that is not a whole number from 1 to 16, or a count named twice', () => {
-    expect(() => parse(['--instances', '1,0'])).toThrow('--instances must be a comma list of whole numbers from 1 to 16 (got 1,0)');
+    expect(() => parse(['--instances', '1,0'])).toThrow("option '--instances <n>' argument '1,0' is invalid. It must be a comma list of distinct whole numbers from 1 to 16.");
     expect(() => parse(['--instances', '1,x'])).toThrow(UsageError);
     expect(() => parse(['--instances', '2,17'])).toThrow(UsageError);
-    expect(() => parse(['--instances', '2,2'])).toThrow('--instances names a count twice (got 2,2)');
+    expect(() => parse(['--instances', '2,2'])).toThrow("option '--instances <n>' argument '2,2' is invalid. It names a number twice.");
   });
 
   it('refuses what the bench refuses: an unknown strategy, an unknown option, --units beside --stock', () => {
-    expect(() => parse(['--instances', '1,2', '--strategies', 'nope'])).toThrow('--strategies: unknown nope');
+    expect(() => parse(['--instances', '1,2', '--strategies', 'nope'])).toThrow("option '--strategies <list>' argument 'nope' is invalid. Unknown nope; valid: ");
     expect(() => parse(['--instances', '1,2', '--bogus', '1'])).toThrow(UsageError);
     expect(() => parse(['--instances', '1,2', '--units', '10', '--stock', '10'])).toThrow('--units is another name for --stock: give one of them');
-    expect(() => parse(['--instances', '1,2', '--units', '1.5'])).toThrow('--units must be a whole number from 0 to 1000000 (got 1.5)');
+    expect(() => parse(['--instances', '1,2', '--units', '1.5'])).toThrow("option '--units <n>' argument '1.5' is invalid. It must be a whole number from 0 to 1000000.");
   });
 });
 

@@ -10,13 +10,12 @@ import { join } from 'node:path';
 import { writeScalingChart } from './bench-charts';
 import { scalingTable, type ScalingReport } from './bench-scaling-report';
 import type { BenchOptions } from './bench';
-import { UsageError } from './cli-options';
+import { UsageError, wholeNumberList } from '@oversell/cli';
+import { MAX_LAB_INSTANCES } from './cli-options';
 import { assertWritableDir, fileStamp, writeReportFiles } from './report-files';
 
 /** The strategies a scaling run compares unless --strategies names others: the atomic store op, the best lock, the SQL guard. */
 const SCALING_STRATEGIES = ['lua-decrement', 'watchdog', 'db-conditional'].filter(isStrategyName);
-
-const MAX_INSTANCES = 16;
 
 export interface ScalingOptions extends BenchOptions {
   instanceCounts: number[];
@@ -35,13 +34,16 @@ export function isScalingRun(args: string[]): boolean {
   return takeInstances(args).value?.includes(',') ?? false;
 }
 
+/** The counts of a scaling run. */
+export const SCALING_COUNTS = wholeNumberList(1, MAX_LAB_INSTANCES);
+
 function instanceCounts(raw: string): number[] {
-  const counts = raw.split(',').map((s) => Number(s.trim()));
-  if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_INSTANCES)) {
-    throw new UsageError(`--instances must be a comma list of whole numbers from 1 to ${MAX_INSTANCES} (got ${raw})`);
+  try {
+    return SCALING_COUNTS.parse(raw, undefined);
+  } catch (error) {
+    // Said as commander says a bad value: this option is taken apart before commander parses the rest.
+    throw new UsageError(`option '--instances <n>' argument '${raw}' is invalid. ${(error as Error).message}`);
   }
-  if (new Set(counts).size !== counts.length) throw new UsageError(`--instances names a count twice (got ${raw})`);
-  return counts;
 }
 
 /**

@@ -11,17 +11,17 @@
  *   --order-write sync,queued   (each strategy once per way of writing its orders, side by side; default sync)
  * The report's charts (SVG, bench-charts.ts) are written next to its JSON.
  */
-import { ORDER_WRITES, STRATEGY_CATALOGUE, STRATEGY_NAMES, isStrategyName, type BenchReport, type OrderWrite, type RunView, type StrategyName } from '@oversell/contracts';
+import { ORDER_WRITES, RUN_LIMITS, STRATEGY_CATALOGUE, STRATEGY_NAMES, type BenchReport, type OrderWrite, type RunView, type StrategyName } from '@oversell/contracts';
+import { choiceOption, cliCommand, commaList, exitOnCliError, givenOnCommandLine, parseCommand, UsageError, valueOption, wholeNumber } from '@oversell/cli';
 import { listScenarios, loadScenario } from '@oversell/loadtests';
 import { AnswerCount } from './answer-count';
 import { measureBareFastify } from './bare-fastify';
 import { measureNoop } from './measure-noop';
 import { writeBenchCharts } from './bench-charts';
 import { benchRow, benchTrouble, markdownTable, withCeiling, withCeilingShare, withGatewayShares } from './bench-report';
-import { isScalingRun, parseScalingArgs, runScaling } from './bench-scaling';
-import { intOption, listOption, parse, urlOption, UsageError } from './cli-options';
+import { isScalingRun, parseScalingArgs, runScaling, SCALING_COUNTS } from './bench-scaling';
+import { instancesOption, LAB_INSTANCES, npmCommand, outOption, strategiesOption, urlOption } from './cli-options';
 import { openLabSession, type LabRunOptions } from './lab-session';
-import { BENCH_RESULTS_DIR } from './paths';
 import { assertWritableDir, fileStamp, machineInfo, writeReportFiles } from './report-files';
 import { lockStrategies, roundTripBound, uncontendedRun, withRoundTrip } from './round-trip-bound';
 import { followRuns } from './run-progress';
@@ -36,42 +36,52 @@ export interface BenchOptions extends LabRunOptions {
   orderWrites: OrderWrite[];
 }
 
+const SCENARIOS = { en: "the scenario's", zh: '场景所定的' };
+
+/** The bench's options; a fresh command per parse (commander keeps the values it parsed). */
+export function benchCommand() {
+  return cliCommand('bench', {
+    en: 'Every strategy under one scenario through the lab, after the no-op ceiling; prints a table and writes the report under bench-results/.',
+    zh: '在同一场景下经实验室逐一运行每个策略（先测空操作上限）；打印表格，并把报告写到 bench-results/。',
+  })
+    .addOption(choiceOption('--scenario <name>', { en: 'scenario in loadtests/scenarios', zh: 'loadtests/scenarios 中的场景' }, listScenarios()).default('compare'))
+    .addOption(strategiesOption({ en: 'all of them; lua-decrement, watchdog, db-conditional for a scaling run', zh: '全部；扩展测试时为 lua-decrement、watchdog、db-conditional' }))
+    // A list is taken apart before this parser sees the rest (isScalingRun); the help says both.
+    .addOption(
+      instancesOption(3, {
+        ...LAB_INSTANCES,
+        takes: {
+          en: `${LAB_INSTANCES.takes.en}, or a ${SCALING_COUNTS.takes.en} to bench at each count, a lab of its own each (a scaling run)`,
+          zh: `${LAB_INSTANCES.takes.zh}；或${SCALING_COUNTS.takes.zh}，在每个数量下各起一个实验室测一遍（扩展测试）`,
+        },
+      }),
+    )
+    .addOption(valueOption('--duration <s>', { en: 'seconds of load per strategy', zh: '每个策略的负载秒数' }, wholeNumber(1, RUN_LIMITS.maxDurationSec), SCENARIOS))
+    .addOption(valueOption('--connections <n>', { en: 'concurrent connections', zh: '并发连接数' }, wholeNumber(1, RUN_LIMITS.maxConnections), SCENARIOS))
+    .addOption(valueOption('--stock <n>', { en: 'units of the product', zh: '商品库存件数' }, wholeNumber(0, RUN_LIMITS.maxStock), SCENARIOS))
+    .addOption(valueOption('--units <n>', { en: 'another name for --stock, for a long sale', zh: '--stock 的别名，用于长时间的售卖' }, wholeNumber(0, RUN_LIMITS.maxStock), SCENARIOS))
+    .addOption(valueOption('--order-write <list>', { en: 'each strategy once per way of writing its orders, side by side', zh: '每种订单写入方式各跑一遍每个策略，并列比较' }, commaList(ORDER_WRITES)).default(['sync'], 'sync'))
+    .addOption(urlOption())
+    .addOption(outOption());
+}
+
 export function parseBenchArgs(args: string[]): BenchOptions {
-  const values = parse(args, {
-    scenario: { type: 'string' },
-    strategies: { type: 'string' },
-    instances: { type: 'string' },
-    duration: { type: 'string' },
-    connections: { type: 'string' },
-    stock: { type: 'string' },
-    units: { type: 'string' },
-    'order-write': { type: 'string' },
-    url: { type: 'string' },
-    out: { type: 'string' },
-  });
-  const strategies = listOption(values, 'strategies') ?? [...STRATEGY_NAMES];
-  const unknown = strategies.filter((s) => !isStrategyName(s));
-  if (unknown.length) throw new UsageError(`--strategies: unknown ${unknown.join(', ')}; valid: ${STRATEGY_NAMES.join(', ')}`);
+  const command = benchCommand();
+  const values = parseCommand(command, args);
   if (values.units !== undefined && values.stock !== undefined) throw new UsageError('--units is another name for --stock: give one of them');
   // A lab at --url has the instances it has: a count here would be a figure the bench did not set up.
-  if (values.url !== undefined && values.instances !== undefined) throw new UsageError('--instances starts a lab of that many instances; with --url the lab is already running: give one of them');
-  const scenario = String(values.scenario ?? 'compare');
-  if (!listScenarios().includes(scenario)) throw new UsageError(`--scenario: unknown ${scenario}; valid: ${listScenarios().join(', ')}`);
-  const stockOption = values.units === undefined ? 'stock' : 'units';
-  const orderWrites = [...new Set(listOption(values, 'order-write') ?? ['sync'])];
-  const badWrites = orderWrites.filter((w) => !(ORDER_WRITES as readonly string[]).includes(w));
-  if (badWrites.length) throw new UsageError(`--order-write: unknown ${badWrites.join(', ')}; valid: ${ORDER_WRITES.join(', ')} (or both, comma-separated)`);
+  if (values.url !== undefined && givenOnCommandLine(command, 'instances')) throw new UsageError('--instances starts a lab of that many instances; with --url the lab is already running: give one of them');
   return {
-    scenario,
-    strategies: strategies as StrategyName[],
-    instances: intOption(values, 'instances', 3, 1, 16),
-    durationSec: values.duration === undefined ? undefined : intOption(values, 'duration', 0, 1, 600),
-    connections: values.connections === undefined ? undefined : intOption(values, 'connections', 0, 1, 2000),
-    stock: values[stockOption] === undefined ? undefined : intOption(values, stockOption, 0, 0, 1_000_000),
-    orderWrites: orderWrites as OrderWrite[],
-    url: urlOption(values, 'url'),
-    outDir: String(values.out ?? BENCH_RESULTS_DIR),
-    command: `npm run bench${args.length ? ' -- ' + args.join(' ') : ''}`,
+    scenario: values.scenario as string,
+    strategies: (values.strategies ?? [...STRATEGY_NAMES]) as StrategyName[],
+    instances: values.instances as number,
+    durationSec: values.duration as number | undefined,
+    connections: values.connections as number | undefined,
+    stock: (values.units ?? values.stock) as number | undefined,
+    orderWrites: [...new Set(values.orderWrite as OrderWrite[])],
+    url: values.url as string | undefined,
+    outDir: values.out as string,
+    command: npmCommand('bench', args),
   };
 }
 
@@ -149,8 +159,5 @@ if (require.main === module) {
       ? (await runScaling(parseScalingArgs(args, parseBenchArgs), runBench)).report.runs
       : [(await runBench(parseBenchArgs(args))).report];
     process.exit(reports.some((report) => benchTrouble(report).length) ? 1 : 0);
-  })().catch((error: unknown) => {
-    console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  });
+  })().catch(exitOnCliError);
 }

@@ -7,7 +7,8 @@ import { describeStrategy, STRATEGY_NAMES } from '@oversell/contracts';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { choosingALock, choosingALockMarkdown, type BenchInput, type ChoiceInputs, type LoadedReport, type LockBenchInput } from './choosing-a-lock-report';
-import { parse, UsageError } from './cli-options';
+import { cliCommand, exitOnCliError, filePath, parseCommand, UsageError, valueOption } from '@oversell/cli';
+import { npmCommand } from './cli-options';
 import { BENCH_RESULTS_DIR, REPO_ROOT } from './paths';
 import type { PitfallsReport } from './pitfalls-report';
 
@@ -35,8 +36,23 @@ function latestPitfallsReport(dir: string): string | null {
   return names.length ? join(dir, names[names.length - 1]) : null;
 }
 
+/** The command's options; a fresh command per parse (commander keeps the values it parsed). */
+export function choosingALockCommand() {
+  const file = (path: string) => ({ en: path, zh: path });
+  return cliCommand('choosing-a-lock', {
+    en: "Writes docs/choosing-a-lock.md and the Explain view's JSON from the strategies' descriptions and the latest reports.",
+    zh: '根据各策略的说明和最新的报告，写出 docs/choosing-a-lock.md 以及 Explain 页面所用的 JSON。',
+  })
+    // Defaults said, not set: the newest pitfalls report is looked for only when none is named.
+    .addOption(valueOption('--bench <file>', { en: 'bench report', zh: '基准测试报告' }, filePath, file('bench-results/latest.json')))
+    .addOption(valueOption('--locks <file>', { en: 'lock bench report', zh: '锁基准测试报告' }, filePath, file('bench-results/locks-latest.json')))
+    .addOption(valueOption('--pitfalls <file>', { en: 'pitfalls report', zh: '陷阱报告' }, filePath, { en: 'the newest bench-results/pitfalls-<stamp>.json', zh: '最新的 bench-results/pitfalls-<stamp>.json' }))
+    .addOption(valueOption('--doc <file>', { en: 'the markdown written', zh: '写出的 markdown 文件' }, filePath, file(relative(REPO_ROOT, CHOOSING_A_LOCK_DOC))))
+    .addOption(valueOption('--json <file>', { en: 'the JSON written', zh: '写出的 JSON 文件' }, filePath, file(relative(REPO_ROOT, CHOOSING_A_LOCK_JSON))));
+}
+
 export function parseChoosingALockArgs(args: string[]): ChoosingALockOptions {
-  const values = parse(args, { bench: { type: 'string' }, locks: { type: 'string' }, pitfalls: { type: 'string' }, doc: { type: 'string' }, json: { type: 'string' } });
+  const values = parseCommand(choosingALockCommand(), args);
   const report = (name: string, fallback: string | null): ReportChoice =>
     values[name] === undefined ? { file: fallback, given: false } : { file: resolve(String(values[name])), given: true };
   return {
@@ -45,7 +61,7 @@ export function parseChoosingALockArgs(args: string[]): ChoosingALockOptions {
     pitfalls: report('pitfalls', latestPitfallsReport(BENCH_RESULTS_DIR)),
     doc: values.doc === undefined ? CHOOSING_A_LOCK_DOC : resolve(String(values.doc)),
     json: values.json === undefined ? CHOOSING_A_LOCK_JSON : resolve(String(values.json)),
-    command: `npm run choosing-a-lock${args.length ? ' -- ' + args.join(' ') : ''}`,
+    command: npmCommand('choosing-a-lock', args),
   };
 }
 
@@ -80,8 +96,5 @@ export async function writeChoosingALock(options: ChoosingALockOptions, print: (
 
 if (require.main === module) {
   // Parsed inside the promise: a usage error is answered as one, not thrown as a stack trace.
-  Promise.resolve(process.argv.slice(2)).then((args) => writeChoosingALock(parseChoosingALockArgs(args))).catch((error: unknown) => {
-    console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  });
+  Promise.resolve(process.argv.slice(2)).then((args) => writeChoosingALock(parseChoosingALockArgs(args))).catch(exitOnCliError);
 }

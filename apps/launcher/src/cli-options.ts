@@ -1,50 +1,33 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-
 /**
- * Parses a --name value option into a whole number within bounds, naming the option at fault: decimal
- * digits only (Number() would also take '', '1e3' and '0x10'). An environment variable standing for
- * the option (`env`) is read and checked the same way when the option is not given.
+ * The options the launcher's commands share (the lab's size, a running lab's URL, the strategies, the
+ * reports' folder), on the value rules of @oversell/cli; each command adds its own.
  */
-export function intOption(values: Record<string, unknown>, name: string, fallback: number, min: number, max: number, env?: string): number {
-  const given = values[name] !== undefined;
-  const raw = given ? values[name] : env === undefined ? undefined : process.env[env];
-  if (raw === undefined) return fallback;
-  const value = /^-?\d+$/.test(String(raw)) ? Number(raw) : Number.NaN;
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new UsageError(`${given ? `--${name}` : env} must be a whole number from ${min} to ${max} (got ${String(raw) === '' ? 'nothing' : String(raw)})`);
-  }
-  return value;
+import { commaList, httpUrl, plainOption, valueOption, wholeNumber, type Bilingual, type Option, type ValueRule } from '@oversell/cli';
+import { STRATEGY_NAMES } from '@oversell/contracts';
+import { BENCH_RESULTS_DIR } from './paths';
+
+/** The most order-service instances a lab starts on one machine. */
+export const MAX_LAB_INSTANCES = 16;
+
+export const LAB_INSTANCES = wholeNumber(1, MAX_LAB_INSTANCES);
+
+export function instancesOption(fallback: number, rule: ValueRule<number> = LAB_INSTANCES): Option {
+  return valueOption('--instances <n>', { en: 'order-service instances of the lab it starts', zh: '所启动实验室的订单服务实例数' }, rule).default(fallback);
 }
 
-/** A comma-separated --name list: undefined when not given, an error when given empty (it never means "all"). */
-export function listOption(values: Record<string, unknown>, name: string): string[] | undefined {
-  const raw = values[name];
-  if (raw === undefined) return undefined;
-  const items = (Array.isArray(raw) ? raw : [raw]).flatMap((value) => String(value).split(',')).map((item) => item.trim()).filter(Boolean);
-  if (!items.length) throw new UsageError(`--${name} is empty: name at least one, or leave the option out for all of them`);
-  return items;
+export function urlOption(): Option {
+  return valueOption('--url <base>', { en: 'use a lab that is already running instead of starting one', zh: '使用已在运行的实验室，而不另行启动' }, httpUrl, { en: 'start a lab', zh: '启动一个实验室' });
 }
 
-/** A --name http(s) URL, checked before anything starts. */
-export function urlOption(values: Record<string, unknown>, name: string): string | undefined {
-  const raw = values[name];
-  if (raw === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(String(raw));
-  } catch {
-    throw new UsageError(`--${name} must be an http(s) URL such as http://127.0.0.1:8080 (got ${JSON.stringify(String(raw))})`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--${name} must be an http(s) URL (got ${JSON.stringify(String(raw))})`);
-  return String(raw);
+export function strategiesOption(defaultText: Bilingual): Option {
+  return valueOption('--strategies <list>', { en: 'the strategies to run', zh: '要运行的策略' }, commaList(STRATEGY_NAMES), defaultText);
 }
 
-export class UsageError extends Error {}
+export function outOption(): Option {
+  return plainOption('--out <dir>', { en: 'folder the reports are written to', zh: '报告写入的目录' }).default(BENCH_RESULTS_DIR, 'bench-results/');
+}
 
-export function parse(args: string[], options: ParseArgsConfig['options']) {
-  try {
-    return parseArgs({ args, options, allowPositionals: false, strict: true }).values as Record<string, unknown>;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+/** The command as the reports print it, to run it again. */
+export function npmCommand(script: string, args: readonly string[]): string {
+  return `npm run ${script}${args.length ? ' -- ' + args.join(' ') : ''}`;
 }

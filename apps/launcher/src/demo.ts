@@ -9,20 +9,57 @@
  * comma-separated).
  */
 import { publicHostNames } from '@oversell/contracts';
-import { intOption, parse, UsageError } from './cli-options';
-import { startLab } from './lab';
+import { cliCommand, exitOnCliError, parseCommand, plainOption, say, UsageError, valueOption, wholeNumber } from '@oversell/cli';
+import { instancesOption } from './cli-options';
+import { startLab, type LabOptions } from './lab';
+
+const MAX_PORT = 65535;
+
+/** The demo's options, each beside the environment variable that stands for it; a fresh command per parse. */
+export function demoCommand() {
+  return cliCommand('demo', {
+    en: 'Starts the lab (order-service instances behind one gateway that serves the dashboard) and stops everything it started on Ctrl-C.',
+    zh: '启动实验室（多个订单服务实例，前面一个兼供看板的网关）；按 Ctrl-C 停止它启动的一切。',
+  })
+    .addOption(instancesOption(3).env('LAB_INSTANCES'))
+    .addOption(valueOption('--port <port>', { en: 'port of the gateway', zh: '网关的端口' }, wholeNumber(1, MAX_PORT)).default(8080).env('LAB_PORT'))
+    // Its upper bound depends on --instances, checked once both are read.
+    .addOption(
+      valueOption('--base-port <port>', { en: 'port of the first instance, the others after it', zh: '第一个实例的端口，其余依次递增' }, {
+        ...wholeNumber(1, MAX_PORT - 1),
+        takes: { en: `whole number from 1 to ${MAX_PORT} less the instances`, zh: `1 到（${MAX_PORT} 减实例数）之间的整数` },
+      }).default(3001),
+    )
+    .addOption(plainOption('--host <address>', { en: 'address the gateway binds; beyond loopback it needs ADMIN_TOKEN', zh: '网关绑定的地址；非回环地址需设置 ADMIN_TOKEN' }).default('127.0.0.1').env('LAB_HOST'))
+    .addOption(plainOption('--public-host <names>', { en: 'comma list of Host names the gateway answers besides loopback and its bind address', zh: '除回环与绑定地址外网关还接受的 Host 名，逗号分隔' }).default('').env('LAB_PUBLIC_HOST'))
+    .addOption(plainOption('--sentinels', { en: "the Redis locks on a Sentinel group of the lab's own, for the failover fault and the master-failover preset", zh: '让 Redis 锁运行在实验室自带的 Sentinel 组上，供故障转移故障和 master-failover 预设使用' }));
+}
+
+export type DemoOptions = Pick<LabOptions, 'instances' | 'gatewayPort' | 'basePort' | 'gatewayHost' | 'publicHosts' | 'services'>;
+
+export function parseDemoArgs(args: string[]): DemoOptions {
+  const values = parseCommand(demoCommand(), args);
+  const instances = values.instances as number;
+  const basePort = values.basePort as number;
+  if (basePort > MAX_PORT - instances) {
+    throw new UsageError(
+      `option '--base-port <port>' argument '${basePort}' is invalid. ${say({ en: `With ${instances} instances it must be a whole number from 1 to ${MAX_PORT - instances}.`, zh: `有 ${instances} 个实例时应为：1 到 ${MAX_PORT - instances} 之间的整数。` })}`,
+    );
+  }
+  return {
+    instances,
+    gatewayPort: values.port as number,
+    basePort,
+    gatewayHost: values.host as string,
+    publicHosts: publicHostNames(values.publicHost as string),
+    services: values.sentinels === true ? ['redis-sentinel'] : undefined,
+  };
+}
 
 async function main(): Promise<void> {
-  const values = parse(process.argv.slice(2), { instances: { type: 'string' }, port: { type: 'string' }, 'base-port': { type: 'string' }, host: { type: 'string' }, 'public-host': { type: 'string' }, sentinels: { type: 'boolean' } });
-  const instances = intOption(values, 'instances', 3, 1, 16, 'LAB_INSTANCES');
-  const gatewayPort = intOption(values, 'port', 8080, 1, 65535, 'LAB_PORT');
-  const basePort = intOption(values, 'base-port', 3001, 1, 65535 - instances);
-
-  const gatewayHost = String(values.host ?? process.env.LAB_HOST ?? '127.0.0.1');
-
-  const publicHosts = publicHostNames(String(values['public-host'] ?? process.env.LAB_PUBLIC_HOST ?? ''));
-
-  const lab = await startLab({ instances, gatewayPort, basePort, gatewayHost, publicHosts, services: values.sentinels === true ? ['redis-sentinel'] : undefined });
+  const options = parseDemoArgs(process.argv.slice(2));
+  const { instances, basePort } = options;
+  const lab = await startLab(options);
   console.log(`
 Oversell Lab is running: ${instances} order-service instances (ports ${basePort}-${basePort + instances - 1}) behind one gateway.
   Dashboard  ${lab.gatewayUrl}/
@@ -43,7 +80,4 @@ ${Object.entries(lab.lockServices).map(([variable, endpoint]) => `  ${variable}=
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
-  process.exit(error instanceof UsageError ? 2 : 1);
-});
+if (require.main === module) main().catch(exitOnCliError);

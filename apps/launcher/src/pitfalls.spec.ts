@@ -2,7 +2,7 @@ import { findPitfallPreset, PITFALL_PRESETS } from '@oversell/contracts';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UsageError } from './cli-options';
+import { UsageError } from '@oversell/cli';
 import { parsePitfallsArgs, pitfallsExitCode, runPitfalls } from './pitfalls';
 import type { PitfallsReport } from './pitfalls-report';
 import { freePort } from './testing/test-lab';
@@ -20,18 +20,18 @@ describe('parsePitfallsArgs', () => {
 
   it('refuses an unknown preset, naming it and listing the valid ones', () => {
     expect(() => parsePitfallsArgs(['--preset', 'double-click,no-such'])).toThrow(UsageError);
-    expect(() => parsePitfallsArgs(['--preset', 'no-such'])).toThrow(`--preset: unknown no-such; valid: ${PITFALL_PRESETS.map((p) => p.name).join(', ')}`);
+    expect(() => parsePitfallsArgs(['--preset', 'no-such'])).toThrow(`option '--preset <list>' argument 'no-such' is invalid. Unknown no-such; valid: ${PITFALL_PRESETS.map((p) => p.name).join(', ')}.`);
   });
 
   it('refuses a repeat that is not a whole number from 1', () => {
-    expect(() => parsePitfallsArgs(['--repeat', '0'])).toThrow('--repeat must be a whole number from 1 to 1000 (got 0)');
-    expect(() => parsePitfallsArgs(['--repeat', '1e2'])).toThrow('--repeat must be a whole number from 1 to 1000 (got 1e2)');
+    expect(() => parsePitfallsArgs(['--repeat', '0'])).toThrow("option '--repeat <n>' argument '0' is invalid. It must be a whole number from 1 to 1000.");
+    expect(() => parsePitfallsArgs(['--repeat', '1e2'])).toThrow("option '--repeat <n>' argument '1e2' is invalid. It must be a whole number from 1 to 1000.");
   });
 
   it('refuses an empty --preset, never taking it for every preset, and a --url that is no URL', () => {
-    expect(() => parsePitfallsArgs(['--preset='])).toThrow('--preset is empty');
-    expect(() => parsePitfallsArgs(['--preset', ','])).toThrow('--preset is empty');
-    expect(() => parsePitfallsArgs(['--url', 'nope'])).toThrow('--url must be an http(s) URL');
+    expect(() => parsePitfallsArgs(['--preset='])).toThrow("option '--preset <list>' argument '' is invalid. It is empty");
+    expect(() => parsePitfallsArgs(['--preset', ','])).toThrow("option '--preset <list>' argument ',' is invalid. It is empty");
+    expect(() => parsePitfallsArgs(['--url', 'nope'])).toThrow("option '--url <base>' argument 'nope' is invalid. It must be an http(s) URL");
   });
 });
 

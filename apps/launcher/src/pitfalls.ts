@@ -6,10 +6,10 @@
  *   --url http://127.0.0.1:8080   (use a lab that is already running instead of starting one)
  */
 import { PITFALL_PRESETS, findPitfallPreset, pitfallRunParams, type PitfallPreset, type PitfallSide, type RunView } from '@oversell/contracts';
-import { intOption, listOption, parse, urlOption, UsageError } from './cli-options';
+import { cliCommand, commaList, exitOnCliError, parseCommand, plainOption, repeatable, valueOption, wholeNumber } from '@oversell/cli';
+import { instancesOption, npmCommand, outOption, urlOption } from './cli-options';
 import type { LabClient } from './lab-client';
 import { openLabSession, type LabRunOptions } from './lab-session';
-import { BENCH_RESULTS_DIR } from './paths';
 import { failedRunRecord, pitfallRunRecord, pitfallsMarkdown, tallyLine, tallyPreset, type PitfallRunRecord, type PitfallsReport } from './pitfalls-report';
 import { assertWritableDir, fileStamp, machineInfo, writeReportFiles } from './report-files';
 import { runEnded, runProgress } from './run-progress';
@@ -24,26 +24,31 @@ export interface PitfallsOptions extends LabRunOptions {
   strict: boolean;
 }
 
+/** The pitfalls' options; a fresh command per parse (commander keeps the values it parsed). */
+export function pitfallsCommand() {
+  return cliCommand('pitfalls', {
+    en: 'Every pitfall preset (or the ones named) on the lab, the broken side then the fix; prints how often each showed its pitfall or stayed clean.',
+    zh: '在实验室上运行每个陷阱预设（或指定的几个），先跑有缺陷的一侧再跑修复；打印各自出现陷阱或保持正确的次数。',
+  })
+    .addOption(valueOption('--preset <list>', { en: 'the presets to run', zh: '要运行的预设' }, repeatable(commaList(PITFALL_PRESETS.map((preset) => preset.name))), { en: 'all of them', zh: '全部' }))
+    .addOption(valueOption('--repeat <n>', { en: 'repetitions of each preset', zh: '每个预设重复的次数' }, wholeNumber(1, 1000)).default(1))
+    .addOption(instancesOption(2))
+    .addOption(plainOption('--strict', { en: 'exit 1 when a target is not met (by default the exit code only says whether it ran)', zh: '未达目标时以 1 退出（默认退出码只表示是否跑完）' }))
+    .addOption(urlOption())
+    .addOption(outOption());
+}
+
 export function parsePitfallsArgs(args: string[]): PitfallsOptions {
-  const values = parse(args, {
-    preset: { type: 'string', multiple: true },
-    repeat: { type: 'string' },
-    instances: { type: 'string' },
-    strict: { type: 'boolean' },
-    url: { type: 'string' },
-    out: { type: 'string' },
-  });
-  const names = listOption(values, 'preset') ?? [];
-  const unknown = names.filter((name) => !findPitfallPreset(name));
-  if (unknown.length) throw new UsageError(`--preset: unknown ${unknown.join(', ')}; valid: ${PITFALL_PRESETS.map((p) => p.name).join(', ')}`);
+  const values = parseCommand(pitfallsCommand(), args);
+  const names = (values.preset ?? []) as string[];
   return {
     presets: names.length ? [...new Set(names)].map((name) => findPitfallPreset(name)!) : [...PITFALL_PRESETS],
-    repeat: intOption(values, 'repeat', 1, 1, 1000),
-    instances: intOption(values, 'instances', 2, 1, 16),
+    repeat: values.repeat as number,
+    instances: values.instances as number,
     strict: values.strict === true,
-    url: urlOption(values, 'url'),
-    outDir: String(values.out ?? BENCH_RESULTS_DIR),
-    command: `npm run pitfalls${args.length ? ' -- ' + args.join(' ') : ''}`,
+    url: values.url as string | undefined,
+    outDir: values.out as string,
+    command: npmCommand('pitfalls', args),
   };
 }
 
@@ -174,8 +179,5 @@ if (require.main === module) {
     const options = parsePitfallsArgs(process.argv.slice(2));
     const { report } = await runPitfalls(options);
     process.exit(pitfallsExitCode(report, options.strict));
-  })().catch((error: unknown) => {
-    console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  });
+  })().catch(exitOnCliError);
 }

@@ -1,7 +1,7 @@
 import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { UsageError } from './cli-options';
+import { UsageError } from '@oversell/cli';
 
 /**
  * Makes sure the reports can be written to outDir before a run starts: found out only at the end, a path

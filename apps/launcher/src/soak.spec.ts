@@ -1,4 +1,4 @@
-import { UsageError } from './cli-options';
+import { UsageError } from '@oversell/cli';
 import { metricValue, parseSoakArgs } from './soak';
 
 describe('parseSoakArgs', () => {
@@ -14,11 +14,11 @@ describe('parseSoakArgs', () => {
   });
 
   it.each([
-    [['--minutes', '0'], '--minutes must be a whole number from 1 to 600 (got 0)'],
-    [['--minutes', '1.5'], '--minutes must be a whole number from 1 to 600 (got 1.5)'],
-    [['--connections', '2001'], '--connections must be a whole number from 1 to 2000 (got 2001)'],
-    [['--warmup-seconds', '61'], '--warmup-seconds must be a whole number from 0 to 60 (got 61)'],
-    [['--strategies', 'lua-decrement,no-such'], '--strategies: unknown no-such'],
+    [['--minutes', '0'], "option '--minutes <n>' argument '0' is invalid. It must be a whole number from 1 to 600."],
+    [['--minutes', '1.5'], "option '--minutes <n>' argument '1.5' is invalid. It must be a whole number from 1 to 600."],
+    [['--connections', '2001'], "option '--connections <n>' argument '2001' is invalid. It must be a whole number from 1 to 2000."],
+    [['--warmup-seconds', '61'], "option '--warmup-seconds <n>' argument '61' is invalid. It must be a whole number from 0 to 60."],
+    [['--strategies', 'lua-decrement,no-such'], "option '--strategies <list>' argument 'lua-decrement,no-such' is invalid. Unknown no-such; valid: "],
   ])('refuses %j, naming the option', (args, message) => {
     expect(() => parseSoakArgs(args)).toThrow(UsageError);
     expect(() => parseSoakArgs(args)).toThrow(message);

@@ -11,13 +11,13 @@
  *   --minutes 10  --connections 500  --stock 100000  --instances 3  --strategies a,b  --warmup-seconds 3  --out dir
  * Always on a lab of its own (no --url): the RSS is read off the instances it started.
  */
-import { isStrategyName, STRATEGY_CATALOGUE, STRATEGY_NAMES, type StrategyName } from '@oversell/contracts';
+import { RUN_LIMITS, STRATEGY_CATALOGUE, type StrategyName } from '@oversell/contracts';
+import { cliCommand, exitOnCliError, parseCommand, valueOption, wholeNumber } from '@oversell/cli';
 import { setInterval as every } from 'node:timers/promises';
-import { intOption, parse, UsageError } from './cli-options';
+import { instancesOption, npmCommand, outOption, strategiesOption } from './cli-options';
 import type { Lab } from './lab';
 import type { LabClient } from './lab-client';
 import { openLabSession, type LabRunOptions } from './lab-session';
-import { BENCH_RESULTS_DIR } from './paths';
 import { assertWritableDir, fileStamp, machineInfo, writeReportFiles } from './report-files';
 import { followRuns } from './run-progress';
 import { soakMarkdown, soakRun, soakVerdict, type SoakReport, type SoakSample } from './soak-report';
@@ -35,28 +35,32 @@ export interface SoakOptions extends Omit<LabRunOptions, 'url' | 'strategies'> {
   strategies?: StrategyName[];
 }
 
+/** The soak's options; a fresh command per parse (commander keeps the values it parsed). */
+export function soakCommand() {
+  return cliCommand('soak', {
+    en: 'A long run of a lab of its own under steady load, the safe strategies one after another; exits 1 when RSS, errors, lost or oversold units miss their targets.',
+    zh: '在自己启动的实验室上以稳定负载长时间运行，安全策略逐个轮流；RSS、错误、丢失或超卖件数未达目标时以 1 退出。',
+  })
+    .addOption(valueOption('--minutes <n>', { en: 'minutes of load in all', zh: '负载的总分钟数' }, wholeNumber(1, 600)).default(10))
+    .addOption(valueOption('--connections <n>', { en: 'concurrent connections', zh: '并发连接数' }, wholeNumber(1, RUN_LIMITS.maxConnections)).default(500))
+    .addOption(valueOption('--warmup-seconds <n>', { en: 'seconds of discarded load per strategy before minute 0', zh: '第 0 分钟前每个策略预热的秒数（不计入结果）' }, wholeNumber(0, 60)).default(3))
+    .addOption(valueOption('--stock <n>', { en: 'units of the product', zh: '商品库存件数' }, wholeNumber(1, RUN_LIMITS.maxStock)).default(100_000))
+    .addOption(instancesOption(3))
+    .addOption(strategiesOption({ en: 'every safe strategy', zh: '所有安全的策略' }))
+    .addOption(outOption());
+}
+
 export function parseSoakArgs(args: string[]): SoakOptions {
-  const values = parse(args, {
-    minutes: { type: 'string' },
-    connections: { type: 'string' },
-    'warmup-seconds': { type: 'string' },
-    stock: { type: 'string' },
-    instances: { type: 'string' },
-    strategies: { type: 'string' },
-    out: { type: 'string' },
-  });
-  const strategies = values.strategies === undefined ? undefined : String(values.strategies).split(',').map((s) => s.trim());
-  const unknown = (strategies ?? []).filter((s) => !isStrategyName(s));
-  if (unknown.length) throw new UsageError(`--strategies: unknown ${unknown.join(', ')}; valid: ${STRATEGY_NAMES.join(', ')}`);
+  const values = parseCommand(soakCommand(), args);
   return {
-    minutes: intOption(values, 'minutes', 10, 1, 600),
-    connections: intOption(values, 'connections', 500, 1, 2000),
-    warmupSeconds: intOption(values, 'warmup-seconds', 3, 0, 60),
-    stock: intOption(values, 'stock', 100_000, 1, 1_000_000),
-    instances: intOption(values, 'instances', 3, 1, 16),
-    strategies: strategies as StrategyName[] | undefined,
-    outDir: String(values.out ?? BENCH_RESULTS_DIR),
-    command: `npm run soak${args.length ? ' -- ' + args.join(' ') : ''}`,
+    minutes: values.minutes as number,
+    connections: values.connections as number,
+    warmupSeconds: values.warmupSeconds as number,
+    stock: values.stock as number,
+    instances: values.instances as number,
+    strategies: values.strategies as StrategyName[] | undefined,
+    outDir: values.out as string,
+    command: npmCommand('soak', args),
   };
 }
 
@@ -165,8 +169,5 @@ if (require.main === module) {
   (async () => {
     const { report } = await runSoak(parseSoakArgs(process.argv.slice(2)));
     process.exit(report.verdict.met ? 0 : 1);
-  })().catch((error: unknown) => {
-    console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  });
+  })().catch(exitOnCliError);
 }

@@ -2,38 +2,34 @@
  * `npm run bench:locks`: every lock of @oversell/locks and the npm locks people use, under one workload.
  *   --seconds 10  --locks watchdog,redlock  --processes 3  --workers 50  --out bench-results
  */
+import { cliCommand, commaList, exitOnCliError, parseCommand, plainOption, valueOption, wholeNumber } from '@oversell/cli';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { runLockBench, type LockBenchOptions } from './lock-bench';
 import { isLockName, LOCK_NAMES } from './locks-under-test';
 
 const BENCH_RESULTS_DIR = resolve(__dirname, '..', '..', '..', 'bench-results');
 
-class UsageError extends Error {}
-
-/** A whole number from `min` to `max`, or the option's default when it was not given. */
-function wholeNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  const value = raw === undefined ? fallback : Number(raw);
-  if (Number.isInteger(value) && value >= min && value <= max) return value;
-  throw new UsageError(`--${name} must be a whole number from ${min} to ${max} (got ${raw})`);
+/** The lock bench's options; a fresh command per parse (commander keeps the values it parsed). */
+export function lockBenchCommand() {
+  return cliCommand('bench:locks', {
+    en: 'Every lock of @oversell/locks and the npm locks people use, under one workload: OS processes × workers looping acquire → GET → SET → release on one Redis key.',
+    zh: '在同一负载下测 @oversell/locks 的每把锁以及常用的 npm 锁：多个系统进程 × 工作者，对同一个 Redis 键循环执行 加锁 → GET → SET → 释放。',
+  })
+    .addOption(valueOption('--seconds <n>', { en: 'seconds each lock is measured', zh: '每把锁测量的秒数' }, wholeNumber(1, 600)).default(10))
+    .addOption(valueOption('--locks <list>', { en: 'the locks to measure', zh: '要测的锁' }, commaList(LOCK_NAMES), { en: 'all of them', zh: '全部' }))
+    .addOption(valueOption('--processes <n>', { en: 'OS processes contending', zh: '参与争抢的系统进程数' }, wholeNumber(1, 16)).default(3))
+    .addOption(valueOption('--workers <n>', { en: 'workers in each process', zh: '每个进程中的工作者数' }, wholeNumber(1, 1000)).default(50))
+    .addOption(plainOption('--out <dir>', { en: 'folder the report is written to', zh: '报告写入的目录' }).default(BENCH_RESULTS_DIR, 'bench-results/'));
 }
 
 export function parseLockBenchArgs(args: string[]): LockBenchOptions {
-  let values: Partial<Record<'seconds' | 'locks' | 'processes' | 'workers' | 'out', string>>;
-  try {
-    values = parseArgs({ args, strict: true, options: { seconds: { type: 'string' }, locks: { type: 'string' }, processes: { type: 'string' }, workers: { type: 'string' }, out: { type: 'string' } } }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const locks = values.locks ? values.locks.split(',').map((name) => name.trim()) : LOCK_NAMES;
-  const unknown = locks.filter((name) => !isLockName(name));
-  if (unknown.length) throw new UsageError(`--locks: unknown ${unknown.join(', ')}; valid: ${LOCK_NAMES.join(', ')}`);
+  const values = parseCommand(lockBenchCommand(), args);
   return {
-    locks: locks.filter(isLockName),
-    seconds: wholeNumber('seconds', values.seconds, 10, 1, 600),
-    processes: wholeNumber('processes', values.processes, 3, 1, 16),
-    workers: wholeNumber('workers', values.workers, 50, 1, 1000),
-    outDir: values.out ?? BENCH_RESULTS_DIR,
+    locks: ((values.locks as string[] | undefined) ?? LOCK_NAMES).filter(isLockName),
+    seconds: values.seconds as number,
+    processes: values.processes as number,
+    workers: values.workers as number,
+    outDir: values.out as string,
     command: `npm run bench:locks${args.length ? ' -- ' + args.join(' ') : ''}`,
   };
 }
@@ -42,8 +38,5 @@ if (require.main === module) {
   (async () => {
     const { files } = await runLockBench(parseLockBenchArgs(process.argv.slice(2)));
     console.log(`written: ${files.slice(0, 2).join(', ')}`);
-  })().catch((error: unknown) => {
-    console.error(error instanceof UsageError ? `usage: ${error.message}` : error);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  });
+  })().catch(exitOnCliError);
 }

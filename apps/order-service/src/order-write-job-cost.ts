@@ -1,17 +1,17 @@
 /**
  * What one order-write job costs BullMQ on this machine, apart from everything else an order does:
- * `node apps/order-service/dist/order-write-job-cost.js [--jobs 20000] [--connections 500]`.
+ * `node apps/order-service/dist/order-write-job-cost.js [--jobs 20000] [--connections 500]` (`--help` says more).
  * Adds that many jobs shaped as the lab's (its job options, a job id per order) from as many concurrent
  * callers as the bench has connections, then lets one worker with the lab's writer options take and
  * finish them with nothing to write, and prints the CPU each side spent a job: this process's (from
  * process.cpuUsage) and the Redis server's (from INFO cpu). The queue lives under a key prefix of its
  * own on REDIS_HOST:REDIS_PORT (default 127.0.0.1:6379) and is removed afterwards.
  */
+import { cliCommand, exitOnCliError, parseCommand, valueOption, wholeNumber } from '@oversell/cli';
 import { ORDER_WRITE_JOB_OPTIONS, ORDER_WRITER_OPTIONS, type QueuedOrder } from '@oversell/stock';
 import { Queue, Worker } from 'bullmq';
 import IORedis from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
 
 /** CPU µs a job in one phase, of this process and of the Redis server, and how many jobs a second it went through. */
 export interface PhaseCost {
@@ -115,16 +115,27 @@ async function redisCpuUs(admin: IORedis): Promise<number> {
   return (seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1e6;
 }
 
+/** The measurement's options; a fresh command per parse (commander keeps the values it parsed). */
+export function jobCostCommand() {
+  return cliCommand('order-write-job-cost', {
+    en: 'What one order-write BullMQ job costs this process and the Redis server in CPU, apart from everything else an order does.',
+    zh: '测量一个订单写入 BullMQ 任务让本进程和 Redis 服务器各花多少 CPU，不计订单的其余工作。',
+  })
+    .addOption(valueOption('--jobs <n>', { en: 'jobs added, then taken and finished', zh: '先添加、再取出并完成的任务数' }, wholeNumber(1)).default(20_000))
+    .addOption(valueOption('--connections <n>', { en: 'concurrent callers adding them', zh: '并发添加任务的调用方数' }, wholeNumber(1)).default(500));
+}
+
+export function parseJobCostArgs(args: string[]): { jobs: number; connections: number } {
+  const values = parseCommand(jobCostCommand(), args);
+  return { jobs: values.jobs as number, connections: values.connections as number };
+}
+
 if (require.main === module) {
-  const { values } = parseArgs({ options: { jobs: { type: 'string' }, connections: { type: 'string' } } });
-  const jobs = Number(values.jobs ?? 20_000);
-  const connections = Number(values.connections ?? 500);
-  if (!Number.isInteger(jobs) || jobs < 1 || !Number.isInteger(connections) || connections < 1) {
-    console.error('usage: order-write-job-cost [--jobs N ≥ 1] [--connections N ≥ 1]');
-    process.exit(2);
-  }
-  measureJobCost(jobs, connections, { host: process.env.REDIS_HOST ?? '127.0.0.1', port: Number(process.env.REDIS_PORT ?? 6379) }).then(
-    (cost) => {
+  // Parsed inside the promise: a usage error is answered as one, not thrown as a stack trace.
+  Promise.resolve(process.argv.slice(2))
+    .then(async (args) => {
+      const { jobs, connections } = parseJobCostArgs(args);
+      const cost = await measureJobCost(jobs, connections, { host: process.env.REDIS_HOST ?? '127.0.0.1', port: Number(process.env.REDIS_PORT ?? 6379) });
       console.log(`${cost.jobs} order-write jobs, ${connections} callers adding, one worker (${ORDER_WRITER_OPTIONS.concurrency} at once) with nothing to write:`);
       console.log('| phase | jobs/s | this process µs/job | Redis µs/job | both µs/job |');
       console.log('|---|---:|---:|---:|---:|');
@@ -133,10 +144,6 @@ if (require.main === module) {
       }
       console.log(`one job in all: ${(cost.add.processUs + cost.add.redisUs + cost.work.processUs + cost.work.redisUs).toFixed(1)} µs of CPU; jobs left in the queue: ${cost.left}`);
       process.exit(cost.left ? 1 : 0);
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
+    })
+    .catch(exitOnCliError);
 }
