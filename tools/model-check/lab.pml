@@ -20,7 +20,8 @@
  *   MSG <actor> <target> <action> <value or -> <note or ->
  * actor: the order, A B C; target: lock, stock, expiry, clock, fault, node1 …; action: the command, its
  * words joined by '_'; value: the stock read or written, a reply, or the order whose lock it is; note: a
- * fault point or a remark, '-' joined by '_' (stock_read, sold_twice).
+ * fault point or a remark, '-' joined by '_' (stock_read). A sale from a value already sold from is
+ * followed by `MSG <actor> stock sold_twice <value read> -`, just before the assertion fails.
  */
 #ifndef ORDERS
 #define ORDERS 2
@@ -58,23 +59,30 @@ bool stalled[ORDERS];
 byte lockKey;
 bool lockTtl;
 
-/* Whether the lease of order o cannot run out any further: it is not stalled, or holds no key with a TTL. */
+/*
+ * Whether the lease of order o cannot run out any further: it is not stalled, or holds no key with a TTL.
+ * A lock whose lease is judged otherwise (setnx-getset's stamps) defines its own before the #include.
+ */
+#ifndef leaseOver
 #define leaseOver(o) (!stalled[o] || !(lockKey == o + 1 && lockTtl))
+#endif
 
 inline readStock(read) {
   atomic { read = stock; printf("MSG %c stock GET %d -\n", letter(me), read) }
 }
 
+/* The ghost record of a sale from the value read: the property, asserted. A second sale says so first. */
+inline sells(read) {
+  if
+  :: soldFrom[read] -> printf("MSG %c stock sold_twice %d -\n", letter(me), read)
+  :: else -> skip
+  fi;
+  assert(!soldFrom[read]);
+  soldFrom[read] = true
+}
+
 inline writeStock(read) {
-  atomic {
-    stock = read - 1;
-    if
-    :: soldFrom[read] -> printf("MSG %c stock SET %d sold_twice\n", letter(me), stock)
-    :: else -> printf("MSG %c stock SET %d -\n", letter(me), stock)
-    fi;
-    assert(!soldFrom[read]);
-    soldFrom[read] = true
-  }
+  atomic { stock = read - 1; printf("MSG %c stock SET %d -\n", letter(me), stock); sells(read) }
 }
 
 /*
