@@ -35,12 +35,16 @@
 #ifndef FAULT_AT
 #define FAULT_AT no_point
 #endif
+/* What else a lock keeps on the master a failover loses (the watchdog-fenced's counter), as a statement. */
+#ifndef LOST_WITH_THE_MASTER
+#define LOST_WITH_THE_MASTER skip
+#endif
 /* Locks whose lease is renewed while the holder's process runs (the watchdog) define RENEWED 1. */
 #ifndef RENEWED
 #define RENEWED 0
 #endif
 
-mtype = { no_fault, crash, pause, stop_the_world, clock_offset, node_restart };
+mtype = { no_fault, crash, pause, stop_the_world, clock_offset, node_restart, failover };
 /* The lab's fault points (libs/contracts/src/faults.ts), '-' written '_'. */
 mtype = { no_point, lock_acquired, stock_read, stock_written, order_recorded, lock_set_before_expire, release_checked_before_del, stamp_read_before_getset };
 
@@ -135,7 +139,8 @@ inline readCheckWrite(read) {
  * A fault point. crash: the order's process dies here (its proctype ends at the label `crashed`).
  * pause, stop_the_world: the order stands still until its lease has run out (a pause *past* the lease);
  * a pause stalls no renewed lease (the watchdog renews it on the event loop), a stop-the-world stalls
- * every lease. Other faults are the lock model's own.
+ * every lease. failover: the master dies before the lock key reached its replica, which is promoted
+ * without it (and without what else the lock kept there). Other faults are the lock model's own.
  */
 inline at(point) {
   if
@@ -145,6 +150,15 @@ inline at(point) {
   :: faultLeft && FAULT_AT == point && (FAULT == pause || FAULT == stop_the_world) ->
     atomic { faultLeft = false; stalled[me] = (FAULT == stop_the_world || !RENEWED); printf("MSG %c fault %e - %e\n", letter(me), FAULT, point) };
     atomic { leaseOver(me) -> stalled[me] = false; printf("MSG %c fault resumes - -\n", letter(me)) }
+  :: faultLeft && FAULT_AT == point && FAULT == failover ->
+    atomic {
+      faultLeft = false;
+      printf("MSG %c fault failover - %e\n", letter(me), point);
+      printf("MSG %c lock replica_promoted - key_lost\n", letter(me));
+      lockKey = 0;
+      lockTtl = false;
+      LOST_WITH_THE_MASTER
+    }
   :: else -> skip
   fi
 }

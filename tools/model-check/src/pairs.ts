@@ -26,11 +26,15 @@ const lock = (name: string) => `libs/locks/src/${name}/${name}.pml`;
 const strategy = (name: string) => `libs/stock/src/strategies/${name}/${name}.pml`;
 const none: ModelFault = { kind: 'none' };
 const pauseAt = (at: FaultPointName): ModelFault => ({ kind: 'pause', at });
+const failoverAt: ModelFault = { kind: 'failover', at: 'lock-acquired' };
 
 /**
  * Every (model, fault) pair the lab's pitfalls stand on, a broken side under one fault and often a fix
  * under the same or another. Bounds are the fewest orders and units that show the interleaving: a third
  * order for the mis-deletions (the one the late DEL lets in) and the units it needs to find stock left.
+ * The presets' sides map onto them (libs/contracts/src/pitfall-presets.ts): e.g. mis-deletion is
+ * naive-setnx and uuid-lua under a pause at stock-written; master-failover is uuid-lua, watchdog (and the
+ * fenced watchdog on Redis, whose counter is lost too) against redlock under a failover at lock-acquired.
  */
 export const MODEL_PAIRS: readonly ModelPair[] = [
   { model: 'no-lock', file: strategy('no-lock'), fault: none, orders: 2, stock: 1, expected: 'sold-twice' },
@@ -44,13 +48,17 @@ export const MODEL_PAIRS: readonly ModelPair[] = [
   { model: 'uuid-check-del', file: lock('uuid-check-del'), fault: pauseAt('release-checked-before-del'), orders: 3, stock: 2, expected: 'sold-twice' },
   { model: 'uuid-lua', file: lock('uuid-lua'), fault: pauseAt('stock-written'), orders: 3, stock: 2, expected: 'none' },
   { model: 'uuid-lua', file: lock('uuid-lua'), fault: pauseAt('stock-read'), orders: 2, stock: 1, expected: 'sold-twice' },
+  { model: 'uuid-lua', file: lock('uuid-lua'), fault: failoverAt, orders: 2, stock: 1, expected: 'sold-twice' },
   { model: 'watchdog', file: lock('watchdog'), fault: none, orders: 2, stock: 1, expected: 'none' },
   { model: 'watchdog', file: lock('watchdog'), fault: pauseAt('stock-read'), orders: 2, stock: 1, expected: 'none' },
   { model: 'watchdog', file: lock('watchdog'), fault: { kind: 'crash', at: 'lock-acquired' }, orders: 2, stock: 1, expected: 'none' },
   { model: 'watchdog', file: lock('watchdog'), fault: { kind: 'stop-the-world', at: 'stock-read' }, orders: 2, stock: 1, expected: 'sold-twice' },
+  { model: 'watchdog', file: lock('watchdog'), fault: failoverAt, orders: 2, stock: 1, expected: 'sold-twice' },
   { model: 'watchdog-fenced', file: strategy('watchdog-fenced'), fault: { kind: 'stop-the-world', at: 'stock-read' }, orders: 2, stock: 1, expected: 'none' },
+  { model: 'watchdog-fenced', file: strategy('watchdog-fenced'), fault: failoverAt, orders: 2, stock: 1, expected: 'sold-twice' },
   { model: 'redlock', file: lock('redlock'), fault: none, orders: 2, stock: 1, expected: 'none' },
   { model: 'redlock', file: lock('redlock'), fault: { kind: 'node-restart', at: 'lock-acquired' }, orders: 2, stock: 1, expected: 'sold-twice' },
+  { model: 'redlock', file: lock('redlock'), fault: failoverAt, orders: 2, stock: 1, expected: 'none' },
   { model: 'redlock-delayed-restart', file: strategy('redlock-delayed-restart'), fault: { kind: 'node-restart', at: 'lock-acquired' }, orders: 2, stock: 1, expected: 'none' },
   { model: 'db-optimistic', file: strategy('db-optimistic'), fault: none, orders: 3, stock: 1, expected: 'none' },
   { model: 'db-optimistic', file: strategy('db-optimistic'), fault: pauseAt('stock-read'), orders: 3, stock: 2, expected: 'none' },

@@ -13,7 +13,10 @@
  * reset two nodes hold a stranger's grant, so the first holder wins exactly the other three; at its point
  * the stranger's grants end and the first of the holder's nodes restarts without its data. B then wins a
  * majority beside A and both write from the same read. Under DELAYED_RESTART the restarted node sits out,
- * B wins only 2 of 5 and waits: nothing sold twice.
+ * B wins only 2 of 5 and waits: nothing sold twice. A failover at lock-acquired (the master-failover
+ * preset, where RedLock has no master to lose): one node restarts without its data, one the holder can
+ * lose and keep a majority (one of its own when it holds four or five, another when it holds three):
+ * B wins two nodes at most, nothing sold twice.
  * Bounds: 2 orders, 1 unit, 5 nodes.
  * Cannot express: time — the validity (ttl − elapsed − drift) is always positive here, a lease never runs
  * out under a running holder, and a restarted node sits out the rest of the run (shorter than a lease);
@@ -82,16 +85,21 @@ active [ORDERS] proctype Order() {
      fi
   od;
   if
-  :: atomic { faultLeft && FAULT == node_restart ->
+  :: atomic { faultLeft && (FAULT == node_restart || FAULT == failover) ->
        faultLeft = false;
-       printf("MSG %c fault node_restart - lock_acquired\n", letter(me));
-       node[0] = 0;
-       node[1] = 0;
-       printf("MSG %c node1 stranger_grant_ends - -\n", letter(me));
-       printf("MSG %c node2 stranger_grant_ends - -\n", letter(me));
+       printf("MSG %c fault %e - lock_acquired\n", letter(me), FAULT);
+       if
+       :: FAULT == node_restart ->
+         node[0] = 0;
+         node[1] = 0;
+         printf("MSG %c node1 stranger_grant_ends - -\n", letter(me));
+         printf("MSG %c node2 stranger_grant_ends - -\n", letter(me))
+       :: else -> skip
+       fi;
+       /* The node that restarts: the first of the holder's, but for a failover one it can lose and keep a majority. */
        i = 0;
        do
-       :: node[i] == me + 1 -> break
+       :: (node[i] == me + 1) != (FAULT == failover && granted == QUORUM) -> break
        :: else -> i++
        od;
        node[i] = 0;

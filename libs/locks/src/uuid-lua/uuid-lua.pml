@@ -8,7 +8,8 @@
  * Faults: a pause past the lease at stock-written (the mis-deletion preset): the late release deletes
  * nothing, so no third order gets in and nothing is sold twice. A pause past the lease at stock-read (the
  * business outlives the lease): B is granted the lock while A is between its read and its write, and both
- * write from the same read.
+ * write from the same read. A failover at lock-acquired (the master-failover preset): the promoted replica
+ * never saw A's key and grants the lock to B.
  * Bounds: 3 orders and 2 units under the mis-deletion (as naive-setnx), 2 orders and 1 unit otherwise.
  * Cannot express: the lease's length (a business time longer than the TTL is the pause), the backoff.
  */

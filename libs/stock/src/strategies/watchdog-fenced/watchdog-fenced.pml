@@ -4,7 +4,8 @@
  * libs/locks/src/watchdog/watchdog.pml for the mapping of its labels, its bounds and what it cannot express.
  * Faults: a stop-the-world at stock-read (the gc-pause-past-the-lease preset's fix): the lock lets B in
  * while A is stopped, but A's token is below B's and the stock refuses A's write: nothing sold twice.
- * Cannot express either: a failover that loses the fencing counter (the same token issued twice).
+ * A failover at lock-acquired (the master-failover preset, where watchdog-fenced is no fix): the counter
+ * is lost with the master, B is given A's token again, the stock takes an equal token and both sell.
  */
 #define FENCED 1
 #include "../../../../locks/src/watchdog/watchdog.pml"
