@@ -13,7 +13,8 @@
  * (a pause past the lease, a stop-the-world) or that died: the store's expiry is a process that may
  * delete the key at any moment once its holder is stalled or dead, never under a holder that runs on.
  * Fault: FAULT (an mtype below, e.g. -DFAULT=pause) at FAULT_AT (a fault point, e.g. -DFAULT_AT=stock_read),
- * fired at the first passage of that point, once per run, as the lab's `once`.
+ * fired at the first passage of that point, once per run, as the lab's `once`: crash, pause,
+ * stop_the_world and failover here (see at), clock_offset and node_restart in the models that have them.
  *
  * Every step prints one line for the trail's sequence diagram, which tools/model-check/trace.ts reads
  * from spin's replay:
