@@ -89,7 +89,7 @@ interface StubbedRun {
 type StubbedInventory = Omit<InventoryView, 'productId' | 'runId' | 'strategy'>;
 
 /** A run with the service's default settings (lease 2000 ms, no business delay) that sold exactly its stock. */
-const SAFE_INVENTORY: StubbedInventory = { initialStock: 100, lockTtlMs: 2000, businessDelayMs: 0, sold: 100, remaining: 0, orders: 100, oversold: 0, storesAgree: true, lost: 0, lostUpdates: 0, soldTwice: 0, moves: null, storeLost: false };
+const SAFE_INVENTORY: StubbedInventory = { initialStock: 100, lockTtlMs: 2000, businessDelayMs: 0, sold: 100, remaining: 0, orders: 100, oversold: 0, storesAgree: true, lost: 0, lostUpdates: 0, soldTwice: 0, settledLate: { pending: 0, kept: 0, givenBack: 0 }, moves: null, storeLost: false };
 const OVERSOLD_INVENTORY: StubbedInventory = { ...SAFE_INVENTORY, sold: 103, orders: 103, oversold: 3, lostUpdates: 3, soldTwice: 3, storesAgree: false };
 /** The settings of the expiry-pitfall scenario: the business takes longer than the lease. */
 const LEASE_OUTLIVED = { lockTtlMs: 100, businessDelayMs: 250 };

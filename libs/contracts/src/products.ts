@@ -75,6 +75,8 @@ export interface InventoryView {
   lostUpdates: number;
   /** Units sold twice (unitsSoldTwice): the figure a load tool's check and the dashboard's headline read. */
   soldTwice: number;
+  /** The takes whose order MySQL could not confirm nor deny when its write failed, settled once it answered. */
+  settledLate: SettledLate;
   /**
    * The store's moves checked against the orders by request id; null for a store that keeps none of its
    * own (a MySQL row: the stock and the order commit in one transaction, so the orders are its moves).
@@ -118,4 +120,15 @@ export interface BrokenLocksView {
   strategy: StrategyName;
   /** Lock keys deleted (0: none was held, or the strategy holds no lock of its own). */
   broken: number;
+}
+
+/**
+ * Orders whose write failed while MySQL could not say whether it landed (an outage mid-INSERT): their
+ * units stayed taken until MySQL answered again, then were kept (the order had landed) or given back.
+ */
+export interface SettledLate {
+  /** Still waiting for MySQL to answer (their units taken, no order known). */
+  pending: number;
+  kept: number;
+  givenBack: number;
 }

@@ -1,6 +1,6 @@
 import type { FaultEvent, FaultSettings } from './faults';
 import type { OrderOutcome } from './orders';
-import type { OrderWrite, StockMovesAudit } from './products';
+import type { OrderWrite, SettledLate, StockMovesAudit } from './products';
 import type { StrategyName } from './strategies';
 
 export const RUN_LIMITS = {
@@ -153,6 +153,8 @@ export interface Reconciliation {
    * the queue (the lab's runs share it) are not this run's. Absent for sync runs.
    */
   ordersStillQueued?: number;
+  /** Takes settled after MySQL came back (see SettledLate). Absent in results from before it existed. */
+  settledLate?: SettledLate;
   /**
    * The run's stock store lost its keys (Redis restarted without persistence, or was flushed): remaining
    * and lost are then not measurements. Absent in results from before it existed.

@@ -10,6 +10,8 @@ export class CuttableProxy {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
   private swallowing = false;
+  private holding = false;
+  private held: Buffer[] = [];
   private replyDelayMs = 0;
   port = 0;
 
@@ -26,7 +28,10 @@ export class CuttableProxy {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => undefined);
       }
-      client.pipe(upstream);
+      client.on('data', (request: Buffer) => {
+        if (this.holding) this.held.push(request);
+        else upstream.write(request);
+      });
       upstream.on('data', (reply: Buffer) => {
         if (this.swallowing) return;
         // One delay for every chunk: timers of equal delay fire in order, so the replies keep theirs.
@@ -47,6 +52,8 @@ export class CuttableProxy {
     const server = this.server;
     this.server = null;
     this.swallowing = false;
+    this.holding = false;
+    this.held = [];
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   }
@@ -57,6 +64,15 @@ export class CuttableProxy {
    */
   swallowReplies(): void {
     this.swallowing = true;
+  }
+
+  /**
+   * From now on what senders send is held here, never reaching the store: a command sent now does not
+   * run, though its sender cannot tell (a cut then looks to it like a connection lost mid-command). A cut
+   * or a reset drops what was held.
+   */
+  holdRequests(): void {
+    this.holding = true;
   }
 
   /**
@@ -71,6 +87,8 @@ export class CuttableProxy {
   resetConnections(): void {
     for (const socket of this.sockets) socket.destroy();
     this.swallowing = false;
+    this.holding = false;
+    this.held = [];
   }
 
   /** The store comes back on the same port. */

@@ -3,6 +3,7 @@ export * from './persistence';
 export * from './errors';
 export { FAULT_HOOKS, FAULT_INJECTOR, FAULT_POINTS, MYSQL_STORE_CUT, STORE_CUT, type FaultHook, type FaultInjector, type FaultPoint, type StoreCut } from './fault-points';
 export { InventoryService } from './placement/inventory.service';
+export { LateSettlements, SETTLE_RETRY_MS } from './placement/late-settlements';
 export { LockBreakerService } from './placement/lock-breaker.service';
 export { OrderPlacementService, type Placement } from './placement/order-placement.service';
 export { OrderRecorder, type QueuedOrder } from './placement/order-recorder';

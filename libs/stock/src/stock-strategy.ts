@@ -22,6 +22,11 @@ export interface DeductContext {
    * order's idempotency key), so a retry with the same key is served. Absent where nothing is claimed.
    */
   abandoned?(): Promise<void>;
+  /**
+   * The order's write failed and MySQL could not say whether it landed: its units stay taken, and are
+   * settled once MySQL answers (kept, or given back with `giveBack`). Absent where nothing settles them.
+   */
+  settleLater?(giveBack: () => Promise<unknown>): Promise<void>;
   /** Named points in the critical section where delays, pauses or crashes are injected. */
   faults: FaultPoints;
 }

@@ -4,6 +4,7 @@ import { FAULT_HOOKS, FAULT_INJECTOR, STORE_CUT, type FaultHook, type FaultInjec
 import { LockEvents } from './lock-events';
 import { IdempotencyKeys } from './placement/idempotency-keys';
 import { InventoryService } from './placement/inventory.service';
+import { LateSettlements } from './placement/late-settlements';
 import { LockBreakerService } from './placement/lock-breaker.service';
 import { OrderPlacementService } from './placement/order-placement.service';
 import { OrderRecorder } from './placement/order-recorder';
@@ -64,6 +65,7 @@ export class StockModule {
         OrderBatches,
         OrderWriteProcessor,
         IdempotencyKeys,
+        LateSettlements,
         ProductSettingsStore,
         OrderPlacementService,
         ProductResetService,
@@ -78,6 +80,7 @@ export class StockModule {
         OrderPlacementService,
         ProductResetService,
         InventoryService,
+        LateSettlements,
         LockBreakerService,
         OrderRecorder,
         OrderWriteQueue,

@@ -67,6 +67,7 @@ export async function startFakeOrderService(stock: number): Promise<FakeOrderSer
           lost: 0,
           lostUpdates: 0,
           soldTwice: 0,
+          settledLate: { pending: 0, kept: 0, givenBack: 0 },
           moves: null,
           storeLost: false,
         };

@@ -53,7 +53,7 @@ it('finds an overlap between holdings read in different pages, beyond the ones k
   const history = new LockHistory(2);
   await new RunFiguresReader(connections, options).readLockEvents(await pushed(events), (page) => history.add(page), 4);
 
-  const inventory = { productId: 1, runId: 'r', strategy: 'uuid-lua' as const, initialStock: 11, lockTtlMs: 2000, businessDelayMs: 0, remaining: 0, sold: 11, orders: 11, oversold: 0, storesAgree: true, lost: 0, lostUpdates: 0, soldTwice: 0, moves: null, storeLost: false };
+  const inventory = { productId: 1, runId: 'r', strategy: 'uuid-lua' as const, initialStock: 11, lockTtlMs: 2000, businessDelayMs: 0, remaining: 0, sold: 11, orders: 11, oversold: 0, storesAgree: true, lost: 0, lostUpdates: 0, soldTwice: 0, settledLate: { pending: 0, kept: 0, givenBack: 0 }, moves: null, storeLost: false };
   expect(history.kept).toHaveLength(2);
   expect(reconcile(inventory, history.holdings, 0).exclusionViolations).toBe(1);
 });

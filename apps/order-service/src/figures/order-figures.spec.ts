@@ -81,7 +81,7 @@ it('counts the lock holdings it did not keep beyond its cap, and the reconciliat
   expect(kept.map((e) => e.requestId)).toEqual(['r0', 'r1']);
   const { lockEventsDropped } = await reader.read(runId);
   expect(lockEventsDropped).toBe(3);
-  const inventory = { productId: 1, runId, strategy: 'uuid-lua' as const, initialStock: 5, lockTtlMs: 2000, businessDelayMs: 0, remaining: 0, sold: 5, orders: 5, oversold: 0, storesAgree: true, lost: 0, lostUpdates: 0, soldTwice: 0, moves: null, storeLost: false };
+  const inventory = { productId: 1, runId, strategy: 'uuid-lua' as const, initialStock: 5, lockTtlMs: 2000, businessDelayMs: 0, remaining: 0, sold: 5, orders: 5, oversold: 0, storesAgree: true, lost: 0, lostUpdates: 0, soldTwice: 0, settledLate: { pending: 0, kept: 0, givenBack: 0 }, moves: null, storeLost: false };
   expect(reconcile(inventory, kept, lockEventsDropped)).toMatchObject({ exclusionViolations: 0, lockEventsDropped: 3 });
 });
 

@@ -27,6 +27,7 @@ describe('reconcile', () => {
     lost: 0,
     lostUpdates: 0,
     soldTwice: Math.max(0, sold - initialStock),
+    settledLate: { pending: 0, kept: 0, givenBack: 0 },
     moves: null,
     storeLost: false,
   });

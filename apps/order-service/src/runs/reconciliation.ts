@@ -20,5 +20,6 @@ export function reconcile(inventory: InventoryView, holdings: readonly Holding[]
     lockEventsDropped,
     storesAgree: inventory.storesAgree,
     storeLost: inventory.storeLost,
+    settledLate: inventory.settledLate,
   };
 }

@@ -293,7 +293,8 @@ export class RunExecutor {
   /** The stores against the instances' figures; the no-op ceiling has nothing to reconcile. */
   private async reconcileStores({ run, noop }: Measurement, figures: RunFigures, locks: LockHistory, orderWrite: OrderWriteFigures | undefined): Promise<Reconciliation> {
     if (noop) return NO_RECONCILIATION;
-    const reconciliation = reconcile(await this.inventories.inventory(run.productId), locks.holdings, figures.lockEventsDropped);
+    // Takes whose order MySQL could not answer for are settled once it answers: bounded like the queue's drain.
+    const reconciliation = reconcile(await this.inventories.settledInventory(run.productId, ORDER_DRAIN_TIMEOUT_MS), locks.holdings, figures.lockEventsDropped);
     return orderWrite ? { ...reconciliation, ordersStillQueued: ordersStillQueued(orderWrite) } : reconciliation;
   }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { unitsSoldTwice, type InventoryView, type StockMovesAudit } from '@oversell/contracts';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
+import { LateSettlements } from './late-settlements';
 import { OrderRecorder } from './order-recorder';
 import { ProductSettingsStore } from './product-settings.store';
 import { asStoreError } from '../store-errors';
@@ -15,16 +16,31 @@ export class InventoryService {
     @Inject(STOCK_STRATEGIES) private readonly registry: StrategyRegistry,
     private readonly settingsStore: ProductSettingsStore,
     private readonly recorder: OrderRecorder,
+    private readonly settlements: LateSettlements,
   ) {}
+
+  /**
+   * The inventory once the run's late settlements are done (or `timeoutMs` passed): a take still waiting
+   * for MySQL to say whether its order landed would otherwise read as lost.
+   */
+  async settledInventory(productId: number, timeoutMs: number): Promise<InventoryView> {
+    try {
+      await this.settlements.drained(await this.settingsStore.get(productId), timeoutMs);
+    } catch (error) {
+      throw asStoreError(error);
+    }
+    return this.inventory(productId);
+  }
 
   async inventory(productId: number): Promise<InventoryView> {
     try {
       const settings = await this.settingsStore.get(productId);
       const strategy = this.registry.get(settings.strategy);
-      const [remaining, sold, moves] = await Promise.all([
+      const [remaining, sold, moves, settledLate] = await Promise.all([
         strategy.remaining(settings),
         this.recorder.soldInRun(productId, settings.runId),
         strategy.moves ? this.auditMoves(strategy.moves(settings), productId, settings.runId) : null,
+        this.settlements.of(settings),
       ]);
       const left = remaining ?? 0;
       // An empty store says nothing of what was sold: for a run that was seeded, it means Redis lost it.
@@ -47,6 +63,7 @@ export class InventoryService {
         lost,
         lostUpdates,
         soldTwice: unitsSoldTwice({ oversold, lostUpdates, storeLost }),
+        settledLate,
         moves,
         storeLost,
       };

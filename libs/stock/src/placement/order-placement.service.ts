@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeductContext, DeductResult, StockStrategy } from '../stock-strategy';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { DuplicateIdempotencyKeyError, IdempotencyKeyReusedError, StockNotSeededError, StockStoreLostError, StrategyMismatchError } from '../errors';
+import { LateSettlements } from './late-settlements';
 import { IdempotencyKeys } from './idempotency-keys';
 import { FAULT_HOOKS, FAULT_INJECTOR, faultPointsFor, type FaultHook, type FaultInjector } from '../fault-points';
 import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
@@ -32,6 +33,7 @@ export class OrderPlacementService {
     private readonly recorder: OrderRecorder,
     private readonly orderQueue: OrderWriteQueue,
     private readonly idempotencyKeys: IdempotencyKeys,
+    private readonly settlements: LateSettlements,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
     @Optional() @Inject(FAULT_HOOKS) private readonly faultHooks: FaultHook[] = [],
     @Optional() @Inject(FAULT_INJECTOR) private readonly faultInjector: FaultInjector | null = null,
@@ -104,19 +106,30 @@ export class OrderPlacementService {
    * order's idempotency key is claimed in Redis first, since its row (and the unique index) comes later:
    * a key another request holds is refused as the index would refuse it, and the units go back.
    */
-  private orderWrites(order: NewOrder, settings: ProductRunSettings): Pick<DeductContext, 'record' | 'recorded' | 'abandoned'> {
+  private orderWrites(order: NewOrder, settings: ProductRunSettings): Pick<DeductContext, 'record' | 'recorded' | 'abandoned' | 'settleLater'> {
     const queued = settings.orderWrite === 'queued';
     const enqueue = async (): Promise<PlacedOrder> => {
       if (order.idempotencyKey && !(await this.idempotencyKeys.claim(order.idempotencyKey, order.requestId))) throw new DuplicateIdempotencyKeyError(order.idempotencyKey);
       return this.orderQueue.enqueue(order);
     };
     const key = order.idempotencyKey;
+    const recorded = async () => (queued ? ((await this.orderQueue.queued(order.requestId)) ?? this.recorder.findByRequestId(order.requestId)) : this.recorder.findByRequestId(order.requestId));
+    const abandoned = queued && key ? () => this.idempotencyKeys.release(key, order.requestId) : undefined;
     return {
       record: (manager?: EntityManager): Promise<PlacedOrder> => (queued && !manager ? enqueue() : this.recorder.record(order, manager)),
       // Queued: the job while it waits, the row once written (the written job is removed).
-      recorded: async () => (queued ? ((await this.orderQueue.queued(order.requestId)) ?? this.recorder.findByRequestId(order.requestId)) : this.recorder.findByRequestId(order.requestId)),
+      recorded,
       // A claim left behind would refuse the client's retry with this key as "already used" for a day.
-      ...(queued && key ? { abandoned: () => this.idempotencyKeys.release(key, order.requestId) } : {}),
+      ...(abandoned ? { abandoned } : {}),
+      settleLater: (giveBack) =>
+        this.settlements.add({
+          settings,
+          recorded,
+          giveBack: async () => {
+            await giveBack();
+            await abandoned?.().catch(() => undefined);
+          },
+        }),
     };
   }
 

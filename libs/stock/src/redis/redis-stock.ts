@@ -56,7 +56,7 @@ export async function readCheckWrite(redis: Redis, cell: StockCell, context: Ded
  * Records the order for stock already taken from `stockKey`. If the order cannot be written the units
  * go back — but only once it is certain the order is not there: an INSERT whose connection died after
  * the commit did land, and giving its units back would sell them twice. When MySQL cannot say, the
- * units stay taken: reconciliation reports them as lost, and nothing is oversold.
+ * units stay taken and are settled once it can (context.settleLater); nothing is oversold.
  */
 export async function recordOrGiveBack(redis: Redis, cell: StockCell, context: DeductContext): Promise<DeductResult> {
   let order;
@@ -70,7 +70,7 @@ export async function recordOrGiveBack(redis: Redis, cell: StockCell, context: D
         await giveBack(redis, cell, context);
         // Best effort, and never in place of the write's own error: a claim not let go only expires later.
         await context.abandoned?.().catch(() => undefined);
-      }
+      } else await context.settleLater?.(() => giveBack(redis, cell, context)).catch(() => undefined);
       throw error;
     }
   }

@@ -48,6 +48,10 @@ export class RunStockKeys {
   get moves(): string {
     return `${this.base}:moves`;
   }
+  /** Orders whose write MySQL could not confirm nor deny, settled once it answers (LateSettlements). */
+  get settlements(): string {
+    return `${this.base}:settlements`;
+  }
   segment(index: number): string {
     return `${this.base}:segment:${index}`;
   }
