@@ -1,4 +1,5 @@
 import type { FaultKind } from './faults';
+import type { Locale, Localized } from './locale';
 import type { StrategyKind, StrategyName } from './strategies';
 
 /**
@@ -12,11 +13,11 @@ import type { StrategyKind, StrategyName } from './strategies';
 export const LOCK_FAULTS = ['crash', 'pause', 'store-cut', 'failover'] as const;
 export type LockFault = (typeof LOCK_FAULTS)[number];
 
-export const LOCK_FAULT_TITLES: Record<LockFault, string> = {
-  crash: 'holder crashes',
-  pause: 'holder paused past the lease',
-  'store-cut': 'store out of reach',
-  failover: 'Redis master fails over',
+export const LOCK_FAULT_TITLES: Record<LockFault, Localized> = {
+  crash: { en: 'holder crashes', 'zh-CN': '持有者崩溃' },
+  pause: { en: 'holder paused past the lease', 'zh-CN': '持有者停顿超过租约' },
+  'store-cut': { en: 'store out of reach', 'zh-CN': '存储不可达' },
+  failover: { en: 'Redis master fails over', 'zh-CN': 'Redis 主从切换' },
 };
 
 /**
@@ -95,11 +96,11 @@ export interface ChoosingALock {
 }
 
 /** What a figure missing from its report reads as: never a typed number. */
-export const NOT_MEASURED = 'not measured';
+export const NOT_MEASURED: Localized = { en: 'not measured', 'zh-CN': '未测量' };
 
 /** A figure as the tables show it: rounded to `digits`, or "not measured". */
-export function figureText(value: number | null, digits = 0): string {
-  return value === null ? NOT_MEASURED : value.toFixed(digits);
+export function figureText(value: number | null, digits = 0, locale: Locale = 'en'): string {
+  return value === null ? NOT_MEASURED[locale] : value.toFixed(digits);
 }
 
 /** One preset side's outcome in a line: `mis-deletion, fix: clean 1/1` or `…, broken: showed oversold 1/1 (oversold 3)`. */
@@ -109,6 +110,6 @@ export function faultOutcomeText(outcome: FaultOutcome): string {
 }
 
 /** Every outcome of a strategy under one fault, or "not measured" when no run put it under that fault. */
-export function faultOutcomesText(outcomes: readonly FaultOutcome[]): string {
-  return outcomes.length ? outcomes.map(faultOutcomeText).join('; ') : NOT_MEASURED;
+export function faultOutcomesText(outcomes: readonly FaultOutcome[], locale: Locale = 'en'): string {
+  return outcomes.length ? outcomes.map(faultOutcomeText).join('; ') : NOT_MEASURED[locale];
 }
