@@ -2,8 +2,9 @@
 //   DASHBOARD_URL=http://127.0.0.1:8080 node apps/dashboard-e2e/src/dashboard.e2e.mjs  (npm run e2e starts the lab for it)
 // Drives the lab from the UI (a no-lock run must oversell, a lua-decrement run must not, a uuid-lua run
 // whose lease expires mid-order must oversell with overlapping lock holdings), checks the compare view,
-// runs a pitfall preset from the Pitfalls view (the broken side oversells, the fix stays at 0), and saves
-// screenshots to docs/screenshots/ at the repository root.
+// runs a pitfall preset from the Pitfalls view (the broken side oversells, the fix stays at 0), renders
+// Lab, Pitfalls, Explain and Glossary in zh-CN with no missing translation key, and saves screenshots to
+// docs/screenshots/ at the repository root.
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -246,6 +247,40 @@ try {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert(overflow <= 0, `the page scrolls horizontally by ${overflow}px`);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'lab-phone.png'), fullPage: true });
+  });
+
+  await check('zh-CN: the language switch renders Lab, Pitfalls, Explain and Glossary in Chinese with no key missing, remembered across a reload', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${BASE_URL}/#/lab${noLockRunId ? `/${encodeURIComponent(noLockRunId)}` : ''}`);
+    await page.getByTestId('lab-view').waitFor({ timeout: 15_000 });
+    await page.getByTestId('language-switch').selectOption('zh-CN');
+    const lang = () => page.evaluate(() => document.documentElement.lang);
+    assert((await lang()) === 'zh-CN', `the document's lang is "${await lang()}" after switching to Chinese`);
+    await page.getByTestId('start-run').filter({ hasText: '开始运行' }).waitFor({ timeout: 5_000 });
+    if (noLockRunId) await page.getByTestId('reconciliation').filter({ hasText: '对账' }).waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'lab-zh-CN.png'), fullPage: true });
+    const views = [
+      ['pitfalls', 'pitfalls-view', '手写锁的每个已知陷阱'],
+      ['explain', 'explain-view', '如何选锁'],
+      ['glossary', 'glossary-view', '看门狗'],
+    ];
+    for (const [view, testId, text] of views) {
+      await page.goto(`${BASE_URL}/#/${view}`);
+      await page.getByTestId(testId).getByText(text).first().waitFor({ timeout: 15_000 });
+      assert((await lang()) === 'zh-CN', `#/${view}: the document's lang is "${await lang()}"`);
+    }
+    await page.goto(`${BASE_URL}/#/pitfalls/${PITFALL_PRESET}`);
+    await page.getByTestId('pitfall-explanation').filter({ hasText: '业务比租约活得更久' }).waitFor({ timeout: 15_000 });
+    await page.goto(`${BASE_URL}/#/glossary`);
+    await page.reload();
+    await page.getByTestId('glossary-view').getByText('栅栏令牌').first().waitFor({ timeout: 15_000 });
+    assert((await lang()) === 'zh-CN', 'the language switch was not remembered across a reload');
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'glossary-zh-CN.png'), fullPage: true });
+    const missing = await page.evaluate(() => window.__missingTranslationKeys ?? null);
+    assert(Array.isArray(missing) && missing.length === 0, `missing translation keys in zh-CN: ${missing?.join(', ')}`);
+    await page.getByTestId('language-switch').selectOption('en');
+    await page.getByRole('heading', { name: 'Glossary' }).waitFor({ timeout: 5_000 });
+    assert((await lang()) === 'en', `the document's lang is "${await lang()}" after switching back to English`);
   });
 
   await check('no text missing a translation', async () => {

@@ -6,16 +6,18 @@ import { routeHref, type Route } from './lib/routes';
 import { DEFAULT_FORM_VALUES, type RunFormValues } from './lib/run-form';
 import { CompareView } from './views/CompareView';
 import { ExplainView } from './views/ExplainView';
+import { GlossaryView } from './views/GlossaryView';
 import { HistoryView } from './views/HistoryView';
 import { LabView } from './views/LabView';
 import { PitfallsView } from './views/PitfallsView';
 
-const TABS: { label: 'lab' | 'compare' | 'pitfalls' | 'explain' | 'history'; route: Route; active: (route: Route) => boolean }[] = [
+const TABS: { label: 'lab' | 'compare' | 'pitfalls' | 'explain' | 'history' | 'glossary'; route: Route; active: (route: Route) => boolean }[] = [
   { label: 'lab', route: { view: 'lab' }, active: (r) => r.view === 'lab' },
   { label: 'compare', route: { view: 'compare' }, active: (r) => r.view === 'compare' },
   { label: 'pitfalls', route: { view: 'pitfalls' }, active: (r) => r.view === 'pitfalls' },
   { label: 'explain', route: { view: 'explain' }, active: (r) => r.view === 'explain' },
   { label: 'history', route: { view: 'history' }, active: (r) => r.view === 'history' || r.view === 'run' },
+  { label: 'glossary', route: { view: 'glossary' }, active: (r) => r.view === 'glossary' },
 ];
 
 export function App() {
@@ -54,6 +56,7 @@ export function App() {
         {route.view === 'compare' && <CompareView values={values} />}
         {route.view === 'explain' && <ExplainView />}
         {route.view === 'history' && <HistoryView />}
+        {route.view === 'glossary' && <GlossaryView />}
         {route.view === 'pitfalls' && <PitfallsView key={route.preset} presetName={route.preset} runIds={route.runIds} />}
       </main>
     </>

@@ -74,7 +74,7 @@ export function withCeiling(rows: BenchRow[]): { ceiling: BenchRow | null; rows:
 function pct(ratio: number | null): string {
   if (ratio === null) return '–';
   const percent = ceilingPercent(ratio);
-  return percent === null ? CEILING_MEASURED_LOW : `${percent} %`;
+  return percent === null ? CEILING_MEASURED_LOW.en : `${percent} %`;
 }
 
 /** The contended phase's four cells; the req/s before them is mostly the sold-out phase's. */

@@ -134,7 +134,7 @@ export function choosingALock(descriptions: readonly CatalogueDescription[], inp
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 function sourceLine(label: string, source: ChoiceSource | null): string {
-  if (!source) return `- ${label}: ${NOT_MEASURED} (no report found)`;
+  if (!source) return `- ${label}: ${NOT_MEASURED.en} (no report found)`;
   const m = source.machine;
   const load = m.loadAverage ? `load average ${m.loadAverage.join(' / ')} (1 / 5 / 15 min) at its end` : 'load not recorded';
   return `- ${label}: \`${source.command}\`, started ${source.startedAt}, ${m.cpus} cores, ${m.memoryGb} GB, Node ${m.node}, ${load} — \`${source.file}\``;
@@ -178,7 +178,7 @@ export function choosingALockMarkdown(data: ChoosingALock): string {
     'What the design says happens, then what the pitfall presets that put the strategy under that fault measured (broken side: the pitfall showed in n of m runs; fix: clean in n of m).',
     ...LOCK_FAULTS.flatMap((fault) => [
       '',
-      `### ${LOCK_FAULT_TITLES[fault][0].toUpperCase()}${LOCK_FAULT_TITLES[fault].slice(1)}`,
+      `### ${LOCK_FAULT_TITLES[fault].en[0].toUpperCase()}${LOCK_FAULT_TITLES[fault].en.slice(1)}`,
       '',
       '| strategy | by design | measured |',
       '|---|---|---|',

@@ -49,7 +49,7 @@ describe.each(RUNNER_AND_PRESET)('the run worker on instance %i (%s)', (runnerIn
     await redis?.quit();
   });
 
-  it.each(preset.sides.map((side) => [preset.name, side.label, side] as const))('%s, %s: completes; the crash hit the other instance; the pitfall shows on the broken side only', async (_, __, side: PitfallSide) => {
+  it.each(preset.sides.map((side) => [preset.name, side.label.en, side] as const))('%s, %s: completes; the crash hit the other instance; the pitfall shows on the broken side only', async (_, __, side: PitfallSide) => {
     const runner = lab.instances[runnerIndex];
     const victim = lab.instances[1 - runnerIndex];
     // The launcher brought back the instance the last run crashed: a crash needs 2 live instances.

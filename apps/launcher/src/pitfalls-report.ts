@@ -8,6 +8,7 @@ export const FIX_TARGET = 1;
 /** One ended run of one side, with the figures that decide its verdict. */
 export interface PitfallRunRecord {
   preset: string;
+  /** The side's English label. */
   side: string;
   role: PitfallSide['role'];
   strategy: string;
@@ -58,7 +59,7 @@ export interface PitfallsReport {
 
 /** The preset, side and repetition a record is of. */
 function whichRun(preset: PitfallPreset, side: PitfallSide, repetition: number): Pick<PitfallRunRecord, 'preset' | 'side' | 'role' | 'strategy' | 'repetition'> {
-  return { preset: preset.name, side: side.label, role: side.role, strategy: side.strategy, repetition };
+  return { preset: preset.name, side: side.label.en, role: side.role, strategy: side.strategy, repetition };
 }
 
 export function pitfallRunRecord(preset: PitfallPreset, side: PitfallSide, repetition: number, run: RunView): PitfallRunRecord {
@@ -119,7 +120,7 @@ export function tallyPreset(preset: PitfallPreset, runs: readonly PitfallRunReco
   const fix = count('fix');
   return {
     preset: preset.name,
-    title: preset.title,
+    title: preset.title.en,
     shows: preset.shows,
     broken: { showed: broken.expected, runs: broken.runs, failed: broken.failed },
     fix: { clean: fix.expected, runs: fix.runs, failed: fix.failed },

@@ -36,12 +36,12 @@ const run = (preset: string, role: PitfallRunRecord['role']) => report.runs.find
 const sidesOf = (preset: PitfallPreset) => report.runs.filter((r) => r.preset === preset.name);
 
 it('runs every side of every preset once, in order, the broken side before its fix, every run completed', () => {
-  expect(report.runs.map((r) => [r.preset, r.side, r.status])).toEqual(PITFALL_PRESETS.flatMap((p) => p.sides.map((s) => [p.name, s.label, 'completed'])));
+  expect(report.runs.map((r) => [r.preset, r.side, r.status])).toEqual(PITFALL_PRESETS.flatMap((p) => p.sides.map((s) => [p.name, s.label.en, 'completed'])));
 });
 
 describe.each(PITFALL_PRESETS.map((preset) => [preset.name, preset] as const))('%s', (_name, preset) => {
   it(`the broken side shows its pitfall (${preset.shows}), the fix stays clean`, () => {
-    expect(sidesOf(preset).map((r) => [r.side, r.verdict])).toEqual(preset.sides.map((s) => [s.label, s.role === 'broken' ? 'showed' : 'clean']));
+    expect(sidesOf(preset).map((r) => [r.side, r.verdict])).toEqual(preset.sides.map((s) => [s.label.en, s.role === 'broken' ? 'showed' : 'clean']));
   });
 });
 

@@ -1,4 +1,5 @@
 import type { LockFault } from './lock-faults';
+import type { Locale, Localized } from './locale';
 import type { LockChoice, StrategyKind, StrategyName } from './strategies';
 
 /**
@@ -58,11 +59,11 @@ export interface ChoosingALock {
 }
 
 /** What a figure missing from its report reads as: never a typed number. */
-export const NOT_MEASURED = 'not measured';
+export const NOT_MEASURED: Localized = { en: 'not measured', 'zh-CN': '未测量' };
 
 /** A figure as the tables show it: rounded to `digits`, or "not measured". */
-export function figureText(value: number | null, digits = 0): string {
-  return value === null ? NOT_MEASURED : value.toFixed(digits);
+export function figureText(value: number | null, digits = 0, locale: Locale = 'en'): string {
+  return value === null ? NOT_MEASURED[locale] : value.toFixed(digits);
 }
 
 /** One preset side's outcome in a line: `mis-deletion, fix: clean 1/1` or `…, broken: showed oversold 1/1 (oversold 3)`. */
@@ -72,6 +73,6 @@ export function faultOutcomeText(outcome: FaultOutcome): string {
 }
 
 /** Every outcome of a strategy under one fault, or "not measured" when no run put it under that fault. */
-export function faultOutcomesText(outcomes: readonly FaultOutcome[]): string {
-  return outcomes.length ? outcomes.map(faultOutcomeText).join('; ') : NOT_MEASURED;
+export function faultOutcomesText(outcomes: readonly FaultOutcome[], locale: Locale = 'en'): string {
+  return outcomes.length ? outcomes.map(faultOutcomeText).join('; ') : NOT_MEASURED[locale];
 }

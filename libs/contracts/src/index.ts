@@ -1,4 +1,5 @@
 export * from './access';
+export * from './locale';
 export * from './errors';
 export * from './client-errors';
 export * from './lingering-close';

@@ -1,4 +1,5 @@
 import { faultSettingsProblems } from './faults';
+import { LOCALES } from './locale';
 import { PITFALL_PRESETS, findPitfallPreset, isExpectedVerdict, pitfallRunParams, pitfallShown, pitfallVerdict, type PitfallPreset, type PitfallVerdict } from './pitfall-presets';
 import type { Reconciliation, RunResult, RunView } from './runs';
 import { STRATEGY_NAMES } from './strategies';
@@ -40,6 +41,16 @@ describe('PITFALL_PRESETS', () => {
         expect(STRATEGY_NAMES).toContain(side.strategy);
         expect(faultSettingsProblems(side.settings.faults)).toEqual([]);
       }
+    }
+  });
+
+  it('says every text in English and Chinese, and tells the sides of a preset apart in each', () => {
+    for (const p of PITFALL_PRESETS) {
+      const texts = [p.title, p.explanation.whatHappens, p.explanation.atWhichStep, p.explanation.whyTheFixHolds, ...p.sides.map((s) => s.label)];
+      for (const text of texts) for (const locale of LOCALES) expect(text[locale].trim()).not.toBe('');
+      for (const locale of LOCALES) expect(new Set(p.sides.map((s) => s.label[locale])).size).toBe(p.sides.length);
+      // The Chinese is written, not a copy of the English.
+      expect(p.explanation.whatHappens['zh-CN']).toMatch(/\p{Script=Han}/u);
     }
   });
 

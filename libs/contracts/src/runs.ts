@@ -1,4 +1,5 @@
 import type { FaultEvent, FaultSettings } from './faults';
+import type { Localized } from './locale';
 import type { OrderOutcome } from './orders';
 import type { OrderWrite, SettledLate, StockMovesAudit } from './products';
 import type { StrategyName } from './strategies';
@@ -66,7 +67,7 @@ export function isCeilingRun(run: RunView): boolean {
 }
 
 /** Shown instead of a share above 100 %: no strategy outruns a no-op through the same stack. */
-export const CEILING_MEASURED_LOW = 'ceiling measured low — rerun';
+export const CEILING_MEASURED_LOW: Localized = { en: 'ceiling measured low — rerun', 'zh-CN': '上限测得偏低——请重跑' };
 
 /**
  * A strategy's throughput as a whole percent of the ceiling's, or null when that is above 100 %: then

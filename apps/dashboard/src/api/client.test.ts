@@ -41,10 +41,10 @@ describe('api client', () => {
     await expect(api.strategies()).rejects.toBeInstanceOf(ServiceUnreachableError);
 
     answer(502, 'Bad Gateway');
-    await expect(api.strategies()).rejects.toThrow(/HTTP 502/);
+    await expect(api.strategies()).rejects.toMatchObject({ reason: 'noApiBody', status: 502 });
 
     answer(200, '<!doctype html><html></html>');
-    await expect(api.strategies()).rejects.toThrow(/not JSON/);
+    await expect(api.strategies()).rejects.toMatchObject({ reason: 'notJson' });
   });
 
   describe('admin token', () => {

@@ -1,6 +1,7 @@
 import type {
   ErrorBody,
   InventoryView,
+  Localized,
   RunBatchRequest,
   RunBatchView,
   RunParams,
@@ -8,6 +9,7 @@ import type {
   Scenario,
   StrategyDescription,
 } from '@oversell/contracts';
+import { supportedLocale } from '../i18n/i18n';
 
 /** Relative, so the dashboard works behind whatever origin serves it (the service, the dev proxy). */
 export const API_BASE = 'api';
@@ -37,14 +39,19 @@ export class ApiError extends Error {
  * or something other than the API served the URL. The UI shows one "cannot reach the order service" state
  * for all of these, because the fix is the same: start the service.
  */
-export class ServiceUnreachableError extends Error {
-  /** What was seen instead of an API answer, e.g. "network error" or "HTTP 502 without an API error body". */
-  readonly reason: string;
+export type UnreachableReason = 'network' | 'noApiBody' | 'notJson';
 
-  constructor(reason: string) {
-    super(`Cannot reach the order service (${reason}).`);
+export class ServiceUnreachableError extends Error {
+  /** What was seen instead of an API answer (the UI says it in words: errors.reason.*). */
+  readonly reason: UnreachableReason;
+  /** The HTTP status of an answer without an API error body. */
+  readonly status?: number;
+
+  constructor(reason: UnreachableReason, status?: number) {
+    super(`Cannot reach the order service (${reason}${status ? ` ${status}` : ''}).`);
     this.name = 'ServiceUnreachableError';
     this.reason = reason;
+    this.status = status;
   }
 }
 
@@ -71,17 +78,29 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
       headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers },
     });
   } catch {
-    throw new ServiceUnreachableError('network error');
+    throw new ServiceUnreachableError('network');
   }
   const body = await readJson(response);
   if (!response.ok) {
     if (isErrorBody(body)) throw new ApiError(body);
-    throw new ServiceUnreachableError(`HTTP ${response.status} without an API error body`);
+    throw new ServiceUnreachableError('noApiBody', response.status);
   }
   // A page (e.g. an SPA fallback) where JSON should be means /api is not routed to the service.
-  if (body === undefined) throw new ServiceUnreachableError('the answer was not JSON');
+  if (body === undefined) throw new ServiceUnreachableError('notJson');
   return body as T;
 }
+
+/**
+ * The token prompt, in the page's language: the client runs outside React, so it reads the language from
+ * `lang` on the document, which the i18n instance keeps in step with the switch.
+ */
+const TOKEN_PROMPT: Record<'missing' | 'refused', Localized> = {
+  missing: {
+    en: 'This lab is reachable from the network: enter its admin token (ADMIN_TOKEN) to start runs.',
+    'zh-CN': '这个实验室可从网络访问：请输入它的管理令牌（ADMIN_TOKEN）才能开始运行。',
+  },
+  refused: { en: 'The admin token was refused: enter the lab’s ADMIN_TOKEN.', 'zh-CN': '管理令牌被拒绝：请输入该实验室的 ADMIN_TOKEN。' },
+};
 
 /** Where the lab's admin token is kept: for this tab's session only, never on disk across sessions. */
 export const ADMIN_TOKEN_KEY = 'oversell-lab.admin-token';
@@ -98,9 +117,7 @@ async function adminPost<T>(path: string, payload: unknown): Promise<T> {
       return await request<T>(path, { method: 'POST', body: JSON.stringify(payload), headers: token ? { Authorization: `Bearer ${token}` } : {} });
     } catch (error) {
       if (asked || !(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) throw error;
-      const entered = window.prompt(
-        error.status === 401 ? 'This lab is reachable from the network: enter its admin token (ADMIN_TOKEN) to start runs.' : 'The admin token was refused: enter the lab’s ADMIN_TOKEN.',
-      );
+      const entered = window.prompt(TOKEN_PROMPT[error.status === 401 ? 'missing' : 'refused'][supportedLocale(document.documentElement.lang)]);
       if (!entered?.trim()) throw error;
       sessionStorage.setItem(ADMIN_TOKEN_KEY, entered.trim());
     }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { FaultEvent } from '@oversell/contracts';
 import { describeFault } from '../lib/fault-text';
 import { formatCount } from '../lib/format';
@@ -7,16 +8,17 @@ const MAX_LISTED = 20;
 
 /** The faults a run injected, in the order they fired. */
 export function FaultList({ faults }: { faults: FaultEvent[] }) {
+  const { t } = useTranslation();
   if (faults.length === 0) return null;
   return (
-    <section className="faults-fired" data-testid="faults-fired" data-count={faults.length} aria-label="Faults fired">
-      <h3>Faults fired: {formatCount(faults.length)}</h3>
+    <section className="faults-fired" data-testid="faults-fired" data-count={faults.length} aria-label={t('faultList.label')}>
+      <h3>{t('faultList.title', { n: formatCount(faults.length) })}</h3>
       <ol className="fault-list">
         {faults.slice(0, MAX_LISTED).map((fault, index) => (
-          <li key={`${fault.startedAt}#${index}`}>{describeFault(fault)}</li>
+          <li key={`${fault.startedAt}#${index}`}>{describeFault(fault, t)}</li>
         ))}
       </ol>
-      {faults.length > MAX_LISTED && <p className="run-meta">and {formatCount(faults.length - MAX_LISTED)} more, marked on the lock timeline</p>}
+      {faults.length > MAX_LISTED && <p className="run-meta">{t('faultList.more', { n: formatCount(faults.length - MAX_LISTED) })}</p>}
     </section>
   );
 }

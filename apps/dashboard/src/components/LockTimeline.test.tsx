@@ -17,7 +17,7 @@ describe('LockTimeline', () => {
       />,
     );
     expect(screen.getByRole('img', { name: 'order-1: 2 holdings, 1 overlapping' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'order-2: 1 holdings, 1 overlapping' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'order-2: 1 holding, 1 overlapping' })).toBeInTheDocument();
     const bars = screen.getAllByTestId('lock-bar');
     expect(bars.filter((b) => b.getAttribute('data-overlap') === 'true')).toHaveLength(2);
     expect(bars.filter((b) => b.classList.contains('lock-bar--overlap'))).toHaveLength(2);
@@ -56,8 +56,8 @@ describe('LockTimeline', () => {
         ]}
       />,
     );
-    expect(screen.getByRole('img', { name: 'order-1: 1 holdings, 0 overlapping, 1 faults' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'order-2: 0 holdings, 0 overlapping, 1 faults' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'order-1: 1 holding, 0 overlapping, 1 fault' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'order-2: 0 holdings, 0 overlapping, 1 fault' })).toBeInTheDocument();
     const marks = screen.getAllByTestId('fault-mark');
     expect(marks.map((m) => [m.getAttribute('data-kind'), m.getAttribute('data-shape')])).toEqual([
       ['pause', 'span'],

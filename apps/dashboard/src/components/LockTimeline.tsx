@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { FaultEvent, LockEvent } from '@oversell/contracts';
 import { describeFault } from '../lib/fault-text';
 import { layoutLockTimeline, type FaultMark, type LockBar } from '../lib/lock-lanes';
@@ -18,14 +20,14 @@ interface LockTimelineProps {
   emptyText: string;
 }
 
-function describe(bar: LockBar): string {
+function describe(bar: LockBar, t: TFunction): string {
   const { event } = bar;
   const held = (event.releasedAt - event.acquiredAt).toFixed(1);
   const waited = (event.acquiredAt - event.requestedAt).toFixed(1);
   return [
-    `${event.lockKey} held by ${event.requestId} on ${event.instance} for ${held} ms (waited ${waited} ms)`,
-    bar.overlapping ? 'OVERLAPS another holder of the same key' : '',
-    event.expired ? 'lease expired before release' : '',
+    t('lockTimeline.bar', { key: event.lockKey, requestId: event.requestId, instance: event.instance, held, waited }),
+    bar.overlapping ? t('lockTimeline.barOverlaps') : '',
+    event.expired ? t('lockTimeline.barExpired') : '',
   ]
     .filter(Boolean)
     .join(' — ');
@@ -33,8 +35,9 @@ function describe(bar: LockBar): string {
 
 /** A fault's mark on a lane `height` px tall, at positions given in % of the axis. */
 function FaultMarkShape({ mark, at, height }: { mark: FaultMark; at: (ms: number) => number; height: number }) {
+  const { t } = useTranslation();
   const common = { 'data-testid': 'fault-mark', 'data-kind': mark.fault.kind, 'data-shape': mark.shape };
-  const title = <title>{describeFault(mark.fault)}</title>;
+  const title = <title>{describeFault(mark.fault, t)}</title>;
   if (mark.shape === 'span') {
     return (
       <rect {...common} className={`fault-span fault-span--${mark.fault.kind}`} x={`${at(mark.from)}%`} width={`${Math.max(at(mark.to) - at(mark.from), MIN_BAR_WIDTH_PERCENT)}%`} y={0} height={height}>
@@ -60,6 +63,7 @@ function FaultMarkShape({ mark, at, height }: { mark: FaultMark; at: (ms: number
  * recharts' category-based bars cannot lay out without one data row per bar.
  */
 export function LockTimeline({ events, faults = [], emptyText }: LockTimelineProps) {
+  const { t } = useTranslation();
   const layout = useMemo(() => layoutLockTimeline(events, faults), [events, faults]);
   const span = Math.max(layout.end - layout.start, 1);
   const at = (ms: number) => ((ms - layout.start) / span) * 100;
@@ -76,14 +80,15 @@ export function LockTimeline({ events, faults = [], emptyText }: LockTimelinePro
       data-faults={layout.faultCount}
     >
       <figcaption>
-        <span className="chart-title">Lock timeline</span>
+        <span className="chart-title">{t('lockTimeline.title')}</span>
         <span className="chart-hint">
-          one lane per instance, one bar per holding; <span className="key key--overlap">red</span> = two holders of
-          the same key at once, <span className="key key--expired">dashed outline</span> = lease expired
+          <Trans i18nKey="lockTimeline.hint" components={{ overlap: <span className="key key--overlap" />, expired: <span className="key key--expired" /> }} />
           {layout.faultCount > 0 && (
             <span data-testid="fault-legend">
-              ; faults: <span className="key key--crash">✕</span> crash, <span className="key key--span">shaded</span> pause /
-              stop-the-world / store cut, <span className="key">⏱</span> clock offset or double click
+              <Trans
+                i18nKey="lockTimeline.faultHint"
+                components={{ crash: <span className="key key--crash" />, span: <span className="key key--span" />, clock: <span className="key" /> }}
+              />
             </span>
           )}
         </span>
@@ -93,16 +98,16 @@ export function LockTimeline({ events, faults = [], emptyText }: LockTimelinePro
       ) : (
         <>
           <p className="lock-summary">
-            {formatCount(layout.total)} holdings
-            {layout.drawn < layout.total && ` (showing the latest ${formatCount(layout.drawn)})`} ·{' '}
+            {t('lockTimeline.holdings', { count: layout.total, n: formatCount(layout.total) })}
+            {layout.drawn < layout.total && t('lockTimeline.showingLatest', { n: formatCount(layout.drawn) })} ·{' '}
             <strong
               className={layout.overlappingCount > 0 ? 'alarm-text' : undefined}
               data-testid="lock-overlap-count"
               data-value={layout.overlappingCount}
             >
-              {formatCount(layout.overlappingCount)} overlapping
+              {t('lockTimeline.overlapping', { n: formatCount(layout.overlappingCount) })}
             </strong>{' '}
-            · <span data-testid="lock-expired-count">{formatCount(layout.expiredCount)} expired</span>
+            · <span data-testid="lock-expired-count">{t('lockTimeline.expired', { n: formatCount(layout.expiredCount) })}</span>
           </p>
           <div className="lanes">
             {layout.lanes.map((lane) => {
@@ -116,7 +121,7 @@ export function LockTimeline({ events, faults = [], emptyText }: LockTimelinePro
                     width="100%"
                     height={height}
                     role="img"
-                    aria-label={`${lane.instance}: ${lane.bars.length} holdings, ${lane.bars.filter((b) => b.overlapping).length} overlapping${lane.marks.length ? `, ${lane.marks.length} faults` : ''}`}
+                    aria-label={`${t('lockTimeline.lane', { instance: lane.instance, count: lane.bars.length, n: lane.bars.length, overlapping: lane.bars.filter((b) => b.overlapping).length })}${lane.marks.length ? t('lockTimeline.laneFaults', { count: lane.marks.length, n: lane.marks.length }) : ''}`}
                   >
                     {lane.marks
                       .filter((mark) => mark.shape === 'span')
@@ -135,7 +140,7 @@ export function LockTimeline({ events, faults = [], emptyText }: LockTimelinePro
                         y={bar.row * (ROW_HEIGHT + ROW_GAP)}
                         height={ROW_HEIGHT}
                       >
-                        <title>{describe(bar)}</title>
+                        <title>{describe(bar, t)}</title>
                       </rect>
                     ))}
                     {/* Crosses and notes over the bars, spans under them. */}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ORDER_OUTCOMES, type OutcomeCounts as Counts } from '@oversell/contracts';
 import { formatCount } from '../lib/format';
 
@@ -18,20 +19,21 @@ function Figure({ label, value }: { label: string; value: number }) {
 
 /** How the order attempts ended, so far or in total: the total on top, one figure per outcome below. */
 export function OutcomeCounts({ counts, conflictRetries }: OutcomeCountsProps) {
+  const { t } = useTranslation();
   return (
-    <section className="outcomes" data-testid="outcome-counts" aria-label="Order attempts by outcome">
+    <section className="outcomes" data-testid="outcome-counts" aria-label={t('outcomes.label')}>
       <h3 className="outcomes-title">
-        How the order attempts ended
+        {t('outcomes.title')}
         <span className="outcomes-total" data-testid="outcome-attempts">
           {formatCount(counts.attempts)}
-          <small>attempts</small>
+          <small>{t('outcomes.attempts')}</small>
         </span>
       </h3>
       <dl className="outcomes-grid">
         {ORDER_OUTCOMES.map((outcome) => (
-          <Figure key={outcome} label={outcome.replace('_', ' ')} value={counts[outcome]} />
+          <Figure key={outcome} label={t(`outcomes.outcome.${outcome}`)} value={counts[outcome]} />
         ))}
-        {conflictRetries !== undefined && <Figure label="conflict retries" value={conflictRetries} />}
+        {conflictRetries !== undefined && <Figure label={t('outcomes.conflictRetries')} value={conflictRetries} />}
       </dl>
     </section>
   );

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import type { PitfallPreset, PitfallSide } from '@oversell/contracts';
+import { useTranslation } from 'react-i18next';
+import { isExpectedVerdict, pitfallVerdict, type PitfallPreset, type PitfallSide } from '@oversell/contracts';
 import { useLiveRun } from '../hooks/useLiveRun';
+import { useLocale } from '../i18n/use-locale';
 import { formatContendedPhase } from '../lib/format';
-import { isExpectedVerdict, pitfallVerdict, VERDICT_TEXT } from '../lib/pitfall-verdict';
 import { routeHref } from '../lib/routes';
 import { runFigures } from '../lib/run-figures';
 import { isFinished } from '../lib/run-status';
@@ -24,6 +25,8 @@ interface PitfallSidePanelProps {
 
 /** One side of a pitfall preset, live: its oversold counter, lock timeline with the faults, reconciliation and verdict. */
 export function PitfallSidePanel({ preset, side, runId }: PitfallSidePanelProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const { run, live, error } = useLiveRun(runId);
   const figures = useMemo(() => (run ? runFigures(run, live) : undefined), [run, live]);
   // The stored result, once the stream delivered it, is what the verdict reads.
@@ -31,10 +34,10 @@ export function PitfallSidePanel({ preset, side, runId }: PitfallSidePanelProps)
   const verdict = pitfallVerdict(preset, side, finishedRun);
 
   return (
-    <section className="panel pitfall-side" data-testid={`pitfall-side-${side.role}`} data-run-id={runId} data-verdict={verdict} aria-label={side.label}>
+    <section className="panel pitfall-side" data-testid={`pitfall-side-${side.role}`} data-run-id={runId} data-verdict={verdict} aria-label={side.label[locale]}>
       <header className="run-header">
         <h3>
-          <span className={`tag ${side.role === 'broken' ? 'tag--unsafe' : 'tag--safe'}`}>{side.role === 'broken' ? 'Broken' : 'Fix'}</span> {side.label}
+          <span className={`tag ${side.role === 'broken' ? 'tag--unsafe' : 'tag--safe'}`}>{t(side.role === 'broken' ? 'pitfalls.broken' : 'pitfalls.fix')}</span> {side.label[locale]}
         </h3>
         {figures && (
           <span role="status">
@@ -42,13 +45,13 @@ export function PitfallSidePanel({ preset, side, runId }: PitfallSidePanelProps)
           </span>
         )}
         <p className={`verdict${isExpectedVerdict(verdict) ? ' verdict--expected' : verdict === 'pending' ? '' : ' verdict--unexpected'}`} data-testid="pitfall-verdict">
-          {VERDICT_TEXT[verdict]}
+          {t(`verdict.${verdict}`)}
         </p>
         <p className="run-meta">
-          <a href={routeHref({ view: 'run', runId })}>the full run</a>
+          <a href={routeHref({ view: 'run', runId })}>{t('pitfalls.fullRun')}</a>
         </p>
       </header>
-      {error && !run && <ServiceError error={error} action={`load run ${runId}`} />}
+      {error && !run && <ServiceError error={error} action={t('errors.action.loadRun', { id: runId })} />}
       {figures && (
         <>
           {figures.status === 'failed' && run ? (
@@ -62,11 +65,11 @@ export function PitfallSidePanel({ preset, side, runId }: PitfallSidePanelProps)
           {/* The hot key's cost is throughput: both sides' units/s, side by side. */}
           {figures.contendedPhase && (
             <p className="run-meta" data-testid="pitfall-contended-phase">
-              First order to sell-out: {formatContendedPhase(figures.contendedPhase)}
+              {t('pitfalls.firstToSellOut', { phase: formatContendedPhase(figures.contendedPhase, t) })}
             </p>
           )}
           <FaultList faults={figures.faults} />
-          <LockTimeline events={figures.lockEvents} faults={figures.faults} emptyText={isFinished(figures.status) ? 'No lock holdings were recorded.' : 'No lock holdings yet.'} />
+          <LockTimeline events={figures.lockEvents} faults={figures.faults} emptyText={isFinished(figures.status) ? t('runPanel.noHoldings') : t('runPanel.noHoldingsYet')} />
           {figures.reconciliation && <ReconciliationTable reconciliation={figures.reconciliation} />}
         </>
       )}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useInventory } from '../api/queries';
 import { formatCount } from '../lib/format';
 import { ServiceError } from './ServiceError';
@@ -10,36 +11,36 @@ interface ProductInventoryProps {
 
 /** A product's stock and orders as the stores hold them now (GET /api/products/:id/inventory), not a run's recorded figures. */
 export function ProductInventory({ productId, runId }: ProductInventoryProps) {
+  const { t } = useTranslation();
   const inventory = useInventory(productId);
-  if (inventory.error) return <ServiceError error={inventory.error} action={`read product ${productId}'s inventory`} />;
-  if (!inventory.data) return <p className="empty">Reading product {productId}'s inventory…</p>;
+  if (inventory.error) return <ServiceError error={inventory.error} action={t('errors.action.readInventory', { id: productId })} />;
+  if (!inventory.data) return <p className="empty">{t('inventory.reading', { id: productId })}</p>;
   const { sold, oversold, remaining, storesAgree } = inventory.data;
   return (
-    <section className="panel" data-testid="product-inventory" aria-label={`Product ${productId}'s inventory now`}>
-      <h3>Product {productId}'s inventory now</h3>
+    <section className="panel" data-testid="product-inventory" aria-label={t('inventory.title', { id: productId })}>
+      <h3>{t('inventory.title', { id: productId })}</h3>
       <p className="run-meta">
-        As the stores hold it at this moment, not figures recorded by the run
-        {inventory.data.runId !== runId && ` (the product has since been reset for run ${inventory.data.runId})`}.
+        {inventory.data.runId === runId ? t('inventory.asHeld') : t('inventory.asHeldSinceReset', { runId: inventory.data.runId })}
       </p>
       <dl className="outcomes-grid">
         <div>
-          <dt>sold</dt>
+          <dt>{t('inventory.sold')}</dt>
           <dd data-testid="inventory-sold">{formatCount(sold)}</dd>
         </div>
         <div>
-          <dt>oversold</dt>
+          <dt>{t('inventory.oversold')}</dt>
           <dd data-testid="inventory-oversold" className={oversold > 0 ? 'alarm-text' : undefined}>
             {formatCount(oversold)}
           </dd>
         </div>
         <div>
-          <dt>remaining</dt>
+          <dt>{t('inventory.remaining')}</dt>
           <dd data-testid="inventory-remaining">{formatCount(remaining)}</dd>
         </div>
         <div>
-          <dt>stores agree</dt>
+          <dt>{t('inventory.storesAgree')}</dt>
           <dd data-testid="inventory-stores-agree" className={storesAgree ? undefined : 'alarm-text'}>
-            {storesAgree ? 'yes' : 'no'}
+            {storesAgree ? t('common.yes') : t('common.no')}
           </dd>
         </div>
       </dl>

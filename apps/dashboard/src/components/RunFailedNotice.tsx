@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { NOOP_TARGET, type RunView } from '@oversell/contracts';
 import { ProductInventory } from './ProductInventory';
 
@@ -7,10 +8,11 @@ import { ProductInventory } from './ProductInventory';
  * the product's inventory, read now, is what there is.
  */
 export function RunFailedNotice({ run, failure }: { run: RunView; failure: string | null }) {
+  const { t } = useTranslation();
   return (
     <>
       <p className="notice notice--error" data-testid="run-failed">
-        This run failed{failure ? `: ${failure.replace(/\.$/, '')}` : ''}. Its figures were not recorded.
+        {failure ? t('runPanel.failedBecause', { failure: failure.replace(/\.$/, '') }) : t('runPanel.failed')}
       </p>
       {run.params.strategy !== NOOP_TARGET && <ProductInventory productId={run.productId} runId={run.id} />}
     </>

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ORDER_WRITES, RUN_LIMITS, STRATEGY_NAMES, type FaultSettingsProblem, type OrderWrite, type Scenario, type StrategyDescription, type StrategyName } from '@oversell/contracts';
 import { formErrors, type FormField } from '../lib/form-errors';
 import { formFromScenario, splitsStock, type LoadBound, type RunFormValues } from '../lib/run-form';
@@ -19,6 +20,7 @@ interface RunFormProps {
 }
 
 export function RunForm({ values, onChange, onSubmit, strategies, scenarios, submitting, error, faultProblems = [] }: RunFormProps) {
+  const { t } = useTranslation();
   const segmented = splitsStock(strategies?.find((s) => s.name === values.strategy));
   const visible: FormField[] = [
     'strategy',
@@ -53,9 +55,9 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
 
   return (
     // noValidate: the service is the one authority on limits, and its messages appear next to the fields.
-    <form className="run-form" onSubmit={submit} noValidate data-testid="run-form" aria-label="Run settings">
+    <form className="run-form" onSubmit={submit} noValidate data-testid="run-form" aria-label={t('form.label')}>
       <div className="field">
-        <label htmlFor="scenario">Scenario</label>
+        <label htmlFor="scenario">{t('form.scenario')}</label>
         <select
           id="scenario"
           data-testid="scenario-select"
@@ -63,7 +65,7 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
           disabled={!scenarios?.length}
           onChange={(e) => pickScenario(e.target.value)}
         >
-          <option value="">{scenarios?.length ? 'Custom settings' : 'No scenarios found'}</option>
+          <option value="">{scenarios?.length ? t('form.customSettings') : t('form.noScenarios')}</option>
           {scenarios?.map((s) => (
             <option key={s.name} value={s.name}>
               {s.name}
@@ -76,7 +78,7 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
       </div>
 
       <div className={`field${errors.byField.strategy ? ' field--invalid' : ''}`}>
-        <label htmlFor="field-strategy">Strategy</label>
+        <label htmlFor="field-strategy">{t('form.strategy')}</label>
         <select
           id="field-strategy"
           data-testid="field-strategy"
@@ -93,23 +95,23 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
       </div>
 
       <fieldset>
-        <legend>Stock and lock</legend>
-        <NumberField {...number('initialStock')} label="Initial stock" min={0} max={RUN_LIMITS.maxStock} />
-        <NumberField {...number('lockTtlMs')} label="Lock TTL (ms)" min={1} max={RUN_LIMITS.maxLockTtlMs} />
+        <legend>{t('form.stockAndLock')}</legend>
+        <NumberField {...number('initialStock')} label={t('form.initialStock')} min={0} max={RUN_LIMITS.maxStock} />
+        <NumberField {...number('lockTtlMs')} label={t('form.lockTtl')} min={1} max={RUN_LIMITS.maxLockTtlMs} />
         <NumberField
           {...number('businessDelayMs')}
-          label="Business delay (ms)"
-          hint="time spent inside the critical section; above the lock TTL the lease expires mid-order"
+          label={t('form.businessDelay')}
+          hint={t('form.businessDelayHint')}
           min={0}
           max={RUN_LIMITS.maxBusinessDelayMs}
         />
-        {segmented && <NumberField {...number('segments')} label="Segments" min={1} />}
+        {segmented && <NumberField {...number('segments')} label={t('form.segments')} min={1} />}
         <div className={`field${errors.byField.orderWrite ? ' field--invalid' : ''}`}>
-          <label htmlFor="field-orderWrite">Orders written</label>
+          <label htmlFor="field-orderWrite">{t('form.ordersWritten')}</label>
           <select id="field-orderWrite" data-testid="field-orderWrite" value={values.orderWrite} onChange={(e) => set({ orderWrite: e.target.value as OrderWrite })}>
             {ORDER_WRITES.map((mode) => (
               <option key={mode} value={mode}>
-                {mode === 'sync' ? 'before the answer (sync, 201)' : 'through the queue, in batches (queued, 202)'}
+                {t(`form.orderWrite.${mode}`)}
               </option>
             ))}
           </select>
@@ -118,16 +120,11 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
       </fieldset>
 
       <fieldset>
-        <legend>Load</legend>
-        <NumberField {...number('connections')} label="Connections" min={1} max={RUN_LIMITS.maxConnections} />
+        <legend>{t('form.load')}</legend>
+        <NumberField {...number('connections')} label={t('form.connections')} min={1} max={RUN_LIMITS.maxConnections} />
         <fieldset className="radio-row">
-          <legend>Stop after</legend>
-          {(
-            [
-              ['duration', 'a duration'],
-              ['requests', 'a number of requests'],
-            ] as [LoadBound, string][]
-          ).map(([bound, label]) => (
+          <legend>{t('form.stopAfter')}</legend>
+          {(['duration', 'requests'] as LoadBound[]).map((bound) => (
             <label key={bound}>
               <input
                 type="radio"
@@ -137,19 +134,19 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
                 checked={values.bound === bound}
                 onChange={() => set({ bound })}
               />{' '}
-              {label}
+              {t(`form.bound.${bound}`)}
             </label>
           ))}
         </fieldset>
         {values.bound === 'duration' ? (
-          <NumberField {...number('durationSec')} label="Duration (s)" min={1} max={RUN_LIMITS.maxDurationSec} />
+          <NumberField {...number('durationSec')} label={t('form.durationSec')} min={1} max={RUN_LIMITS.maxDurationSec} />
         ) : (
-          <NumberField {...number('totalRequests')} label="Total requests" min={1} max={RUN_LIMITS.maxTotalRequests} />
+          <NumberField {...number('totalRequests')} label={t('form.totalRequests')} min={1} max={RUN_LIMITS.maxTotalRequests} />
         )}
         <NumberField
           {...number('arrivalRate')}
-          label="Arrival rate (req/s, optional)"
-          hint="empty: each connection sends its next request as soon as the last is answered"
+          label={t('form.arrivalRate')}
+          hint={t('form.arrivalRateHint')}
           min={1}
           max={RUN_LIMITS.maxArrivalRate}
         />
@@ -163,7 +160,7 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
         </p>
       )}
       <button type="submit" className="button button--primary" data-testid="start-run" disabled={submitting}>
-        {submitting ? 'Starting…' : 'Start run'}
+        {submitting ? t('form.starting') : t('form.start')}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useStrategies } from '../api/queries';
 import { useLiveRun } from '../hooks/useLiveRun';
 import { formatContendedPhase, formatMs, formatTime } from '../lib/format';
@@ -21,13 +22,14 @@ import { ThroughputChart } from './ThroughputChart';
 
 /** Everything about one run: live while it runs, from its stored result afterwards. Mount with key={runId}. */
 export function RunPanel({ runId }: { runId: string }) {
+  const { t } = useTranslation();
   const { run, live, error, isLoading } = useLiveRun(runId);
   const strategies = useStrategies();
   const figures = useMemo(() => (run ? runFigures(run, live) : undefined), [run, live]);
   const rows = useMemo(() => toTimelineRows(figures?.timeline ?? []), [figures?.timeline]);
 
-  if (error && !run) return <ServiceError error={error} action={`load run ${runId}`} />;
-  if (isLoading || !run || !figures) return <p className="empty">Loading run {runId}…</p>;
+  if (error && !run) return <ServiceError error={error} action={t('errors.action.loadRun', { id: runId })} />;
+  if (isLoading || !run || !figures) return <p className="empty">{t('runPanel.loading', { id: runId })}</p>;
 
   const strategy = strategies.data?.find((s) => s.name === run.params.strategy);
   const takesLocks = strategy?.kind === 'lock';
@@ -36,17 +38,17 @@ export function RunPanel({ runId }: { runId: string }) {
   const role = noopRole(run.params);
 
   return (
-    <section className="run-panel" data-testid="run-panel" data-run-id={run.id} aria-label={`Run ${run.id}`}>
+    <section className="run-panel" data-testid="run-panel" data-run-id={run.id} aria-label={t('runPanel.label', { id: run.id })}>
       <header className="run-header">
         <h2>
           {strategy?.title ?? run.params.strategy}
-          {role && ` (${role})`}
+          {role && ` (${t(`run.role.${role}`)})`}
         </h2>
         <span role="status">
           <RunStatusBadge status={figures.status} failure={figures.failure} />
         </span>
         <p className="run-meta">
-          {describeRunParams(run.params)} · started {formatTime(run.startedAt ?? run.createdAt)}
+          {t('runPanel.started', { settings: describeRunParams(run.params, t), time: formatTime(run.startedAt ?? run.createdAt) })}
         </p>
       </header>
 
@@ -57,14 +59,17 @@ export function RunPanel({ runId }: { runId: string }) {
       ) : (
         <div className="run-headline">
           <StockHeadline figures={figures.stock} initialStock={figures.initialStock} sold={figures.sold} remaining={figures.remaining} live={!finished} />
-          {figures.counts ? <OutcomeCounts counts={figures.counts} conflictRetries={figures.conflictRetries} /> : <p className="empty">No orders yet.</p>}
+          {figures.counts ? <OutcomeCounts counts={figures.counts} conflictRetries={figures.conflictRetries} /> : <p className="empty">{t('runPanel.noOrders')}</p>}
         </div>
       )}
 
       {figures.contendedPhase && (
         <p className="run-meta" data-testid="contended-phase">
-          Contended phase (first order to sell-out): {formatContendedPhase(figures.contendedPhase)}, p50 {formatMs(figures.contendedPhase.p50)}, p99{' '}
-          {formatMs(figures.contendedPhase.p99)}
+          {t('runPanel.contendedPhase', {
+            phase: formatContendedPhase(figures.contendedPhase, t),
+            p50: formatMs(figures.contendedPhase.p50),
+            p99: formatMs(figures.contendedPhase.p99),
+          })}
         </p>
       )}
 
@@ -82,10 +87,10 @@ export function RunPanel({ runId }: { runId: string }) {
             faults={figures.faults}
             emptyText={
               strategy && !takesLocks
-                ? 'This strategy takes no lock, so there are no holdings to draw.'
+                ? t('runPanel.takesNoLock')
                 : finished
-                  ? 'No lock holdings were recorded.'
-                  : 'No lock holdings yet.'
+                  ? t('runPanel.noHoldings')
+                  : t('runPanel.noHoldingsYet')
             }
           />
           {figures.reconciliation && <ReconciliationTable reconciliation={figures.reconciliation} />}

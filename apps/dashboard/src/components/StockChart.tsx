@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTranslation } from 'react-i18next';
 import type { TimelinePoint } from '@oversell/contracts';
 import { numberAxis } from '../lib/axis';
 import { formatTick } from '../lib/format';
@@ -17,12 +18,13 @@ const LABEL_HEADROOM = 1.2;
 
 /** Remaining stock falls while units sold rise; sold crossing the initial-stock line is overselling. */
 export function StockChart({ timeline, initialStock }: StockChartProps) {
+  const { t } = useTranslation();
   const points = useMemo(() => stockPoints(timeline, initialStock), [timeline, initialStock]);
   const highest = points.reduce((max, r) => Math.max(max, r.soldTotal, r.remaining), initialStock * LABEL_HEADROOM);
   const yAxis = numberAxis(highest, formatTick);
   const top = yAxis.domain[1];
   return (
-    <ChartBox title="Stock over time" hint="units sold above the dashed line were never in stock" testId="stock-chart">
+    <ChartBox title={t('charts.stock.title')} hint={t('charts.stock.hint')} testId="stock-chart">
       <LineChart data={points} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="t" type="number" domain={[0, 'dataMax']} unit=" s" allowDecimals={false} />
@@ -36,11 +38,11 @@ export function StockChart({ timeline, initialStock }: StockChartProps) {
           y={initialStock}
           stroke={CHART_COLORS.ink}
           strokeDasharray="6 4"
-          label={{ value: `initial stock ${initialStock}`, position: 'insideBottomRight', offset: 6, fill: CHART_COLORS.ink, fontSize: 13, fontWeight: 600 }}
+          label={{ value: t('charts.stock.initial', { n: initialStock }), position: 'insideBottomRight', offset: 6, fill: CHART_COLORS.ink, fontSize: 13, fontWeight: 600 }}
         />
         {/* Straight lines between the ends of the seconds: nothing says when within a second the units went. */}
-        <Line type="linear" dataKey="soldTotal" name="units sold" stroke={CHART_COLORS.sold} strokeWidth={2} dot={false} isAnimationActive={false} />
-        <Line type="linear" dataKey="remaining" name="remaining stock" stroke={CHART_COLORS.remaining} strokeWidth={2} dot={false} isAnimationActive={false} />
+        <Line type="linear" dataKey="soldTotal" name={t('charts.stock.sold')} stroke={CHART_COLORS.sold} strokeWidth={2} dot={false} isAnimationActive={false} />
+        <Line type="linear" dataKey="remaining" name={t('charts.stock.remaining')} stroke={CHART_COLORS.remaining} strokeWidth={2} dot={false} isAnimationActive={false} />
       </LineChart>
     </ChartBox>
   );

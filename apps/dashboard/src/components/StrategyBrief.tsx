@@ -1,31 +1,36 @@
+import { useTranslation } from 'react-i18next';
 import { LOCK_SERVICES, type StrategyDescription } from '@oversell/contracts';
 
-/** What a strategy promises, where it breaks, and how to make it break on stage. */
+/**
+ * What a strategy promises, where it breaks, and how to make it break on stage. Its texts (description,
+ * guarantee, pitfall, reproduce) are the service's, in English; the labels around them are translated.
+ */
 export function StrategyBrief({ strategy }: { strategy: StrategyDescription }) {
+  const { t } = useTranslation();
   return (
     <div className="strategy-brief" data-testid="strategy-brief">
       <p className="tags">
-        <span className={`tag ${strategy.safe ? 'tag--safe' : 'tag--unsafe'}`}>{strategy.safe ? 'safe' : 'oversells'}</span>
+        <span className={`tag ${strategy.safe ? 'tag--safe' : 'tag--unsafe'}`}>{strategy.safe ? t('brief.safe') : t('brief.oversells')}</span>
         <span className="tag">{strategy.kind}</span>
         <span className="tag">{strategy.store}</span>
         {strategy.needs?.map((service) => (
-          <span key={service} className="tag" title={`${LOCK_SERVICES[service].env}; npm run demo starts it`}>
-            needs {LOCK_SERVICES[service].title}
+          <span key={service} className="tag" title={t('brief.needsTitle', { env: LOCK_SERVICES[service].env })}>
+            {t('brief.needs', { service: LOCK_SERVICES[service].title })}
           </span>
         ))}
         {strategy.grantRate === 'slow' && (
-          <span className="tag" title="under contention the lock passes to the next order only a few times a second: its waiters retry instead of queueing">
-            slow hand-over
+          <span className="tag" title={t('brief.slowHandOverTitle')}>
+            {t('brief.slowHandOver')}
           </span>
         )}
       </p>
       <p>{strategy.description}</p>
       <dl className="brief">
-        <dt>Guarantee</dt>
+        <dt>{t('brief.guarantee')}</dt>
         <dd>{strategy.guarantee}</dd>
-        <dt>Pitfall</dt>
+        <dt>{t('brief.pitfall')}</dt>
         <dd>{strategy.pitfall}</dd>
-        <dt>Reproduce</dt>
+        <dt>{t('brief.reproduce')}</dt>
         <dd>{strategy.reproduce}</dd>
       </dl>
     </div>

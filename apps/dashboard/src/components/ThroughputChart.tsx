@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { numberAxis } from '../lib/axis';
 import { formatMsTick, formatTick } from '../lib/format';
@@ -7,11 +8,12 @@ import { CHART_COLORS } from './chart-colors';
 
 /** Requests answered per second (bars) against the slowest 1 % of them (line, right axis). */
 export function ThroughputChart({ rows }: { rows: TimelineRow[] }) {
+  const { t } = useTranslation();
   // Round ticks, and both axes as wide as their longest label (12,345 or 1,500 ms).
   const rateAxis = numberAxis(Math.max(0, ...rows.map((r) => r.requestsPerSec ?? 0)), formatTick);
   const latencyAxis = numberAxis(Math.max(0, ...rows.map((r) => r.p99 ?? 0)), formatMsTick);
   return (
-    <ChartBox title="Throughput and p99 latency" testId="throughput-chart">
+    <ChartBox title={t('charts.throughput.title')} testId="throughput-chart">
       <ComposedChart data={rows} margin={{ top: 8, right: 4, bottom: 4, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
         {/* A category axis, so each second's bar sits whole inside the chart. */}
@@ -20,8 +22,8 @@ export function ThroughputChart({ rows }: { rows: TimelineRow[] }) {
         <YAxis yAxisId="latency" orientation="right" {...latencyAxis} />
         <Tooltip />
         <Legend itemSorter={null} />
-        <Bar yAxisId="rate" dataKey="requestsPerSec" name="requests/s" fill={CHART_COLORS.rate} isAnimationActive={false} />
-        <Line yAxisId="latency" type="monotone" dataKey="p99" name="p99 ms" stroke={CHART_COLORS.latency} strokeWidth={2} dot={false} isAnimationActive={false} />
+        <Bar yAxisId="rate" dataKey="requestsPerSec" name={t('charts.throughput.requestsPerSec')} fill={CHART_COLORS.rate} isAnimationActive={false} />
+        <Line yAxisId="latency" type="monotone" dataKey="p99" name={t('charts.throughput.p99')} stroke={CHART_COLORS.latency} strokeWidth={2} dot={false} isAnimationActive={false} />
       </ComposedChart>
     </ChartBox>
   );

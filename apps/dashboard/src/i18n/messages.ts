@@ -4,5 +4,4 @@ import type { en } from './en';
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 export type Messages = Texts<typeof en>;
 
-export const LOCALES = ['en', 'zh-CN'] as const;
-export type Locale = (typeof LOCALES)[number];
+export { LOCALES, type Locale } from '@oversell/contracts';

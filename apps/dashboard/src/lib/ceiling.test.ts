@@ -8,24 +8,25 @@ const noop = (id: string, throughput: number, batchId?: string) =>
 
 describe('ceiling', () => {
   it('expresses throughput as a share of the ceiling, rounded to whole percent', () => {
-    expect(formatRatio(ceilingRatio(720, 1000))).toBe('72\u00a0%');
-    expect(formatRatio(ceilingRatio(720, undefined))).toBe('—');
-    expect(formatRatio(ceilingRatio(720, 0))).toBe('—');
+    expect(formatRatio(ceilingRatio(720, 1000), 'en')).toBe('72\u00a0%');
+    expect(formatRatio(ceilingRatio(720, undefined), 'en')).toBe('—');
+    expect(formatRatio(ceilingRatio(720, 0), 'en')).toBe('—');
   });
 
   it('shows a share that rounds to 0 % but is above 0 as "<1 %", never as 0 %', () => {
-    expect(formatRatio(ceilingRatio(4.5, 1000))).toBe('<1\u00a0%');
-    expect(ratioLabel(ceilingRatio(4.5, 1000))).toBe('<1\u00a0%');
-    expect(formatRatio(ceilingRatio(0, 1000))).toBe('0\u00a0%');
+    expect(formatRatio(ceilingRatio(4.5, 1000), 'en')).toBe('<1\u00a0%');
+    expect(ratioLabel(ceilingRatio(4.5, 1000), 'en')).toBe('<1\u00a0%');
+    expect(formatRatio(ceilingRatio(0, 1000), 'en')).toBe('0\u00a0%');
   });
 
   it('shows a share above 100 % as a measurement problem, never as a percentage or a bar label', () => {
-    expect(formatRatio(ceilingRatio(1000, 1000))).toBe('100\u00a0%');
-    expect(formatRatio(ceilingRatio(1004, 1000))).toBe('100\u00a0%');
-    expect(formatRatio(ceilingRatio(1340, 1000))).toBe('ceiling measured low — rerun');
-    expect(ratioLabel(ceilingRatio(720, 1000))).toBe('72\u00a0%');
-    expect(ratioLabel(ceilingRatio(1340, 1000))).toBeUndefined();
-    expect(ratioLabel(ceilingRatio(720, undefined))).toBeUndefined();
+    expect(formatRatio(ceilingRatio(1000, 1000), 'en')).toBe('100\u00a0%');
+    expect(formatRatio(ceilingRatio(1004, 1000), 'en')).toBe('100\u00a0%');
+    expect(formatRatio(ceilingRatio(1340, 1000), 'en')).toBe('ceiling measured low — rerun');
+    expect(formatRatio(ceilingRatio(1340, 1000), 'zh-CN')).toBe('上限测得偏低——请重跑');
+    expect(ratioLabel(ceilingRatio(720, 1000), 'en')).toBe('72\u00a0%');
+    expect(ratioLabel(ceilingRatio(1340, 1000), 'en')).toBeUndefined();
+    expect(ratioLabel(ceilingRatio(720, undefined), 'en')).toBeUndefined();
   });
 
   it('prefers the no-op run of the same batch over a newer one', () => {

@@ -1,4 +1,4 @@
-import { CEILING_MEASURED_LOW, ceilingPercent, isCeilingRun, type RunView } from '@oversell/contracts';
+import { CEILING_MEASURED_LOW, ceilingPercent, isCeilingRun, type Locale, type RunView } from '@oversell/contracts';
 
 /**
  * The no-op run a strategy run is measured against: the one from the same batch when there is one
@@ -21,14 +21,14 @@ export function ceilingRatio(throughput: number, ceilingThroughput: number | und
  * 100 % the ceiling was measured low, and the cell says so instead of showing a figure. A share that
  * rounds to 0 but is not 0 is "<1 %": "0 %" would read as no throughput at all.
  */
-export function formatRatio(ratio: number | undefined): string {
+export function formatRatio(ratio: number | undefined, locale: Locale): string {
   if (ratio === undefined) return '—';
   const percent = ceilingPercent(ratio);
-  if (percent === null) return CEILING_MEASURED_LOW;
+  if (percent === null) return CEILING_MEASURED_LOW[locale];
   return `${percent === 0 && ratio > 0 ? '<1' : percent}\u00a0%`;
 }
 
 /** The bar label: a share of the ceiling, or none at all when there is no ceiling or it was measured low. */
-export function ratioLabel(ratio: number | undefined): string | undefined {
-  return ratio === undefined || ceilingPercent(ratio) === null ? undefined : formatRatio(ratio);
+export function ratioLabel(ratio: number | undefined, locale: Locale): string | undefined {
+  return ratio === undefined || ceilingPercent(ratio) === null ? undefined : formatRatio(ratio, locale);
 }

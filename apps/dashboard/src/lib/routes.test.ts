@@ -8,6 +8,7 @@ describe('routes', () => {
     expect(parseRoute('#/lab/r%201')).toEqual({ view: 'lab', runId: 'r 1' });
     expect(parseRoute('#/compare')).toEqual({ view: 'compare' });
     expect(parseRoute('#/explain')).toEqual({ view: 'explain' });
+    expect(parseRoute('#/glossary')).toEqual({ view: 'glossary' });
     expect(parseRoute('#/runs')).toEqual({ view: 'history' });
     expect(parseRoute('#/runs/abc')).toEqual({ view: 'run', runId: 'abc' });
     expect(parseRoute('#/pitfalls')).toEqual({ view: 'pitfalls' });
@@ -21,6 +22,7 @@ describe('routes', () => {
       { view: 'run', runId: 'x' },
       { view: 'history' },
       { view: 'compare' },
+      { view: 'glossary' },
       { view: 'pitfalls' },
       { view: 'pitfalls', preset: 'double-click', runIds: ['a', 'b'] },
     ];

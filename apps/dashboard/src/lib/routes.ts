@@ -4,6 +4,7 @@ export type Route =
   | { view: 'compare' }
   | { view: 'explain' }
   | { view: 'history' }
+  | { view: 'glossary' }
   | { view: 'run'; runId: string }
   /** A pitfall preset and, once queued, the runs of its sides in the preset's order. */
   | { view: 'pitfalls'; preset?: string; runIds?: string[] };
@@ -16,6 +17,7 @@ export function parseRoute(hash: string): Route {
       return more ? { view, preset: id, runIds: more.split(',') } : { view, preset: id };
     case 'compare':
     case 'explain':
+    case 'glossary':
       return { view };
     case 'runs':
       return id ? { view: 'run', runId: id } : { view: 'history' };

@@ -1,33 +1,70 @@
-import { NOOP_TARGET, type RunParams } from '@oversell/contracts';
+import type { TFunction } from 'i18next';
+import { NOOP_TARGET, type FaultSettings, type RunParams } from '@oversell/contracts';
 
 /** What a no-op run is for: a batch's discarded warm-up, or the ceiling itself; undefined for a strategy run. */
-export function noopRole(params: RunParams): 'warm-up, discarded' | 'no-op ceiling' | undefined {
+export function noopRole(params: RunParams): 'warmUp' | 'ceiling' | undefined {
   if (params.strategy !== NOOP_TARGET) return undefined;
-  return params.warmUp ? 'warm-up, discarded' : 'no-op ceiling';
+  return params.warmUp ? 'warmUp' : 'ceiling';
 }
 
+/** The stock and lock settings of a run, each in words ("stock 50", "lock TTL 250 ms"). */
+function stockSettings(params: Pick<RunParams, 'initialStock' | 'lockTtlMs' | 'businessDelayMs'>, t: TFunction): (string | false)[] {
+  return [
+    t('run.stock', { n: params.initialStock }),
+    params.lockTtlMs !== undefined && t('run.lockTtl', { ms: params.lockTtlMs }),
+    params.businessDelayMs !== undefined && t('run.businessDelay', { ms: params.businessDelayMs }),
+  ];
+}
+
+function loadBound(load: RunParams['load'], t: TFunction): string {
+  return load.durationSec !== undefined ? t('run.seconds', { n: load.durationSec }) : t('run.requests', { count: load.totalRequests, n: load.totalRequests });
+}
+
+const joined = (parts: (string | false | undefined | 0)[], t: TFunction) => parts.filter(Boolean).join(t('common.separator'));
+
 /** A run's settings on one line. A no-op run takes no stock, lock or orders: only its load is said. */
-export function describeRunParams(params: RunParams): string {
+export function describeRunParams(params: RunParams, t: TFunction): string {
   const { load } = params;
-  const bound = load.durationSec !== undefined ? `${load.durationSec} s` : `${load.totalRequests} requests`;
   const stock =
     params.strategy === NOOP_TARGET
       ? []
       : [
-          `stock ${params.initialStock}`,
-          params.lockTtlMs !== undefined && `lock TTL ${params.lockTtlMs} ms`,
-          params.businessDelayMs !== undefined && `business delay ${params.businessDelayMs} ms`,
-          params.segments !== undefined && `${params.segments} segments`,
-          params.orderWrite === 'queued' && 'orders written through the queue',
+          ...stockSettings(params, t),
+          params.segments !== undefined && t('run.segments', { count: params.segments, n: params.segments }),
+          params.orderWrite === 'queued' && t('run.queuedOrders'),
         ];
-  return [
-    ...stock,
-    `${load.connections} connections`,
-    bound,
-    load.arrivalRate !== undefined && `${load.arrivalRate} req/s arrival`,
-    params.scenario && `scenario ${params.scenario}`,
-    params.faults?.length && `faults: ${params.faults.map((f) => f.kind).join(', ')}`,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  return joined(
+    [
+      ...stock,
+      t('run.connections', { count: load.connections, n: load.connections }),
+      loadBound(load, t),
+      load.arrivalRate !== undefined && t('run.arrival', { n: load.arrivalRate }),
+      params.scenario && t('run.scenario', { name: params.scenario }),
+      params.faults?.length && t('run.faults', { kinds: params.faults.map((f) => f.kind).join(', ') }),
+    ],
+    t,
+  );
+}
+
+function describeFaultSettings(fault: FaultSettings, t: TFunction): string {
+  const { kind, at, durationMs: ms } = fault;
+  if (at && ms) return t('run.faultAtFor', { kind, at, ms });
+  if (at) return t('run.faultAt', { kind, at });
+  if (ms) return t('run.faultFor', { kind, ms });
+  return t('run.fault', { kind });
+}
+
+/** A pitfall preset's settings (the same on both sides) on one line, each fault with its point and length. */
+export function describePresetSettings(settings: Pick<RunParams, 'initialStock' | 'lockTtlMs' | 'businessDelayMs' | 'segments' | 'faults' | 'load'>, t: TFunction): string {
+  const { load } = settings;
+  return joined(
+    [
+      ...stockSettings(settings, t),
+      settings.segments !== undefined && t('run.segmented', { count: settings.segments, n: settings.segments }),
+      t('run.connections', { count: load.connections, n: load.connections }),
+      loadBound(load, t),
+      ...(settings.faults ?? []).map((fault) => describeFaultSettings(fault, t)),
+    ],
+    t,
+  );
 }

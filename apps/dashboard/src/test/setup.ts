@@ -1,10 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { createI18n, missingKeys } from '../i18n/i18n';
-
+import { missingKeys } from '../i18n/i18n';
 // English in every test, and a text any view asks for that is missing fails that test.
-createI18n({ language: 'en' });
+import './i18n';
 
 // React warnings (keys, act, ...) and recharts' sizing warnings go to the console: any of them fails the test.
 let consoleError: ReturnType<typeof vi.spyOn>;

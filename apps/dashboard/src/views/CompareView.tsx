@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Bar, LabelList } from 'recharts';
 import { isCeilingRun, type RunBatchRequest } from '@oversell/contracts';
 import { useRuns, useScenarios, useStartBatch } from '../api/queries';
+import { useLocale } from '../i18n/use-locale';
 import { CHART_COLORS } from '../components/chart-colors';
 import { ServiceError } from '../components/ServiceError';
 import { StrategyBarChart } from '../components/StrategyBarChart';
@@ -23,6 +25,8 @@ interface CompareViewProps {
 
 /** Every strategy's latest completed run side by side, against the no-op ceiling. */
 export function CompareView({ values }: CompareViewProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const runs = useRuns();
   const scenarios = useScenarios();
   const startBatch = useStartBatch();
@@ -47,7 +51,7 @@ export function CompareView({ values }: CompareViewProps) {
       soldTwice: r.soldTwice,
       lost: r.lost,
       throughput: r.throughput,
-      ratioLabel: ratioLabel(r.ceilingRatio),
+      ratioLabel: ratioLabel(r.ceilingRatio, locale),
       p50: r.p50,
       p99: r.p99,
     }));
@@ -61,61 +65,60 @@ export function CompareView({ values }: CompareViewProps) {
   return (
     <div className="view compare" data-testid="compare-view">
       <section className="panel run-all">
-        <h2>Run every strategy</h2>
-        <p>Warms the stack up with a discarded no-op run, measures the no-op ceiling, then each strategy with the same settings, one at a time.</p>
+        <h2>{t('compare.title')}</h2>
+        <p>{t('compare.intro')}</p>
         <div className="run-all-controls">
           <div className="field">
-            <label htmlFor="batch-scenario">Settings</label>
+            <label htmlFor="batch-scenario">{t('compare.settings')}</label>
             <select id="batch-scenario" data-testid="batch-scenario" value={scenarioName} onChange={(e) => setScenarioName(e.target.value)}>
-              <option value={FORM_SETTINGS}>The lab form's settings</option>
+              <option value={FORM_SETTINGS}>{t('compare.formSettings')}</option>
               {scenarios.data?.map((s) => (
                 <option key={s.name} value={s.name}>
-                  Scenario: {s.name}
+                  {t('compare.scenario', { name: s.name })}
                 </option>
               ))}
             </select>
           </div>
           <button type="button" className="button button--primary" data-testid="run-all" onClick={runAll} disabled={startBatch.isPending}>
-            {startBatch.isPending ? 'Queuing…' : 'Run all'}
+            {startBatch.isPending ? t('common.queuing') : t('compare.runAll')}
           </button>
         </div>
-        {startBatch.error && <ServiceError error={startBatch.error} action="queue the runs" />}
+        {startBatch.error && <ServiceError error={startBatch.error} action={t('errors.action.queueRuns')} />}
         {batchId && (
           <p role="status" data-testid="batch-progress">
-            Batch {batchId}: {batchDone} of {startBatch.data?.runs.length} runs finished.
+            {t('compare.batchProgress', { id: batchId, done: batchDone, total: startBatch.data?.runs.length ?? 0 })}
           </p>
         )}
       </section>
 
-      {runs.error && <ServiceError error={runs.error} action="load the runs" onRetry={() => void runs.refetch()} />}
-      {!runs.data && !runs.error && <p className="empty">Loading runs…</p>}
+      {runs.error && <ServiceError error={runs.error} action={t('errors.action.loadRuns')} onRetry={() => void runs.refetch()} />}
+      {!runs.data && !runs.error && <p className="empty">{t('common.loadingRuns')}</p>}
 
       <p data-testid="ceiling">
-        No-op ceiling:{' '}
+        {t('compare.ceiling')}{' '}
         {ceiling?.result ? (
           <>
-            <strong>{formatRate(ceiling.result.throughput)}</strong> (latest; each strategy is compared with the
-            ceiling of its own batch when there is one)
+            <strong>{formatRate(ceiling.result.throughput)}</strong> {t('compare.ceilingLatest')}
           </>
         ) : (
-          'not measured yet — "Run all" measures it first.'
+          t('compare.ceilingNone')
         )}
       </p>
 
       {chartRows.length > 0 && (
         <div className="chart-grid chart-grid--three">
-          <StrategyBarChart title="Units sold twice, and units lost" hint="anything above 0 is a correctness bug" testId="compare-sold-twice-chart" rows={chartRows} yAxis={{ ...correctnessAxis, allowDecimals: false }}>
-            <Bar dataKey="soldTwice" name="sold twice" fill={CHART_COLORS.alarm} isAnimationActive={false} />
-            <Bar dataKey="lost" name="lost" fill={CHART_COLORS.sold} isAnimationActive={false} />
+          <StrategyBarChart title={t('compare.soldTwiceChart')} hint={t('compare.soldTwiceHint')} testId="compare-sold-twice-chart" rows={chartRows} yAxis={{ ...correctnessAxis, allowDecimals: false }}>
+            <Bar dataKey="soldTwice" name={t('compare.soldTwiceBar')} fill={CHART_COLORS.alarm} isAnimationActive={false} />
+            <Bar dataKey="lost" name={t('compare.lostBar')} fill={CHART_COLORS.sold} isAnimationActive={false} />
           </StrategyBarChart>
-          <StrategyBarChart title="Throughput" hint="labels: share of the no-op ceiling, none where that was measured low" testId="compare-throughput-chart" rows={chartRows} yAxis={throughputAxis}>
-            <Bar dataKey="throughput" name="requests/s" fill={CHART_COLORS.rate} isAnimationActive={false}>
+          <StrategyBarChart title={t('compare.throughputChart')} hint={t('compare.throughputHint')} testId="compare-throughput-chart" rows={chartRows} yAxis={throughputAxis}>
+            <Bar dataKey="throughput" name={t('charts.throughput.requestsPerSec')} fill={CHART_COLORS.rate} isAnimationActive={false}>
               <LabelList dataKey="ratioLabel" position="top" />
             </Bar>
           </StrategyBarChart>
-          <StrategyBarChart title="Latency" hint="p50: a typical order; p99: the slowest 1 %" testId="compare-latency-chart" rows={chartRows} yAxis={latencyAxis}>
-            <Bar dataKey="p50" name="p50 ms" fill={CHART_COLORS.rate} isAnimationActive={false} />
-            <Bar dataKey="p99" name="p99 ms" fill={CHART_COLORS.latency} isAnimationActive={false} />
+          <StrategyBarChart title={t('compare.latencyChart')} hint={t('compare.latencyHint')} testId="compare-latency-chart" rows={chartRows} yAxis={latencyAxis}>
+            <Bar dataKey="p50" name={t('compare.p50Bar')} fill={CHART_COLORS.rate} isAnimationActive={false} />
+            <Bar dataKey="p99" name={t('charts.throughput.p99')} fill={CHART_COLORS.latency} isAnimationActive={false} />
           </StrategyBarChart>
         </div>
       )}
@@ -123,18 +126,18 @@ export function CompareView({ values }: CompareViewProps) {
       {runs.data && (
         <div className="table-scroll">
           <table className="runs-table" data-testid="compare-table">
-            <caption>Latest completed run of each strategy</caption>
+            <caption>{t('compare.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Strategy</th>
-                <th scope="col">Sold twice</th>
-                <th scope="col">Beyond stock</th>
-                <th scope="col">Lost</th>
-                <th scope="col">Throughput</th>
-                <th scope="col">of ceiling</th>
+                <th scope="col">{t('compare.column.strategy')}</th>
+                <th scope="col">{t('compare.column.soldTwice')}</th>
+                <th scope="col">{t('compare.column.beyondStock')}</th>
+                <th scope="col">{t('compare.column.lost')}</th>
+                <th scope="col">{t('compare.column.throughput')}</th>
+                <th scope="col">{t('compare.column.ofCeiling')}</th>
                 <th scope="col">p50</th>
                 <th scope="col">p99</th>
-                <th scope="col">Contended phase</th>
+                <th scope="col">{t('compare.column.contendedPhase')}</th>
               </tr>
             </thead>
             <tbody>
@@ -142,7 +145,7 @@ export function CompareView({ values }: CompareViewProps) {
                 <tr key={row.strategy} data-testid={`compare-row-${row.strategy}`} data-has-run={Boolean(row.run)}>
                   <th scope="row">
                     {row.run ? <a href={routeHref({ view: 'run', runId: row.run.id })}>{row.strategy}</a> : row.strategy}
-                    {row.pending && <small className="pending"> running…</small>}
+                    {row.pending && <small className="pending">{t('compare.running')}</small>}
                   </th>
                   <td data-testid="compare-sold-twice" className={row.soldTwice ? 'alarm-text' : undefined}>
                     {formatCount(row.soldTwice)}
@@ -154,10 +157,10 @@ export function CompareView({ values }: CompareViewProps) {
                     {formatCount(row.lost)}
                   </td>
                   <td data-testid="compare-throughput">{formatRate(row.throughput)}</td>
-                  <td data-testid="compare-ratio">{formatRatio(row.ceilingRatio)}</td>
+                  <td data-testid="compare-ratio">{formatRatio(row.ceilingRatio, locale)}</td>
                   <td data-testid="compare-p50">{formatMs(row.p50)}</td>
                   <td data-testid="compare-p99">{formatMs(row.p99)}</td>
-                  <td data-testid="compare-phase">{formatContendedPhase(row.contendedPhase)}</td>
+                  <td data-testid="compare-phase">{formatContendedPhase(row.contendedPhase, t)}</td>
                 </tr>
               ))}
             </tbody>

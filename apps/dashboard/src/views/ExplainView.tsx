@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ChoosingALock } from '@oversell/contracts';
 import { useStrategies } from '../api/queries';
 import { ChoosingALockTables } from '../components/ChoosingALockTables';
@@ -6,13 +7,17 @@ import { StrategyBrief } from '../components/StrategyBrief';
 // Written by `npm run choosing-a-lock` from the bench, lock-bench and pitfalls reports.
 import choosingALock from '../generated/choosing-a-lock.json';
 
-/** Which lock to choose, with the lab's figures; then per strategy: what it does for one order, the script it sends, and where its behaviour shows. */
+/**
+ * Which lock to choose, with the lab's figures; then per strategy: what it does for one order, the script it
+ * sends, and where its behaviour shows. The strategies' texts (title, steps, symptom) are the service's, in English.
+ */
 export function ExplainView() {
+  const { t } = useTranslation();
   const strategies = useStrategies();
   if (strategies.error) {
-    return <ServiceError error={strategies.error} action="load the strategies" onRetry={() => void strategies.refetch()} />;
+    return <ServiceError error={strategies.error} action={t('errors.action.loadStrategies')} onRetry={() => void strategies.refetch()} />;
   }
-  if (!strategies.data) return <p className="empty">Loading strategies…</p>;
+  if (!strategies.data) return <p className="empty">{t('common.loadingStrategies')}</p>;
 
   return (
     <div className="view explain" data-testid="explain-view">
@@ -23,7 +28,7 @@ export function ExplainView() {
             {strategy.title} <code className="strategy-name">{strategy.name}</code>
           </h2>
           <StrategyBrief strategy={strategy} />
-          <h3>Step by step</h3>
+          <h3>{t('explain.stepByStep')}</h3>
           <ol className="steps">
             {strategy.steps.map((step, i) => (
               <li key={i}>{step}</li>
@@ -39,7 +44,7 @@ export function ExplainView() {
               </pre>
             </section>
           ))}
-          <h3>On the dashboard</h3>
+          <h3>{t('explain.onTheDashboard')}</h3>
           <p className="symptom">{strategy.symptom}</p>
         </article>
       ))}

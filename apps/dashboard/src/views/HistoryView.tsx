@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { unitsSoldTwice } from '@oversell/contracts';
 import { useRuns } from '../api/queries';
 import { RunStatusBadge } from '../components/RunStatusBadge';
@@ -8,13 +9,14 @@ import { noopRole } from '../lib/run-description';
 
 /** Past runs, as stored by the service: the same list in every browser and after a reload. */
 export function HistoryView() {
+  const { t } = useTranslation();
   const runs = useRuns();
-  if (runs.error) return <ServiceError error={runs.error} action="load the runs" onRetry={() => void runs.refetch()} />;
-  if (!runs.data) return <p className="empty">Loading runs…</p>;
+  if (runs.error) return <ServiceError error={runs.error} action={t('errors.action.loadRuns')} onRetry={() => void runs.refetch()} />;
+  if (!runs.data) return <p className="empty">{t('common.loadingRuns')}</p>;
   if (runs.data.length === 0) {
     return (
       <p className="empty" data-testid="history-empty">
-        No runs yet. Start one in the <a href={routeHref({ view: 'lab' })}>lab</a>.
+        <Trans i18nKey="history.empty" components={{ lab: <a href={routeHref({ view: 'lab' })} /> }} />
       </p>
     );
   }
@@ -23,16 +25,16 @@ export function HistoryView() {
     <div className="view" data-testid="history-view">
       <div className="table-scroll">
         <table className="runs-table">
-          <caption>Latest {runs.data.length} runs, newest first</caption>
+          <caption>{t('history.caption', { count: runs.data.length })}</caption>
           <thead>
             <tr>
-              <th scope="col">Run</th>
-              <th scope="col">Started</th>
-              <th scope="col">Status</th>
-              <th scope="col">Stock</th>
-              <th scope="col">Sold twice</th>
-              <th scope="col">Beyond stock</th>
-              <th scope="col">Throughput</th>
+              <th scope="col">{t('history.column.run')}</th>
+              <th scope="col">{t('history.column.started')}</th>
+              <th scope="col">{t('history.column.status')}</th>
+              <th scope="col">{t('history.column.stock')}</th>
+              <th scope="col">{t('compare.column.soldTwice')}</th>
+              <th scope="col">{t('compare.column.beyondStock')}</th>
+              <th scope="col">{t('compare.column.throughput')}</th>
               <th scope="col">p99</th>
             </tr>
           </thead>
@@ -46,7 +48,7 @@ export function HistoryView() {
                 <tr key={run.id} data-testid="history-row" data-run-id={run.id}>
                   <th scope="row">
                     <a href={routeHref({ view: 'run', runId: run.id })}>{run.params.strategy}</a>
-                    {role && <small> {role}</small>}
+                    {role && <small> {t(`run.role.${role}`)}</small>}
                     {run.params.scenario && <small> {run.params.scenario}</small>}
                   </th>
                   <td>{formatTime(run.startedAt ?? run.createdAt)}</td>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { faultSettingsProblems, type FaultSettingsProblem } from '@oversell/contracts';
 import { useStartRun, useScenarios, useStrategies } from '../api/queries';
 import { RunForm } from '../components/RunForm';
@@ -18,6 +19,7 @@ interface LabViewProps {
 }
 
 export function LabView({ runId, readOnly = false, values, onValuesChange }: LabViewProps) {
+  const { t } = useTranslation();
   const strategies = useStrategies();
   const scenarios = useScenarios();
   const startRun = useStartRun();
@@ -40,7 +42,7 @@ export function LabView({ runId, readOnly = false, values, onValuesChange }: Lab
     <RunPanel key={runId} runId={runId} />
   ) : (
     <p className="empty placeholder" data-testid="no-run">
-      Pick a strategy and settings, then start a run to watch it here.
+      {t('lab.noRun')}
     </p>
   );
 
@@ -48,7 +50,7 @@ export function LabView({ runId, readOnly = false, values, onValuesChange }: Lab
     return (
       <div className="view" data-testid="stored-run-view">
         <p>
-          <a href={routeHref({ view: 'history' })}>← All runs</a>
+          <a href={routeHref({ view: 'history' })}>{t('lab.allRuns')}</a>
         </p>
         {runPanel}
       </div>
@@ -58,11 +60,11 @@ export function LabView({ runId, readOnly = false, values, onValuesChange }: Lab
   return (
     <div className="view lab" data-testid="lab-view">
       {strategies.error && (
-        <ServiceError error={strategies.error} action="load the strategies" onRetry={() => void strategies.refetch()} />
+        <ServiceError error={strategies.error} action={t('errors.action.loadStrategies')} onRetry={() => void strategies.refetch()} />
       )}
       <div className={`lab-layout${runId ? ' lab-layout--watching' : ''}`}>
         <aside className="panel lab-controls">
-          <h2>New run</h2>
+          <h2>{t('lab.newRun')}</h2>
           <RunForm
             values={values}
             onChange={(next) => {

@@ -35,8 +35,8 @@ describe('PitfallsView', () => {
     await user.selectOptions(screen.getByLabelText('Pitfall'), preset.name);
     await waitFor(() => expect(window.location.hash).toBe(`#/pitfalls/${preset.name}`));
     const explanation = await screen.findByTestId('pitfall-explanation');
-    expect(explanation).toHaveTextContent(preset.explanation.whatHappens);
-    expect(explanation).toHaveTextContent(preset.explanation.whyTheFixHolds);
+    expect(explanation).toHaveTextContent(preset.explanation.whatHappens.en);
+    expect(explanation).toHaveTextContent(preset.explanation.whyTheFixHolds.en);
     expect(explanation).toHaveTextContent('lock TTL 250 ms · business delay 500 ms');
 
     await user.click(screen.getByRole('button', { name: 'Run both sides' }));

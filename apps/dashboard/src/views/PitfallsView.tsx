@@ -1,8 +1,11 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { findPitfallPreset, PITFALL_PRESETS, pitfallRunParams, type PitfallPreset, type PitfallSide } from '@oversell/contracts';
 import { useStartRuns } from '../api/queries';
 import { PitfallSidePanel } from '../components/PitfallSidePanel';
 import { ServiceError } from '../components/ServiceError';
+import { useLocale } from '../i18n/use-locale';
+import { describePresetSettings } from '../lib/run-description';
 import { routeHref } from '../lib/routes';
 
 interface PitfallsViewProps {
@@ -12,29 +15,15 @@ interface PitfallsViewProps {
   runIds?: string[];
 }
 
-function describeSettings(preset: PitfallPreset): string {
-  const { settings } = preset.sides[0];
-  const { load } = settings;
-  return [
-    `stock ${settings.initialStock}`,
-    settings.lockTtlMs !== undefined && `lock TTL ${settings.lockTtlMs} ms`,
-    settings.businessDelayMs !== undefined && `business delay ${settings.businessDelayMs} ms`,
-    settings.segments !== undefined && `${settings.segments} segments (segmented)`,
-    `${load.connections} connections`,
-    load.durationSec !== undefined ? `${load.durationSec} s` : `${load.totalRequests} requests`,
-    ...(settings.faults ?? []).map((f) => `fault: ${f.kind}${f.at ? ` at ${f.at}` : ''}${f.durationMs ? ` for ${f.durationMs} ms` : ''}`),
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
-
-const sideName = (side: PitfallSide) => `the ${side.role} side (${side.label})`;
-
 /**
  * A documented pitfall on demand: its broken side and its fix, run one after the other under the same
  * load and fault, side by side. Mount with key={presetName}: a preset's queuing error is its own.
  */
 export function PitfallsView({ presetName, runIds = [] }: PitfallsViewProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const sideRole = (side: PitfallSide) => t(`pitfalls.role.${side.role}`);
+  const sideName = (side: PitfallSide) => t('pitfalls.sideName', { role: sideRole(side), label: side.label[locale] });
   const preset = presetName ? findPitfallPreset(presetName) : undefined;
   const startRuns = useStartRuns();
   // The sides of the last request, to say which of them were queued.
@@ -57,57 +46,61 @@ export function PitfallsView({ presetName, runIds = [] }: PitfallsViewProps) {
   return (
     <div className="view pitfalls" data-testid="pitfalls-view">
       <section className="panel">
-        <h2>Pitfalls</h2>
-        <p>Each documented pitfall of a hand-made lock, with its fix beside it under the same load and the same fault.</p>
+        <h2>{t('pitfalls.title')}</h2>
+        <p>{t('pitfalls.intro')}</p>
         <div className="run-all-controls">
           <div className="field">
-            <label htmlFor="pitfall-preset">Pitfall</label>
+            <label htmlFor="pitfall-preset">{t('pitfalls.pitfall')}</label>
             <select
               id="pitfall-preset"
               data-testid="pitfall-preset"
               value={preset?.name ?? ''}
               onChange={(e) => window.location.assign(routeHref({ view: 'pitfalls', preset: e.target.value || undefined }))}
             >
-              <option value="">Pick a pitfall…</option>
+              <option value="">{t('pitfalls.pick')}</option>
               {PITFALL_PRESETS.map((p) => (
                 <option key={p.name} value={p.name}>
-                  {p.title}
+                  {p.title[locale]}
                 </option>
               ))}
             </select>
           </div>
           <button type="button" className="button button--primary" data-testid="run-pitfall" disabled={!preset || startRuns.isPending} onClick={() => preset && run(preset)}>
-            {startRuns.isPending ? 'Queuing…' : partial ? `Queue ${missing.map((side) => `the ${side.role} side`).join(' and ')}` : 'Run both sides'}
+            {startRuns.isPending ? t('common.queuing') : partial ? t('pitfalls.queue', { sides: missing.map(sideRole).join(t('common.and')) }) : t('pitfalls.runBoth')}
           </button>
         </div>
-        {presetName && !preset && <p className="notice notice--error">There is no pitfall preset named {presetName}.</p>}
-        {startRuns.error && <ServiceError error={startRuns.error} action="queue the runs" />}
+        {presetName && !preset && <p className="notice notice--error">{t('pitfalls.noPreset', { name: presetName })}</p>}
+        {startRuns.error && <ServiceError error={startRuns.error} action={t('errors.action.queueRuns')} />}
         {started?.refused && (
           <>
             <p role="status" data-testid="pitfall-queued">
               {started.runs.map((queued, index) => (
                 <span key={queued.id}>
-                  Queued {sideName(sent[index])} as run <a href={routeHref({ view: 'run', runId: queued.id })}>{queued.id}</a>.{' '}
+                  <Trans
+                    i18nKey="pitfalls.queued"
+                    values={{ side: sideName(sent[index]), id: queued.id }}
+                    components={{ run: <a href={routeHref({ view: 'run', runId: queued.id })} /> }}
+                  />{' '}
                 </span>
               ))}
             </p>
-            <ServiceError error={started.refused.error} action={`queue ${sideName(sent[started.refused.index])}`} />
+            <ServiceError error={started.refused.error} action={t('errors.action.queueSide', { side: sideName(sent[started.refused.index]) })} />
           </>
         )}
       </section>
 
       {preset && (
         <section className="panel pitfall-explanation" data-testid="pitfall-explanation">
-          <h3>{preset.title}</h3>
+          <h3>{preset.title[locale]}</h3>
           <dl>
-            <dt>What happens</dt>
-            <dd>{preset.explanation.whatHappens}</dd>
-            <dt>At which step</dt>
-            <dd>{preset.explanation.atWhichStep}</dd>
-            <dt>Why the fix holds</dt>
-            <dd>{preset.explanation.whyTheFixHolds}</dd>
+            <dt>{t('pitfalls.whatHappens')}</dt>
+            <dd>{preset.explanation.whatHappens[locale]}</dd>
+            <dt>{t('pitfalls.atWhichStep')}</dt>
+            <dd>{preset.explanation.atWhichStep[locale]}</dd>
+            <dt>{t('pitfalls.whyTheFixHolds')}</dt>
+            <dd>{preset.explanation.whyTheFixHolds[locale]}</dd>
           </dl>
-          <p className="run-meta">Both sides: {describeSettings(preset)}</p>
+          <p className="run-meta">{t('pitfalls.bothSides', { settings: describePresetSettings(preset.sides[0].settings, t) })}</p>
         </section>
       )}
 
@@ -117,8 +110,8 @@ export function PitfallsView({ presetName, runIds = [] }: PitfallsViewProps) {
             runIds[index] ? (
               <PitfallSidePanel key={runIds[index]} preset={preset} side={side} runId={runIds[index]} />
             ) : (
-              <p key={side.label} className="panel empty" data-testid={`pitfall-side-${side.role}`}>
-                Not queued: {sideName(side)}. The button above queues it beside the run already queued.
+              <p key={side.label.en} className="panel empty" data-testid={`pitfall-side-${side.role}`}>
+                {t('pitfalls.notQueued', { side: sideName(side) })}
               </p>
             ),
           )}

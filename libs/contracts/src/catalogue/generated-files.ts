@@ -1,5 +1,5 @@
 import type { Locale } from '../locale';
-import { LOCK_FAULT_NAMES, LOCK_FAULTS } from '../lock-faults';
+import { LOCK_FAULT_TITLES, LOCK_FAULTS } from '../lock-faults';
 import { describeStrategy, STRATEGY_NAMES } from '../strategies';
 import { STRATEGY_SETTINGS } from './settings';
 import type { StrategySetting } from './strategy-entry';
@@ -126,7 +126,7 @@ function referenceSection(locale: Locale): string[] {
       const { choice } = d;
       const facts = [[labels.runsOn, choice.runsOn], [labels.complexity, choice.complexity], [labels.reliability, choice.reliability]].map(([label, value]) => label + labels.colon + text(value));
       lines.push('', `**${labels.choice}**${labels.colon}${facts.join(labels.stop)}${labels.stop.trim()}`, '');
-      lines.push(...table(labels.faultColumns, LOCK_FAULTS.map((fault) => [LOCK_FAULT_NAMES[locale][fault], text(choice.underFault[fault])])));
+      lines.push(...table(labels.faultColumns, LOCK_FAULTS.map((fault) => [LOCK_FAULT_TITLES[fault][locale], text(choice.underFault[fault])])));
     }
   }
   return lines;
