@@ -1,7 +1,7 @@
 import { createConnection, createPool, type Pool, type RowDataPacket } from 'mysql2/promise';
 import { preciseNow } from '../clock';
 import { freshKeyPrefix, testMysqlServer } from '../testing';
-import { mysqlGetLock } from './mysql-get-lock.lock';
+import { mysqlNamedLock } from './mysql-get-lock.lock';
 
 const LEASE_MS = 1;
 const prefix = freshKeyPrefix();
@@ -25,7 +25,7 @@ async function holderOf(pool: Pool, name: string): Promise<number | null> {
 
 describe('mysql-get-lock', () => {
   it('grants a name to one session at a time; a waiter blocked in GET_LOCK gets it at the release', async () => {
-    const lock = mysqlGetLock(poolOf(5));
+    const lock = mysqlNamedLock(poolOf(5));
     const name = freshName();
     const holder = await lock.acquire(name, { waitMs: 0, leaseMs: LEASE_MS });
     expect(holder).not.toBeNull();
@@ -40,7 +40,7 @@ describe('mysql-get-lock', () => {
   });
 
   it('waits fractions of a second (MariaDB keeps them; MySQL would round 250 ms down to no wait at all)', async () => {
-    const lock = mysqlGetLock(poolOf(2));
+    const lock = mysqlNamedLock(poolOf(2));
     const name = freshName();
     const holder = await lock.acquire(name, { waitMs: 0, leaseMs: LEASE_MS });
     const started = preciseNow();
@@ -52,7 +52,7 @@ describe('mysql-get-lock', () => {
   it('hands its connection back to the pool only after RELEASE_LOCK: the next user of that connection holds nothing', async () => {
     const pool = poolOf(1);
     const name = freshName();
-    const holding = await mysqlGetLock(pool).acquire(name, { waitMs: 0, leaseMs: LEASE_MS });
+    const holding = await mysqlNamedLock(pool).acquire(name, { waitMs: 0, leaseMs: LEASE_MS });
     const holdersSession = await holderOf(poolOf(1), name);
     expect(await holding!.release()).toBe(true);
     const nextUser = await pool.getConnection();
@@ -72,9 +72,9 @@ describe('mysql-get-lock', () => {
     // The bug: back to the pool without RELEASE_LOCK (an early return, an exception skipping the release).
     leaked.release();
     // Another process's order is refused: the name is still held, though its holder is done.
-    expect(await mysqlGetLock(poolOf(1)).acquire(name, { waitMs: 0, leaseMs: LEASE_MS })).toBeNull();
+    expect(await mysqlNamedLock(poolOf(1)).acquire(name, { waitMs: 0, leaseMs: LEASE_MS })).toBeNull();
     // The next order on the same pool gets the same session, where GET_LOCK is reentrant: granted at once.
-    const reentered = await mysqlGetLock(pool).acquire(name, { waitMs: 0, leaseMs: LEASE_MS });
+    const reentered = await mysqlNamedLock(pool).acquire(name, { waitMs: 0, leaseMs: LEASE_MS });
     expect(reentered).not.toBeNull();
     // Its release drops one of the session's two grants: the name is still held, by a session nobody holds.
     expect(await reentered!.release()).toBe(true);
@@ -86,7 +86,7 @@ describe('mysql-get-lock', () => {
     const name = freshName();
     const crashed = await createConnection(testMysqlServer());
     await crashed.query('SELECT GET_LOCK(?, 0)', [name]);
-    const waiter = mysqlGetLock(poolOf(1)).acquire(name, { waitMs: 10_000, leaseMs: LEASE_MS });
+    const waiter = mysqlNamedLock(poolOf(1)).acquire(name, { waitMs: 10_000, leaseMs: LEASE_MS });
     // The socket closes as it does when the process dies: no RELEASE_LOCK, no COM_QUIT.
     crashed.destroy();
     const next = await waiter;
@@ -96,12 +96,12 @@ describe('mysql-get-lock', () => {
 
   it('pitfall: the holder\'s session killed mid-section lets a second holder in while the first works on; the first learns it only at its release', async () => {
     const pool = poolOf(1);
-    const lock = mysqlGetLock(pool);
+    const lock = mysqlNamedLock(pool);
     const name = freshName();
     const first = await lock.acquire(name, { waitMs: 0, leaseMs: LEASE_MS });
     // KILL from another connection: an operator, or a server's wait_timeout on a section longer than it.
-    expect(await mysqlGetLock(poolOf(1)).breakLock(name)).toBe(true);
-    const second = await mysqlGetLock(poolOf(1)).acquire(name, { waitMs: 10_000, leaseMs: LEASE_MS });
+    expect(await mysqlNamedLock(poolOf(1)).breakLock(name)).toBe(true);
+    const second = await mysqlNamedLock(poolOf(1)).acquire(name, { waitMs: 10_000, leaseMs: LEASE_MS });
     expect(second).not.toBeNull();
     expect(first!.signal.aborted).toBe(false);
     expect(await first!.release()).toBe(false);

@@ -32,7 +32,7 @@ export interface LockSessionPool {
   query(sql: string, params?: unknown[]): Promise<[unknown, unknown]>;
 }
 
-export interface MysqlGetLock extends DistributedLock {
+export interface MysqlNamedLock extends DistributedLock {
   /** Ends the session that holds the name, whoever that is (an admin breaking a lock); whether one held it. */
   breakLock(key: string): Promise<boolean>;
 }
@@ -62,7 +62,7 @@ const ER_NO_SUCH_THREAD = 1094;
  * - The lock lives in one server's memory: a failover to a replica forgets every lock.
  * - On MySQL the wait is whole seconds (a 300 ms wait rounds to 0); MariaDB keeps the fraction.
  */
-export function mysqlGetLock(pool: LockSessionPool): MysqlGetLock {
+export function mysqlNamedLock(pool: LockSessionPool): MysqlNamedLock {
   return {
     name: 'mysql-get-lock',
     async acquire(key, { waitMs, leaseMs, token = randomUUID() }) {
