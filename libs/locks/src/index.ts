@@ -19,6 +19,7 @@ export { setnxExpireLock } from './setnx-expire/setnx-expire.lock';
 export { loadSqlFile, type SqlFile } from './sql-file';
 export { type SqlClient } from './sql-client';
 export { CREATE_LOCK_TABLE, DB_LOCK_TABLE_SQL, dbLockTableLock, type DbLockTable, type DbLockTableFlavour } from './db-lock-table/db-lock-table.lock';
+export { MYSQL_GET_LOCK_SQL, mysqlNamedLock, type LockSession, type LockSessionPool, type MysqlNamedLock } from './mysql-get-lock/mysql-get-lock.lock';
 export { EtcdLeaseLostError, EtcdLock, leaseTtlSeconds } from './etcd/etcd-lock';
 export { ZOOKEEPER_LOCK_ROOT, ZookeeperLock, ZookeeperLockLostError } from './zookeeper/zookeeper-lock';
 export { DRIFT_FACTOR, REDLOCK_RELEASE, redlock, RedlockValidityExpiredError, validityMs, type RedlockOptions } from './redlock/redlock.lock';

@@ -8,6 +8,7 @@ import { dbOptimistic } from './strategies/db-optimistic/db-optimistic.strategy'
 import { dbPessimistic } from './strategies/db-pessimistic/db-pessimistic.strategy';
 import { decrCheck } from './strategies/decr-check/decr-check.strategy';
 import { luaDecrement } from './strategies/lua-decrement/lua-decrement.strategy';
+import { mysqlGetLock } from './strategies/mysql-get-lock/mysql-get-lock.strategy';
 import { naiveSetnx } from './strategies/naive-setnx/naive-setnx.strategy';
 import { noLock } from './strategies/no-lock/no-lock.strategy';
 import { redlock } from './strategies/redlock/redlock.strategy';
@@ -51,6 +52,7 @@ export const STRATEGIES: { readonly [Name in StrategyName]: StrategyDefinition<N
   'lua-decrement': luaDecrement,
   'db-lock-table': dbLockTable,
   'db-lock-table-ttl': dbLockTableTtl,
+  'mysql-get-lock': mysqlGetLock,
   'db-optimistic': dbOptimistic,
   'db-pessimistic': dbPessimistic,
   'db-conditional': dbConditional,

@@ -8,6 +8,7 @@ import { dbPessimistic } from './strategies/db-pessimistic';
 import { decrCheck } from './strategies/decr-check';
 import { etcd } from './strategies/etcd';
 import { luaDecrement } from './strategies/lua-decrement';
+import { mysqlGetLock } from './strategies/mysql-get-lock';
 import { naiveSetnx } from './strategies/naive-setnx';
 import { noLock } from './strategies/no-lock';
 import { redlock } from './strategies/redlock';
@@ -53,6 +54,7 @@ export const STRATEGY_CATALOGUE = [
   luaDecrement,
   dbLockTable,
   dbLockTableTtl,
+  mysqlGetLock,
   dbOptimistic,
   dbPessimistic,
   dbConditional,

@@ -4,7 +4,7 @@ import type { SqlClient } from '../sql-client';
 import { freshKeyPrefix } from './test-redis';
 
 /** The real MariaDB server the lock tests talk to: the local one by default, overridable like the service's. */
-function testMysqlServer() {
+export function testMysqlServer() {
   return {
     host: process.env.MYSQL_HOST ?? '127.0.0.1',
     port: Number(process.env.MYSQL_PORT ?? 3306),
