@@ -11,6 +11,13 @@ describe('ReconciliationTable', () => {
     expect(row).toHaveClass('alarm-row');
   });
 
+  it('says how the orders MySQL could not answer for were settled once it came back, an alarm while some still wait', () => {
+    render(<ReconciliationTable reconciliation={{ ...result().reconciliation, settledLate: { pending: 1, kept: 2, givenBack: 95 } }} />);
+    const row = screen.getByTestId('reconciliation-settled-late');
+    expect(row).toHaveTextContent('2 kept, 95 given back, 1 still waiting');
+    expect(row).toHaveClass('alarm-row');
+  });
+
   it('shows no store-lost row for a store that kept its keys (or a result from before the flag)', () => {
     render(<ReconciliationTable reconciliation={result().reconciliation} />);
     expect(screen.queryByTestId('reconciliation-store-lost')).toBeNull();

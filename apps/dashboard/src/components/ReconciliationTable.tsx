@@ -34,6 +34,17 @@ export function ReconciliationTable({ reconciliation: r }: { reconciliation: Rec
     },
     // A queued run: orders not yet written when the reconciliation stopped waiting show as taken without an order.
     ...(r.ordersStillQueued === undefined ? [] : [{ label: t('reconciliation.stillQueued'), value: formatCount(r.ordersStillQueued), alarm: r.ordersStillQueued > 0, testId: 'still-queued' }]),
+    // Takes whose order MySQL could not answer for when its write failed: kept or given back once it could.
+    ...(r.settledLate && r.settledLate.pending + r.settledLate.kept + r.settledLate.givenBack > 0
+      ? [
+          {
+            label: t('reconciliation.settledLate'),
+            value: t('reconciliation.settledLateValue', { kept: formatCount(r.settledLate.kept), givenBack: formatCount(r.settledLate.givenBack), pending: formatCount(r.settledLate.pending) }),
+            alarm: r.settledLate.pending > 0,
+            testId: 'settled-late',
+          },
+        ]
+      : []),
     { label: t('reconciliation.storesAgree'), value: r.storesAgree ? t('common.yes') : t('common.NO'), alarm: !r.storesAgree, testId: 'stores-agree' },
     ...(r.storeLost ? [{ label: t('reconciliation.storeLost'), value: t('common.YES'), alarm: true, testId: 'store-lost' }] : []),
   ];

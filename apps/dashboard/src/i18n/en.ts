@@ -259,6 +259,8 @@ export const en = {
     exclusionViolations: 'Mutual-exclusion violations',
     atLeast: 'at least {{n}} ({{dropped}} lock holdings not kept, not checked)',
     stillQueued: 'Orders still queued (not written to MySQL: waiting, or their jobs failed for good)',
+    settledLate: 'Settled after MySQL came back (orders it could not answer for when their write failed)',
+    settledLateValue: '{{kept}} kept, {{givenBack}} given back, {{pending}} still waiting',
     storesAgree: 'Stores agree',
     storeLost: "Stock store lost (Redis lost the run's keys: remaining and lost are not measured)",
   },

@@ -257,6 +257,8 @@ export const zhCN: Messages = {
     exclusionViolations: '互斥违规',
     atLeast: '至少 {{n}}（{{dropped}} 条持锁记录未保留，未检查）',
     stillQueued: '仍在排队的订单（尚未写入 MySQL：在等待，或其任务已彻底失败）',
+    settledLate: 'MySQL 恢复后结算（写订单失败时 MySQL 无法确认是否写入的订单）',
+    settledLateValue: '保留 {{kept}} 件，退回 {{givenBack}} 件，仍在等待 {{pending}} 件',
     storesAgree: '存储一致',
     storeLost: '库存存储丢失（Redis 丢了本次运行的 key：剩余和丢失无法测量）',
   },
