@@ -82,7 +82,7 @@ sql_string() { printf "'%s'" "$(printf '%s' "$1" | sed "s/\\\\/\\\\\\\\/g; s/'/'
 if lab_user_logs_in; then
   echo "ensure-services: MySQL user $MYSQL_USER logs in"
 elif [ "$MYSQL_HOST" != 127.0.0.1 ] && [ "$MYSQL_HOST" != localhost ]; then
-  echo "ensure-services: MySQL user $MYSQL_USER cannot log in to $MYSQL_HOST:$MYSQL_PORT; create it there (see README, Security)" >&2
+  echo "ensure-services: MySQL user $MYSQL_USER cannot log in to $MYSQL_HOST:$MYSQL_PORT; create it there (see docs/operations.md, Security)" >&2
   exit 1
 else
   echo "ensure-services: creating MySQL user $MYSQL_USER (rights on oversell_% only)"
