@@ -105,7 +105,7 @@ it('writes JSON and markdown in the documented shape', () => {
   const json = JSON.parse(readFileSync(files[0], 'utf8')) as BenchReport;
   expect(Object.keys(json).sort()).toEqual(['bareFastify', 'ceiling', 'command', 'finishedAt', 'instances', 'machine', 'rows', 'scenario', 'settings', 'startedAt', 'throughGateway']);
   expect(Object.keys(json.rows[0]).sort()).toEqual(
-    ['attempts', 'conflictRetries', 'conflicts', 'contendedPhase', 'errors', 'exclusionViolations', 'failure', 'lockTimeouts', 'lost', 'orderWrite', 'oversold', 'p50', 'p99', 'peakRssMb', 'ratioToCeiling', 'roundTrip', 'runId', 'sold', 'status', 'strategy', 'throughput'].sort(),
+    ['attempts', 'conflictRetries', 'conflicts', 'contendedPhase', 'errors', 'exclusionViolations', 'failure', 'lockTimeouts', 'lost', 'orderWrite', 'oversold', 'p50', 'p99', 'peakRssMb', 'ratioToCeiling', 'roundTrip', 'runId', 'sold', 'soldTwice', 'status', 'strategy', 'throughput'].sort(),
   );
   expect(json.rows.every((r) => typeof r.ratioToCeiling === 'number' && r.peakRssMb.length === 2)).toBe(true);
   // Every strategy sold something, so each has a contended phase with the units it sold in it.

@@ -96,7 +96,11 @@ it('marks a run failed, with the reason, when an instance dies mid-way; the next
   const { body: next } = await api<RunView>('POST', '/api/runs', shortRun('lua-decrement'));
   const done = await finished(next.id);
   expect(done.status).toBe('completed');
-  expect(done.result!.reconciliation).toMatchObject({ sold: 100, oversold: 0, lost: 0 });
+  // Works, and its books close; how much 2 s sell depends on the machine (66 of 100 on a loaded CI run).
+  const books = done.result!.reconciliation;
+  expect(books).toMatchObject({ oversold: 0, lost: 0, storesAgree: true });
+  expect(books.sold).toBeGreaterThan(0);
+  expect(books.sold + books.remaining).toBe(100);
 });
 
 it.each([
