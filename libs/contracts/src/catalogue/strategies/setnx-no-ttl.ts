@@ -37,7 +37,7 @@ export const setnxNoTtl = defineStrategy({
         'SETNX lock 1（带退避重试，直到等待超时）；不设置过期时间',
         'GET stock',
         '若 stock < n：售罄',
-        '业务延迟',
+        '业务耗时',
         'SET stock = stock − n',
         'INSERT 订单',
         'DEL lock（不管当前是谁持有）',

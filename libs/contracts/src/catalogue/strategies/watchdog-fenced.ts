@@ -49,7 +49,7 @@ export const watchdogFenced = defineStrategy({
         'EVAL watchdog-acquire（以及看门狗的本地队列，同 watchdog）；每 lease/3 续期一次',
         'EVAL watchdog-fence：若持有者仍持有锁，INCR <lock>:fence → 本次授予的令牌',
         'EVAL fenced-read-stock：若 token < 见过的最大值：fenced；否则 最大值 = token，GET stock',
-        '检查，业务延迟',
+        '检查，业务耗时',
         '若锁丢失信号已触发：停止，不写任何东西',
         'EVAL fenced-write-stock：若 token < 见过的最大值：fenced（不写入）；否则 SET stock − n',
         'INSERT 订单',
