@@ -118,7 +118,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
     explanation: {
       whatHappens: {
         en: "A holder is paused after its write until its lease has run out; another order takes the lock; the first one wakes and DELs the key — the other order's lock — so a third order gets in beside the second.",
-        'zh-CN': '持有者在写入之后被暂停，直到租约耗尽；另一笔订单拿到锁；第一个持有者醒来后 DEL 掉这个 key——也就是另一笔订单的锁——于是第三笔订单与第二笔同时进入。',
+        'zh-CN': '持有者在写入之后被暂停，直到租约到期；另一笔订单拿到锁；第一个持有者醒来后 DEL 掉这个 key——也就是另一笔订单的锁——于是第三笔订单与第二笔同时进入。',
       },
       atWhichStep: {
         en: 'After the stock write, before the release (a pause at stock-written longer than the TTL).',
@@ -126,7 +126,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
       whyTheFixHolds: {
         en: "uuid-lua stores a random value per holder and releases with one Lua script that deletes the key only if it still holds that value: a late release deletes nothing. The paused holder's lease still runs out, so its timeline overlaps the next holder's once (one exclusion violation, after its write: nothing is sold twice); what the fix removes is the third order the late DEL let in.",
-        'zh-CN': 'uuid-lua 为每个持有者存一个随机值，释放时用一个 Lua 脚本，只有 key 仍是这个值才删除：迟到的释放什么都删不掉。被暂停的持有者的租约照样会耗尽，所以它的时间线会与下一个持有者重叠一次（一次互斥违规，发生在它写入之后：没有重复卖出）；修复消除的是迟到的 DEL 放进来的那第三笔订单。',
+        'zh-CN': 'uuid-lua 为每个持有者存一个随机值，释放时用一个 Lua 脚本，只有 key 仍是这个值才删除：迟到的释放什么都删不掉。被暂停的持有者的租约照样会到期，所以它的时间线会与下一个持有者重叠一次（一次互斥违规，发生在它写入之后：没有重复卖出）；修复消除的是迟到的 DEL 放进来的那第三笔订单。',
       },
     },
     shows: 'oversold',
@@ -138,7 +138,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
     explanation: {
       whatHappens: {
         en: 'The holder GETs the key, sees its own value, and is paused before its DEL; the lease runs out, another order takes the lock, and the DEL that follows removes that order\'s lock, so a third one gets in beside it.',
-        'zh-CN': '持有者 GET 这个 key，看到是自己的值，然后在 DEL 之前被暂停；租约耗尽，另一笔订单拿到锁，随后的 DEL 删掉的是那笔订单的锁，于是第三笔订单与它同时进入。',
+        'zh-CN': '持有者 GET 这个 key，看到是自己的值，然后在 DEL 之前被暂停；租约到期，另一笔订单拿到锁，随后的 DEL 删掉的是那笔订单的锁，于是第三笔订单与它同时进入。',
       },
       atWhichStep: {
         en: 'Between the compare (GET) and the delete (DEL) of the release: release-checked-before-del.',
@@ -237,7 +237,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
     explanation: {
       whatHappens: {
         en: "The holder's whole process stops (a stop-the-world pause, like a long GC) after it read the stock; its watchdog freezes with it, so the lease runs out and another instance takes the lock and sells; the paused holder wakes and writes the stock it read before: units sold twice.",
-        'zh-CN': '持有者在读完库存后，整个进程停住了（一次 stop-the-world 停顿，就像长时间 GC）；它的看门狗也随之冻结，于是租约耗尽，另一个实例拿到锁并卖出；被暂停的持有者醒来，写回它之前读到的库存：同一件库存被卖了两次。',
+        'zh-CN': '持有者在读完库存后，整个进程停住了（一次 stop-the-world 停顿，就像长时间 GC）；它的看门狗也随之冻结，于是租约到期，另一个实例拿到锁并卖出；被暂停的持有者醒来，写回它之前读到的库存：同一件库存被卖了两次。',
       },
       atWhichStep: {
         en: 'While holding, between the stock read and the stock write (stop-the-world at stock-read, longer than the TTL, at the first holding of the run).',
@@ -282,7 +282,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'oversold',
-    sides: sides([{ label: { en: 'uuid-lua, no lost signal', 'zh-CN': 'uuid-lua，无丢锁信号' }, strategy: 'uuid-lua' }], [{ label: { en: 'watchdog, lock-lost signal', 'zh-CN': 'watchdog，lock-lost 信号' }, strategy: 'watchdog' }], {
+    sides: sides([{ label: { en: 'uuid-lua, no lost signal', 'zh-CN': 'uuid-lua，无锁丢失信号' }, strategy: 'uuid-lua' }], [{ label: { en: 'watchdog, lock-lost signal', 'zh-CN': 'watchdog，lock-lost 信号' }, strategy: 'watchdog' }], {
       initialStock: 40,
       lockTtlMs: 500,
       businessDelayMs: 30,

@@ -48,7 +48,7 @@ export const etcd = defineStrategy({
       steps: [
         'LEASE GRANT ttl（整秒），持有期间每 ttl/3 keepalive 一次',
         'TXN：若 <lock>/<lease> 不存在，则带租约 PUT 它；按 create revision 从旧到新 RANGE <lock>/',
-        '若最旧的 key 不是我们的：WATCH 排在我们前面那个 key 的删除，然后重新查看（直到锁等待耗尽，或我们的租约丢失：出队，lock_timeout）',
+        '若最旧的 key 不是我们的：WATCH 排在我们前面那个 key 的删除，然后重新查看（直到等锁超时，或我们的租约丢失：出队，lock_timeout）',
         'GET stock（若已见过更新的 revision 则拒绝），检查，业务耗时',
         '若租约已丢失：停止，不写任何东西（lock_lost）',
         '以我们的 revision 作为栅栏令牌 SET stock − n，INSERT 订单',

@@ -44,7 +44,7 @@ export const mysqlGetLock = defineStrategy({
       reproduce: '让一笔订单停在 stock-read，再从另一条连接结束它的锁会话（SELECT IS_USED_LOCK(<锁名>)，然后 KILL CONNECTION <该 id>），或调用 POST /api/products/:id/break-locks（它做的正是这件事）：第二笔订单卖出同一件库存（见对应测试）。',
       symptom: '正常运行时锁色条从不重叠，死掉的持有者也不会堵住任何人：它的进程一消失，下一根色条就开始。结束一个仍在工作的持有者的会话，会出现两根重叠的色条，第一根带虚线边框（释放时发现锁已不在），超卖计数器变红。',
       steps: [
-        '从锁自己的连接池取一条连接；SELECT GET_LOCK(name, wait)（阻塞，直到拿到锁或等待耗尽）',
+        '从锁自己的连接池取一条连接；SELECT GET_LOCK(name, wait)（阻塞，直到拿到锁或等锁超时）',
         'SELECT stock（不加 FOR UPDATE）',
         '若 stock < n：售罄',
         '业务耗时',

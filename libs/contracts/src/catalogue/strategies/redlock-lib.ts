@@ -42,7 +42,7 @@ export const redlockLib = defineStrategy({
       symptom: '锁色条从不重叠，但竞争下色条之间有最长一个 TTL 的空档：分票会把 key 堵住，直到留下的 key 过期。吞吐远低于同一组节点上的 redlock，并有大量 lock_timeout 应答。',
       steps: [
         '在全部 5 个节点上 EVAL（库自带的脚本）：key 不存在时 SET lock <value> PX ttl；多数节点投票后即判定',
-        '≥ 3 票则拿到锁；否则保留已设置的 key，在 200 ± 100 ms 后用相同的值重试（持有该 key 的节点会拒绝，包括我们自己的）；锁等待耗尽时放弃，把已设置的 key 释放一次（lock_timeout；应答的节点少于 3 个：lock_unavailable）',
+        '≥ 3 票则拿到锁；否则保留已设置的 key，在 200 ± 100 ms 后用相同的值重试（持有该 key 的节点会拒绝，包括我们自己的）；等锁超时则放弃，把已设置的 key 释放一次（lock_timeout；应答的节点少于 3 个：lock_unavailable）',
         'GET stock，检查，业务耗时',
         '若已过过期时间：停止，不写任何东西（lock_lost）',
         'SET stock − n，INSERT 订单',

@@ -42,7 +42,7 @@ export const redlock = defineStrategy({
       symptom: '只要业务耗时在 TTL 之内，锁色条从不重叠；超出时订单以 lock_lost 结束，而不是超卖。吞吐低于 uuid-lua：每次尝试五个 SET，竞争中票数分散的尝试还要再来一轮。',
       steps: [
         '同时在全部 5 个节点上 SET lock <token> NX PX ttl（每个节点最多 500 ms）',
-        '≥ 3 个返回 OK 且 有效期 = ttl − 已耗时 − (ttl 的 1 % + 2 ms) > 0 时拿到锁；否则在可能持有它的节点上 EVAL redlock-release，带抖动退避 2–50 ms 后重试（直到锁等待耗尽：lock_timeout；应答的节点少于 3 个：lock_unavailable）',
+        '≥ 3 个返回 OK 且 有效期 = ttl − 已耗时 − (ttl 的 1 % + 2 ms) > 0 时拿到锁；否则在可能持有它的节点上 EVAL redlock-release，带抖动退避 2–50 ms 后重试（直到等锁超时：lock_timeout；应答的节点少于 3 个：lock_unavailable）',
         'GET stock，检查，业务耗时',
         '若有效期已耗尽：停止，不写任何东西（lock_lost）',
         'SET stock − n，INSERT 订单',

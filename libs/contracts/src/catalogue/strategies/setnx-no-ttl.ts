@@ -30,7 +30,7 @@ export const setnxNoTtl = defineStrategy({
       title: '不设过期的 SETNX',
       description: '只用 SETNX lock 1 加锁，别的什么都不做（没有 TTL：锁 TTL 设置被忽略）；锁被占用时带随机抖动退避自旋重试，释放时直接 DEL。',
       guarantee: '只要每个持有者都活着释放锁，无论业务耗时多长都能互斥：锁不会在持有者手里过期，所以永不超卖。',
-      pitfall: '持有者若在临界区内死掉（进程被杀或崩溃、在 DEL 之前断开连接），留下的锁没有过期时间，会被永远占着。之后每笔订单都自旋到锁等待耗尽，以 lock_timeout 被拒绝：形成死锁，再也卖不出任何东西，直到有人删掉这个 key（管理操作 break-locks）。',
+      pitfall: '持有者若在临界区内死掉（进程被杀或崩溃、在 DEL 之前断开连接），留下的锁没有过期时间，会被永远占着。之后每笔订单都一直自旋到等锁超时，以 lock_timeout 被拒绝：形成死锁，再也卖不出任何东西，直到有人删掉这个 key（管理操作 break-locks）。',
       reproduce: '杀掉持有锁的进程（在 lock-acquired 处崩溃，见对应测试）：此后每笔订单都返回 503 lock_timeout，库存停在原处。POST /api/products/:id/break-locks 可以让订单恢复售卖。',
       symptom: '持有者死后，锁时间线上不再出现色条（没有人拿到锁），lock_timeout 增长到覆盖所有订单，已售和剩余都停滞不动。不会超卖。吞吐降到零，而且没有 TTL 来终结这种状态。',
       steps: [

@@ -56,7 +56,7 @@ export const watchdogFencedMysql = defineStrategy({
         complexity: '高：看门狗、令牌计数器，以及一行记录最大令牌和带来它的那次持有的数据',
         reliability: '即使锁被重复授予也不会超卖：这一行会拒绝更小的令牌，也会拒绝来自另一次持有的相同令牌',
         underFault: {
-          crash: '同看门狗：租约在一个 TTL 内耗尽。',
+          crash: '同看门狗：租约在一个 TTL 内到期。',
           pause: '停顿的持有者醒来时，令牌小于其后继者；这一行拒绝它的写入（fenced）。',
           'store-cut': '同看门狗：lock-lost 让持有者停下；已经发出的写入会因令牌被拒绝。',
           failover: '锁会被重复授予（key 和令牌计数器随主节点一起丢失），但这一行在两个持有相同令牌的持有者中只放行第一个；另一个得到 fenced，不会重复卖出（master-failover 预设）。两个持有者在这一行之外做的其他事都会发生两次。',

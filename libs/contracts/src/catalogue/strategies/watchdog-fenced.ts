@@ -60,7 +60,7 @@ export const watchdogFenced = defineStrategy({
         complexity: '中高：看门狗，加上令牌计数器和一个会拒绝过期令牌的存储',
         reliability: '在单个 Redis 上即使锁被重复授予也不会超卖：过期持有者的写入会被拒绝',
         underFault: {
-          crash: '同看门狗：租约在一个 TTL 内耗尽。',
+          crash: '同看门狗：租约在一个 TTL 内到期。',
           pause: '停顿的持有者醒来时，令牌小于其后继者；库存拒绝它的写入（fenced）。',
           'store-cut': '同看门狗：lock-lost 让持有者停下；已经发出的写入会因令牌被拒绝。',
           failover: '令牌计数器与锁在同一个主节点上，会随主节点一起丢失：第二个持有者可能拿到相同的令牌，存储无法区分两者。',

@@ -65,8 +65,8 @@ export const watchdog = defineStrategy({
         complexity: '中：可重入哈希、续期定时器、每实例一条本地队列加一个实例队列，共五个 Lua 脚本',
         reliability: '持有者活着时，无论业务耗时多长，在单个 Redis 上都互斥；续期失败会触发 lock-lost',
         underFault: {
-          crash: '续期随进程一起停止：租约在一个 TTL 内耗尽，下一笔订单拿到锁。',
-          pause: 'stop-the-world 停顿把续期也冻住了：租约耗尽，另一个持有者进入，而已经通过检查的写入照样落地：超卖（栅栏令牌能堵住）。',
+          crash: '续期随进程一起停止：租约在一个 TTL 内到期，下一笔订单拿到锁。',
+          pause: 'stop-the-world 停顿把续期也冻住了：租约到期，另一个持有者进入，而已经通过检查的写入照样落地：超卖（栅栏令牌能堵住）。',
           'store-cut': '续期失败触发 lock-lost，持有者放弃这笔订单（lock_lost），而不是继续写入。',
           failover: '锁 key 在复制出去之前只存在于 Redis 主节点上：主节点若先挂掉，锁也随之丢失，被提升的副本会再次授予这把锁，两个持有者卖掉同一件库存（即 master-failover 陷阱，在实验室自带的 Sentinel 组上复现）。持有者要到下一次续期时才会发现。',
         },

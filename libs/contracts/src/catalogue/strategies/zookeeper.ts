@@ -48,7 +48,7 @@ export const zookeeper = defineStrategy({
       steps: [
         'CREATE <lock>/lock-<uuid>- EPHEMERAL_SEQUENTIAL（在实例的会话上；锁节点在第一次时创建）',
         'GET CHILDREN <lock>：序号最小者持有锁',
-        '若我们的不是最小：对排在我们前面的节点 GET DATA 并设置 watch；它消失后重新列出（直到锁等待耗尽：删除我们的节点，lock_timeout）',
+        '若我们的不是最小：对排在我们前面的节点 GET DATA 并设置 watch；它消失后重新列出（直到等锁超时：删除我们的节点，lock_timeout）',
         'GET stock（若已见过更新的序号则拒绝），检查，业务耗时',
         '若会话已丢失：停止，不写任何东西（lock_lost）',
         '以我们的序号作为栅栏令牌 SET stock − n，INSERT 订单',
