@@ -114,11 +114,11 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
   },
   {
     name: 'mis-deletion',
-    title: { en: "Deleting someone else's lock", 'zh-CN': '删掉了别人的锁' },
+    title: { en: "Deleting someone else's lock", 'zh-CN': '误删别人的锁' },
     explanation: {
       whatHappens: {
         en: "A holder is paused after its write until its lease has run out; another order takes the lock; the first one wakes and DELs the key — the other order's lock — so a third order gets in beside the second.",
-        'zh-CN': '持有者在写入之后被暂停，直到租约耗尽；另一笔订单拿到锁；第一个持有者醒来后 DEL 掉这个 key——也就是另一笔订单的锁——于是第三笔订单与第二笔同时进入。',
+        'zh-CN': '持有者在写入之后被暂停，直到租约到期；另一笔订单拿到锁；第一个持有者醒来后 DEL 掉这个 key——也就是另一笔订单的锁——于是第三笔订单与第二笔同时进入。',
       },
       atWhichStep: {
         en: 'After the stock write, before the release (a pause at stock-written longer than the TTL).',
@@ -126,11 +126,11 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
       whyTheFixHolds: {
         en: "uuid-lua stores a random value per holder and releases with one Lua script that deletes the key only if it still holds that value: a late release deletes nothing. The paused holder's lease still runs out, so its timeline overlaps the next holder's once (one exclusion violation, after its write: nothing is sold twice); what the fix removes is the third order the late DEL let in.",
-        'zh-CN': 'uuid-lua 为每个持有者存一个随机值，释放时用一个 Lua 脚本，只有 key 仍是这个值才删除：迟到的释放什么都删不掉。被暂停的持有者的租约照样会耗尽，所以它的时间线会与下一个持有者重叠一次（一次互斥违规，发生在它写入之后：没有重复卖出）；修复消除的是迟到的 DEL 放进来的那第三笔订单。',
+        'zh-CN': 'uuid-lua 为每个持有者存一个随机值，释放时用一个 Lua 脚本，只有 key 仍是这个值才删除：迟到的释放什么都删不掉。被暂停的持有者的租约照样会到期，所以它的时间线会与下一个持有者重叠一次（一次互斥违规，发生在它写入之后：没有重复卖出）；修复消除的是迟到的 DEL 放进来的那第三笔订单。',
       },
     },
     shows: 'oversold',
-    sides: sides([{ label: { en: 'naive-setnx, DEL on release', 'zh-CN': 'naive-setnx，释放时直接 DEL' }, strategy: 'naive-setnx' }], [{ label: { en: 'uuid-lua, compare-and-delete', 'zh-CN': 'uuid-lua，比较后删除' }, strategy: 'uuid-lua' }], pausedPastTheLease('stock-written')),
+    sides: sides([{ label: { en: 'naive-setnx, DEL on release', 'zh-CN': 'naive-setnx，释放时直接 DEL' }, strategy: 'naive-setnx' }], [{ label: { en: 'uuid-lua, compare-and-delete', 'zh-CN': 'uuid-lua，比较并删除' }, strategy: 'uuid-lua' }], pausedPastTheLease('stock-written')),
   },
   {
     name: 'non-atomic-release',
@@ -138,7 +138,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
     explanation: {
       whatHappens: {
         en: 'The holder GETs the key, sees its own value, and is paused before its DEL; the lease runs out, another order takes the lock, and the DEL that follows removes that order\'s lock, so a third one gets in beside it.',
-        'zh-CN': '持有者 GET 这个 key，看到是自己的值，然后在 DEL 之前被暂停；租约耗尽，另一笔订单拿到锁，随后的 DEL 删掉的是那笔订单的锁，于是第三笔订单与它同时进入。',
+        'zh-CN': '持有者 GET 这个 key，看到是自己的值，然后在 DEL 之前被暂停；租约到期，另一笔订单拿到锁，随后的 DEL 删掉的是那笔订单的锁，于是第三笔订单与它同时进入。',
       },
       atWhichStep: {
         en: 'Between the compare (GET) and the delete (DEL) of the release: release-checked-before-del.',
@@ -237,7 +237,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
     explanation: {
       whatHappens: {
         en: "The holder's whole process stops (a stop-the-world pause, like a long GC) after it read the stock; its watchdog freezes with it, so the lease runs out and another instance takes the lock and sells; the paused holder wakes and writes the stock it read before: units sold twice.",
-        'zh-CN': '持有者在读完库存后，整个进程停住了（一次 stop-the-world 停顿，就像长时间 GC）；它的看门狗也随之冻结，于是租约耗尽，另一个实例拿到锁并卖出；被暂停的持有者醒来，写回它之前读到的库存：库存被卖了两次。',
+        'zh-CN': '持有者在读完库存后，整个进程停住了（一次 stop-the-world 停顿，就像长时间 GC）；它的看门狗也随之冻结，于是租约到期，另一个实例拿到锁并卖出；被暂停的持有者醒来，写回它之前读到的库存：同一件库存被卖了两次。',
       },
       atWhichStep: {
         en: 'While holding, between the stock read and the stock write (stop-the-world at stock-read, longer than the TTL, at the first holding of the run).',
@@ -282,7 +282,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'oversold',
-    sides: sides([{ label: { en: 'uuid-lua, no lost signal', 'zh-CN': 'uuid-lua，无丢锁信号' }, strategy: 'uuid-lua' }], [{ label: { en: 'watchdog, lock-lost signal', 'zh-CN': 'watchdog，lock-lost 信号' }, strategy: 'watchdog' }], {
+    sides: sides([{ label: { en: 'uuid-lua, no lost signal', 'zh-CN': 'uuid-lua，无锁丢失信号' }, strategy: 'uuid-lua' }], [{ label: { en: 'watchdog, lock-lost signal', 'zh-CN': 'watchdog，lock-lost 信号' }, strategy: 'watchdog' }], {
       initialStock: 40,
       lockTtlMs: 500,
       businessDelayMs: 30,
@@ -319,11 +319,11 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
   },
   {
     name: 'hot-key',
-    title: { en: 'A hot key behind one lock', 'zh-CN': '一把锁后面的热点 key' },
+    title: { en: 'A hot key behind one lock', 'zh-CN': '热点 key 只有一把锁' },
     explanation: {
       whatHappens: {
         en: 'Every order for the product needs the one lock of its one stock key, so however many instances and connections there are, orders go through one at a time: at most one unit per business time (500 ms: 2 a second). The run ends with stock left unsold while buyers were queued for the lock.',
-        'zh-CN': '该商品的每笔订单都需要它唯一那个库存 key 的唯一那把锁，所以无论有多少实例和连接，订单都只能一笔一笔通过：每个业务耗时最多卖出一件（500 ms：每秒 2 件）。运行结束时库存还没卖完，而买家一直在排队等锁。',
+        'zh-CN': '该商品的每笔订单都需要它唯一那个库存 key 的唯一那把锁，所以无论有多少实例和连接，订单都只能一笔一笔通过：每段业务耗时内最多卖出一件（500 ms：每秒 2 件）。运行结束时库存还没卖完，而买家一直在排队等锁。',
       },
       atWhichStep: {
         en: "At the acquire: every order but the holder's waits on the one lock key through each holder's whole critical section (read, business time, write, order).",
@@ -363,7 +363,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
       whyTheFixHolds: {
         en: 'Both copies carry one idempotency key: the first makes the order, the second is answered with that same order (replayed), so one click is one order.',
-        'zh-CN': '两份请求带着同一个幂等键：第一个创建订单，第二个得到的就是那同一笔订单（replayed，重放），所以一次点击只有一笔订单。',
+        'zh-CN': '两份请求带着同一个幂等键：第一份创建订单，第二份得到的就是同一笔订单（replayed，重放），所以一次点击只有一笔订单。',
       },
     },
     shows: 'duplicates',
@@ -388,15 +388,15 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
     explanation: {
       whatHappens: {
         en: "The first order wins the lock on three of the five nodes: a stranger's grant, left by a client that died part-way through its acquire, holds the other two. One of its three nodes restarts and, keeping nothing on disk, forgets the grant, and the stranger's grants end. The three nodes that do not hold the lock are a majority: a second order wins them while the first is still inside, both read the last unit and both sell it (Kleppmann's sequence).",
-        'zh-CN': '第一笔订单在五个节点中的三个上赢得了锁：另外两个被一份陌生的授予占着，那是某个在加锁途中死掉的客户端留下的。它那三个节点中的一个重启了，由于磁盘上什么都没保留，它忘了这次授予，而陌生的授予也到期了。这时不持有该锁的三个节点构成多数：第二笔订单在第一笔还在临界区内时赢下它们，两者都读到最后一件库存，都把它卖了出去（Kleppmann 描述的时序）。',
+        'zh-CN': '第一笔订单在五个节点中的三个上赢得了锁：另外两个节点上留着另一个客户端的锁，那个客户端在加锁途中死掉了。持有者的三个节点中有一个重启，由于磁盘上什么都没保留，它忘掉了这把锁，而那个客户端留下的锁也到期了。这时不持有该锁的三个节点构成多数：第二笔订单在第一笔还在临界区内时赢下它们，两者都读到最后一件库存，都把它卖了出去（Kleppmann 描述的时序）。',
       },
       atWhichStep: {
         en: "Right after the lock is granted (a node-restart at lock-acquired, at the first holding of the run): the stranger's grants set at the run's reset, one of the holder's nodes restarted there, the fault over once it serves again.",
-        'zh-CN': '锁刚被授予之后（在 lock-acquired 处注入 node-restart 故障，发生在本次运行的第一次持有时）：陌生的授予在运行重置时设置，持有者的一个节点在此处重启，该节点重新提供服务后故障结束。',
+        'zh-CN': '锁刚被授予之后（在 lock-acquired 处注入 node-restart 故障，发生在本次运行的第一次持有时）：那个死掉的客户端留下的锁在运行重置时写入，持有者的一个节点在此处重启，该节点重新提供服务后故障结束。',
       },
       whyTheFixHolds: {
         en: "redis.io's delayed restarts, kept by the clients: a node votes for a lease only once it has been up that long, so the restarted node sits out the holder's lease and the second order finds two free voters, no majority. Persistence with fsync always closes it too (the node comes back with the grant; libs/locks redlock.int-spec); a fencing token cannot, for RedLock has no counter to issue one.",
-        'zh-CN': 'redis.io 的延迟重启（delayed restarts），由客户端执行：节点只有在运行满一个租约时长后才为该租约投票，所以重启的节点会空过持有者的这个租约，第二笔订单只找到两个空闲的投票者，凑不成多数。配置 fsync always 的持久化同样能堵住它（节点带着这次授予回来；见 libs/locks 的 redlock.int-spec）；栅栏令牌则不行，因为 RedLock 没有可以发放令牌的计数器。',
+        'zh-CN': 'redis.io 的延迟重启（delayed restarts），由客户端执行：节点只有在运行满一个租约时长后才为该租约投票，所以重启的节点在持有者的这个租约期内不参与投票，第二笔订单只找到两个空闲的投票节点，凑不成多数。配置 fsync always 的持久化同样能堵住它（节点重启后仍记得这把锁；见 libs/locks 的 redlock.int-spec）；栅栏令牌则不行，因为 RedLock 没有可以发放令牌的计数器。',
       },
     },
     shows: 'oversold',
@@ -423,7 +423,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
       atWhichStep: {
         en: 'Right after the lock is granted (a failover at lock-acquired, at the first holding of the run): the replica held back from the run\'s start, the master shut down there, the fault over once Sentinel has promoted the replica.',
-        'zh-CN': '锁刚被授予之后（在 lock-acquired 处主从切换，发生在本次运行的第一次持有时）：副本从运行开始起就被压住不同步，主节点在此处被关闭，Sentinel 提升副本后故障结束。',
+        'zh-CN': '锁刚被授予之后（在 lock-acquired 处主从切换，发生在本次运行的第一次持有时）：副本从运行开始起就被暂停同步，主节点在此处被关闭，Sentinel 提升副本后故障结束。',
       },
       whyTheFixHolds: {
         en: "No lock on a replicated master survives this, the fenced one included: its counter is lost with the master and the second holder is given the first one's token again. The fenced MySQL row also records which holding brought its token, so it lets in only the first of the two holders that carry it: the other is answered fenced and nothing is sold twice. RedLock has no master to lose: the same fault restarts one of its five nodes without its data, one the holder can lose and keep a majority (one of its own when it holds four or five, another when its votes split three to two), so the second order wins two nodes at most and is refused. Losing one of exactly three is RedLock's own restart pitfall: the redlock-node-restart preset.",

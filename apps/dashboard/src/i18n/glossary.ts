@@ -9,7 +9,7 @@ export interface GlossaryEntry {
 /** The glossary page's terms, and the words the Chinese texts use for them (written once here). */
 export const GLOSSARY: readonly GlossaryEntry[] = [
   {
-    term: { en: 'oversold / units sold twice', 'zh-CN': '超卖 / 一件库存卖两次' },
+    term: { en: 'oversold / units sold twice', 'zh-CN': '超卖 / 重复卖出' },
     explanation: {
       en: 'More units are sold than the stock held, usually because two orders read and wrote the same stock value.',
       'zh-CN': '卖出的件数超过实际库存，通常是因为两笔订单读写了同一个库存值。',
@@ -40,7 +40,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: { en: 'lock expiry', 'zh-CN': '锁过期' },
     explanation: {
       en: 'The lease running out; if the holder is still working, a second order can take the lock and both write.',
-      'zh-CN': '租约耗尽；若持有者仍在干活，第二笔订单就能拿到锁，两者都会写入。',
+      'zh-CN': '租约到期；若持有者还在执行业务，第二笔订单就能拿到锁，两者都会写入。',
     },
   },
   {
@@ -54,7 +54,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: { en: 'lease renewal', 'zh-CN': '续期' },
     explanation: {
       en: "Extending a held lock's TTL before it runs out, only while the caller still owns it.",
-      'zh-CN': '在租约耗尽前延长已持有锁的 TTL，且仅当调用者仍持有该锁时才进行。',
+      'zh-CN': '在租约到期前延长所持锁的 TTL，前提是调用者仍持有这把锁。',
     },
   },
   {
@@ -72,10 +72,10 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     },
   },
   {
-    term: { en: 'compare-and-delete', 'zh-CN': '比较后删除' },
+    term: { en: 'compare-and-delete', 'zh-CN': '比较并删除' },
     explanation: {
       en: "Deleting the lock key only if it still holds the caller's token, done as one atomic step (a Lua script).",
-      'zh-CN': '只有锁 key 仍是调用者的令牌时才删除，并作为一个原子步骤完成（Lua 脚本）。',
+      'zh-CN': '只有锁 key 的值仍是调用者的令牌时才删除，整个过程作为一个原子步骤完成（Lua 脚本）。',
     },
   },
   {
@@ -96,14 +96,14 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: { en: 'reentrant lock', 'zh-CN': '可重入锁' },
     explanation: {
       en: 'A lock its holder may take again without blocking itself; it counts the holds and frees at zero.',
-      'zh-CN': '持有者可以再次获取而不会阻塞自己的锁；它记录重入次数，减到零时才释放。',
+      'zh-CN': '持有者可以再次获取、不会把自己阻塞的锁；它记录重入次数，减到零时才释放。',
     },
   },
   {
     term: { en: 'fencing token', 'zh-CN': '栅栏令牌（fencing token）' },
     explanation: {
       en: 'A number that grows with every grant; the store refuses writes carrying a token lower than the highest it has seen.',
-      'zh-CN': '每次授予都递增的编号；存储拒绝令牌小于其见过最大值的写入。',
+      'zh-CN': '每次授予锁时递增的编号；存储会拒绝令牌小于它见过的最大令牌的写入。',
     },
   },
   {
@@ -117,11 +117,11 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: { en: 'clock drift / clock jump', 'zh-CN': '时钟漂移 / 时钟跳变' },
     explanation: {
       en: "Machines' clocks run at different rates or jump (NTP, manual change), breaking locks that judge expiry by a local clock.",
-      'zh-CN': '各机器的时钟走速不同或发生跳变（NTP、手动修改），会破坏按本地时钟判断过期的锁。',
+      'zh-CN': '各机器的时钟快慢不一或发生跳变（NTP、手动修改），会破坏按本地时钟判断过期的锁。',
     },
   },
   {
-    term: { en: 'RedLock', 'zh-CN': '红锁（RedLock）' },
+    term: { en: 'RedLock', 'zh-CN': 'RedLock（红锁）' },
     explanation: {
       en: "Redis's multi-node lock algorithm: take the same key on N independent masters and hold the lock only with a majority within the validity time.",
       'zh-CN': 'Redis 的多节点锁算法：在 N 个独立主节点上获取同一个 key，只有在有效期内拿到多数才算持有锁。',
@@ -138,21 +138,21 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: { en: 'master–replica failover', 'zh-CN': '主从切换' },
     explanation: {
       en: 'The master dies and a replica (promoted by Sentinel) takes over, possibly without the latest writes.',
-      'zh-CN': '主节点挂掉后由副本接管（由 Sentinel 提升），接管的副本可能缺少最近的写入。',
+      'zh-CN': '主节点宕机后，Sentinel 把一个副本提升为新的主节点，它可能缺少最近的写入。',
     },
   },
   {
     term: { en: 'asynchronous replication', 'zh-CN': '异步复制' },
     explanation: {
       en: 'The master answers before the replica has the write, so a failover in that gap loses it, lock keys included.',
-      'zh-CN': '主节点在副本收到写入之前就已应答，若在这个间隙发生切换，写入就会丢失，锁 key 也不例外。',
+      'zh-CN': '主节点在副本收到写入之前就已返回成功，若在这个间隙发生切换，写入就会丢失，锁 key 也不例外。',
     },
   },
   {
     term: { en: 'persistence (AOF / fsync)', 'zh-CN': '持久化（AOF / fsync）' },
     explanation: {
       en: 'Writing Redis data to disk; with AOF and fsync always a restarted node comes back with the grants it held.',
-      'zh-CN': '把 Redis 数据写到磁盘；开启 AOF 并配置 fsync always 时，重启的节点会带着它持有的授予回来。',
+      'zh-CN': '把 Redis 数据写到磁盘；开启 AOF 并配置 fsync always 时，重启后的节点仍记得它授出的锁。',
     },
   },
   {
@@ -194,21 +194,21 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: { en: 'hot key', 'zh-CN': '热点 key' },
     explanation: {
       en: 'One key that every request needs, so everything queues behind its single lock.',
-      'zh-CN': '所有请求都要访问的同一个 key，所有请求都得排在它唯一的那把锁后面。',
+      'zh-CN': '每个请求都要访问的那个 key，于是所有请求都排队等它唯一的那把锁。',
     },
   },
   {
     term: { en: 'segmented stock', 'zh-CN': '分段库存' },
     explanation: {
       en: "Splitting one product's stock over several keys, each with its own lock, so orders proceed in parallel.",
-      'zh-CN': '把一件商品的库存拆到多个 key 上，每个 key 各有一把锁，让订单并行处理。',
+      'zh-CN': '把同一商品的库存拆到多个 key 上，每个 key 各有一把锁，让订单并行处理。',
     },
   },
   {
     term: { en: 'idempotency key / double click', 'zh-CN': '幂等键 / 重复点击' },
     explanation: {
       en: 'A key sent with each request so that a repeated request (a double click, a retry) gets the same order instead of a new one.',
-      'zh-CN': '随请求发送的键，让重复的请求（重复点击、重试）得到同一笔订单，而不是再下一笔。',
+      'zh-CN': '每个请求携带的唯一键，让重复的请求（重复点击、重试）得到同一笔订单，而不会再生成一笔。',
     },
   },
   {
@@ -222,7 +222,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: { en: 'retry storm', 'zh-CN': '重试风暴' },
     explanation: {
       en: 'Under contention most attempts fail and retry at once, so the work is wasted and throughput collapses.',
-      'zh-CN': '竞争下大多数尝试失败并同时重试，做的都是无用功，吞吐随之崩塌。',
+      'zh-CN': '竞争下大多数尝试失败并同时重试，做的都是无用功，吞吐随之骤降。',
     },
   },
   {

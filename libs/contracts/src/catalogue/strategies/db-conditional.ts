@@ -41,9 +41,9 @@ export const dbConditional = defineStrategy({
       guarantee: '不会超卖：InnoDB 在 UPDATE 加的行锁下，针对最新已提交的行计算 stock >= n，所以两笔订单不可能都拿到最后一件，库存和订单一起提交。并发订单之间不会冲突；它们只在 UPDATE、INSERT 和提交期间为这一行排队。',
       pitfall: '同一件商品的所有订单仍要在一行上为 UPDATE + INSERT + 提交串行，这要几次往返，所以吞吐远低于 lua-decrement，且期间占着一个连接池连接。业务在扣库存之前执行，所以订单即使随后发现已售罄，业务耗时也已经花掉了。持有该行却卡住的事务会让其他人等待；锁等待超时或死锁会被回滚并返回 lock_timeout。',
       reproduce: '在同一件商品上用多个连接分别运行它和 db-optimistic：db-conditional 卖完所有库存且冲突重试为 0，而 db-optimistic 不断重试（见对应测试）。',
-      symptom: '超卖保持为 0，“conflict retries”（冲突重试）保持为 0，而 db-optimistic 的这一项不断上升；对比视图中它的吞吐柱远高于 db-optimistic 和 db-pessimistic，低于 lua-decrement。',
+      symptom: '超卖保持为 0，“版本冲突重试”保持为 0，而 db-optimistic 的这一项不断上升；对比视图中它的吞吐柱远高于 db-optimistic 和 db-pessimistic，低于 lua-decrement。',
       steps: [
-        '业务延迟（在事务之前，不持有任何锁）',
+        '业务耗时（在事务之前，不持有任何锁）',
         'BEGIN; UPDATE … SET stock = stock − n WHERE … AND stock >= n',
         '若 0 行：SELECT stock：有这一行即为售罄，没有这一行即为未初始化库存（什么都没改）',
         'INSERT 订单；COMMIT',

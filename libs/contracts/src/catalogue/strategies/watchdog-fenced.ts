@@ -49,7 +49,7 @@ export const watchdogFenced = defineStrategy({
         'EVAL watchdog-acquire（以及看门狗的本地队列，同 watchdog）；每 lease/3 续期一次',
         'EVAL watchdog-fence：若持有者仍持有锁，INCR <lock>:fence → 本次授予的令牌',
         'EVAL fenced-read-stock：若 token < 见过的最大值：fenced；否则 最大值 = token，GET stock',
-        '检查，业务延迟',
+        '检查，业务耗时',
         '若锁丢失信号已触发：停止，不写任何东西',
         'EVAL fenced-write-stock：若 token < 见过的最大值：fenced（不写入）；否则 SET stock − n',
         'INSERT 订单',
@@ -60,7 +60,7 @@ export const watchdogFenced = defineStrategy({
         complexity: '中高：看门狗，加上令牌计数器和一个会拒绝过期令牌的存储',
         reliability: '在单个 Redis 上即使锁被重复授予也不会超卖：过期持有者的写入会被拒绝',
         underFault: {
-          crash: '同看门狗：租约在一个 TTL 内耗尽。',
+          crash: '同看门狗：租约在一个 TTL 内到期。',
           pause: '停顿的持有者醒来时，令牌小于其后继者；库存拒绝它的写入（fenced）。',
           'store-cut': '同看门狗：lock-lost 让持有者停下；已经发出的写入会因令牌被拒绝。',
           failover: '令牌计数器与锁在同一个主节点上，会随主节点一起丢失：第二个持有者可能拿到相同的令牌，存储无法区分两者。',
