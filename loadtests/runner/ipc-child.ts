@@ -13,12 +13,14 @@ export function serveLoadOverIpc(): Promise<void> {
       process.once('disconnect', () => stopped.abort());
       try {
         if (message?.type !== 'start') throw new Error(`expected a {type:'start'} message, got ${JSON.stringify(message)}`);
+        const before = process.cpuUsage();
         const summary = await runLoad({
           ...message.options,
           onTick: (stats) => void send({ type: 'tick', stats }),
           signal: stopped.signal,
         });
-        await send({ type: 'done', summary });
+        const spent = process.cpuUsage(before);
+        await send({ type: 'done', summary: { ...summary, cpuMs: (spent.user + spent.system) / 1000 } });
       } catch (error) {
         await send({ type: 'error', message: (error as Error).message });
       }

@@ -58,4 +58,6 @@ export interface LoadSummary {
   throughput: number;
   /** Response time in ms. */
   latency: LatencySummary;
+  /** CPU the load tool's own process spent, in ms, when it ran in a process of its own (the Node runner forked). */
+  cpuMs?: number;
 }

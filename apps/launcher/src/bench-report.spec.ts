@@ -1,5 +1,5 @@
 import type { BenchReport, BenchRow, ContendedPhase, RoundTripBound } from '@oversell/contracts';
-import { benchTrouble, markdownTable, withCeiling, withCeilingShare, withGatewayShares } from './bench-report';
+import { benchTrouble, cpuShares, markdownTable, withCeiling, withCeilingShare, withGatewayShares } from './bench-report';
 import { benchReportFixture, benchRowFixture, tableCells as cells } from './testing/bench-fixtures';
 
 const row = (strategy: BenchRow['strategy'], contendedPhase: ContendedPhase | null, roundTrip: RoundTripBound | null = null): BenchRow => ({
@@ -17,7 +17,33 @@ const report = (rows: BenchRow[]): BenchReport => ({
   settings: { initialStock: 100, connections: 10, durationSec: 8, orderWrites: ['sync'] },
 });
 
+describe('cpuShares', () => {
+  it('sums each role over its processes and divides by the requests and the units sold, in µs', () => {
+    const cpu = {
+      windowMs: 5000,
+      processes: [
+        { role: 'load-tool' as const, name: 'node', cpuMs: 900 },
+        { role: 'instance' as const, name: 'instance-1', cpuMs: 1200 },
+        { role: 'instance' as const, name: 'instance-2', cpuMs: 800 },
+        { role: 'redis' as const, name: '127.0.0.1', cpuMs: 300 },
+      ],
+    };
+    expect(cpuShares(cpu, 10_000, 1000)).toEqual({
+      perRequestUs: { 'load-tool': 90, instance: 200, redis: 30 },
+      perUnitUs: { 'load-tool': 900, instance: 2000, redis: 300 },
+    });
+    // A no-op sells nothing: no per-unit figure rather than a division by zero.
+    expect(cpuShares(cpu, 10_000, 0).perUnitUs).toEqual({});
+  });
+});
+
 describe('markdownTable', () => {
+  it('says where each row\'s CPU went, process by process, with a dash for a process it could not read', () => {
+    const markdown = markdownTable(report([{ ...row('lua-decrement', null), cpu: { perRequestUs: { 'load-tool': 90, instance: 200, redis: 30 }, perUnitUs: { 'load-tool': 900, instance: 2000, redis: 300 } } }]));
+    expect(markdown).toContain('| lua-decrement | 90 | 200 | 30 | – | 320 | 3200 |');
+  });
+
+
   it('names a strategy whose orders went through the queue apart from its synchronous row, and says how orders were written', () => {
     const markdown = markdownTable({
       ...report([row('lua-decrement', null), { ...row('lua-decrement', null), orderWrite: 'queued', throughput: 900 }]),

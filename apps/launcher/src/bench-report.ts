@@ -1,4 +1,4 @@
-import type { BareFastifyRow, BenchReport, BenchRow, ContendedPhase, GatewayNoopRow, NoopMeasure, RoundTripBound, RunView } from '@oversell/contracts';
+import type { BareFastifyRow, BenchReport, BenchRow, ContendedPhase, GatewayNoopRow, NoopMeasure, ProcessCpu, RoundTripBound, RunCpu, RunView } from '@oversell/contracts';
 import { CEILING_MEASURED_LOW, DEFAULT_ORDER_WRITE, NOOP_TARGET, ceilingPercent, unitsSoldTwice } from '@oversell/contracts';
 
 const MB = 1024 * 1024;
@@ -24,6 +24,7 @@ export function benchRow(run: RunView): BenchRow {
     exclusionViolations: result?.reconciliation.exclusionViolations ?? 0,
     attempts: result?.counts.attempts ?? 0,
     errors: result?.counts.error ?? 0,
+    cpu: result?.cpu ? cpuShares(result.cpu, result.counts.attempts, result.reconciliation.sold) : null,
     throughput: result?.throughput ?? 0,
     ratioToCeiling: null,
     p50: result?.latency.p50 ?? 0,
@@ -32,6 +33,35 @@ export function benchRow(run: RunView): BenchRow {
     peakRssMb: (result?.instances ?? []).map((i) => Math.round((i.peakRssBytes / MB) * 10) / 10),
     roundTrip: null,
   };
+}
+
+/** Each role's CPU over the requests answered and the units sold, in whole µs (absent with none to divide by). */
+export function cpuShares(cpu: RunCpu, requests: number, units: number): NonNullable<BenchRow['cpu']> {
+  const byRole = new Map<ProcessCpu['role'], number>();
+  for (const process of cpu.processes) byRole.set(process.role, (byRole.get(process.role) ?? 0) + process.cpuMs);
+  const per = (count: number) => (count > 0 ? Object.fromEntries([...byRole].map(([role, ms]) => [role, Math.round((ms * 1000) / count)])) : {});
+  return { perRequestUs: per(requests), perUnitUs: per(units) };
+}
+
+const CPU_ROLES: readonly ProcessCpu['role'][] = ['load-tool', 'instance', 'redis', 'mysql'];
+
+/**
+ * Where each row's CPU went, process by process, per request answered and per unit sold: on two cores
+ * the load tool, the instances, Redis and MariaDB share the machine, and req/s alone hides who paid.
+ */
+function cpuTable(report: BenchReport): string[] {
+  const rows = [...(report.ceiling ? [report.ceiling] : []), ...report.rows].filter((r) => r.status === 'completed' && r.cpu);
+  if (!rows.length) return [];
+  const cell = (value: number | undefined) => (value === undefined ? '–' : String(value));
+  const total = (shares: Partial<Record<ProcessCpu['role'], number>>) => (Object.keys(shares).length ? Object.values(shares).reduce((a, b) => a + b, 0) : undefined);
+  return [
+    '',
+    'CPU per request answered (µs), by process, while the load ran; and all of it per unit sold:',
+    '',
+    '| row | load tool | instances | Redis | MariaDB | all, per request | all, per unit sold |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${benchRowLabel(r)} | ${CPU_ROLES.map((role) => cell(r.cpu!.perRequestUs[role])).join(' | ')} | ${cell(total(r.cpu!.perRequestUs))} | ${cell(total(r.cpu!.perUnitUs))} |`),
+  ];
 }
 
 /** A row's name in the table and the charts: the strategy, marked when its orders went through the queue. */
@@ -125,6 +155,7 @@ export function markdownTable(report: BenchReport): string {
     header,
     rule,
     ...rows,
+    ...cpuTable(report),
     ...errorLines(report),
   ].join('\n');
 }

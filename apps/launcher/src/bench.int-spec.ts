@@ -105,13 +105,16 @@ it('writes JSON and markdown in the documented shape', () => {
   const json = JSON.parse(readFileSync(files[0], 'utf8')) as BenchReport;
   expect(Object.keys(json).sort()).toEqual(['bareFastify', 'ceiling', 'command', 'finishedAt', 'instances', 'machine', 'rows', 'scenario', 'settings', 'startedAt', 'throughGateway']);
   expect(Object.keys(json.rows[0]).sort()).toEqual(
-    ['attempts', 'conflictRetries', 'conflicts', 'contendedPhase', 'errors', 'exclusionViolations', 'failure', 'lockTimeouts', 'lost', 'orderWrite', 'oversold', 'p50', 'p99', 'peakRssMb', 'ratioToCeiling', 'roundTrip', 'runId', 'sold', 'soldTwice', 'status', 'strategy', 'throughput'].sort(),
+    ['attempts', 'conflictRetries', 'conflicts', 'contendedPhase', 'cpu', 'errors', 'exclusionViolations', 'failure', 'lockTimeouts', 'lost', 'orderWrite', 'oversold', 'p50', 'p99', 'peakRssMb', 'ratioToCeiling', 'roundTrip', 'runId', 'sold', 'soldTwice', 'status', 'strategy', 'throughput'].sort(),
   );
   expect(json.rows.every((r) => typeof r.ratioToCeiling === 'number' && r.peakRssMb.length === 2)).toBe(true);
+  // Every process of the lab on this machine was charged its CPU: the forked load tool, the instances, Redis, MariaDB.
+  for (const r of json.rows) expect(Object.keys(r.cpu!.perRequestUs).sort()).toEqual(['instance', 'load-tool', 'mysql', 'redis']);
+  expect(json.rows.every((r) => r.cpu!.perRequestUs.instance! > 0 && r.cpu!.perRequestUs['load-tool']! > 0)).toBe(true);
   // Every strategy sold something, so each has a contended phase with the units it sold in it.
   expect(json.rows.every((r) => (r.contendedPhase?.units ?? 0) > 0)).toBe(true);
   const markdown = readFileSync(files[1], 'utf8');
-  expect(markdown).toMatch(/\| strategy \| sold \| oversold \| lost \|/);
+  expect(markdown).toMatch(/\| strategy \| sold \| sold twice \| oversold \| lost \|/);
   expect(markdown).toMatch(/\| sell-out s \| units\/s in phase \| phase p50 ms \| phase p99 ms \| uncontended section ms \| round-trip bound\/s \| of bound \|/);
   expect(markdown).toMatch(/Stack's own cost: a bare Fastify no-op .* answered \d+ req\/s; the service's no-op at the instances' own ports \(the ceiling\) is \d+ % of it/);
   expect(markdown).toMatch(/Through the gateway, .* the service's no-op answered \d+ req\/s: \d+ % of it \(target ≥ 50 %: (not )?met\), \d+ % of the ceiling\./);

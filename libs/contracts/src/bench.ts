@@ -1,5 +1,5 @@
 import type { OrderWrite } from './products';
-import type { ContendedPhase, RunTarget } from './runs';
+import type { ContendedPhase, ProcessCpu, RunTarget } from './runs';
 
 /** One row of `npm run bench`: a strategy's run, or the no-op ceiling's. */
 export interface BenchRow {
@@ -27,6 +27,12 @@ export interface BenchRow {
    * service): the row's req/s and latency are then partly those of the errors, not of the strategy.
    */
   errors: number;
+  /**
+   * CPU per process role while the load ran (RunResult.cpu), in µs per request answered and per unit
+   * sold: where an order's cost goes on the machine. Null for runs from before it was measured; a role
+   * absent where its processes could not be read from the run's machine.
+   */
+  cpu: { perRequestUs: Partial<Record<ProcessCpu['role'], number>>; perUnitUs: Partial<Record<ProcessCpu['role'], number>> } | null;
   /** Requests answered per second, all instances together. */
   throughput: number;
   /** throughput ÷ the no-op ceiling's throughput, measured in the same bench. */

@@ -163,6 +163,25 @@ export interface Reconciliation {
   storeLost?: boolean;
 }
 
+/**
+ * CPU each process of the lab spent while the load ran (from its start to its end), read off the
+ * machine the run executed on: on two cores the load tool, the instances, Redis and MariaDB compete, and
+ * a req/s ratio hides who paid. A process whose figures could not be read (another machine, another
+ * container) is absent.
+ */
+export interface ProcessCpu {
+  role: 'load-tool' | 'instance' | 'redis' | 'mysql';
+  /** The instance's name, or the server's address. */
+  name: string;
+  cpuMs: number;
+}
+
+export interface RunCpu {
+  /** The load's wall time the figures cover, in ms. */
+  windowMs: number;
+  processes: ProcessCpu[];
+}
+
 export interface InstanceFigures {
   instance: string;
   port: number;
@@ -256,6 +275,8 @@ export interface RunResult {
   crashedInstances?: string[];
   /** orderWrite 'queued': the write queue's backlog and drain. Absent for sync runs. */
   orderWrite?: OrderWriteFigures;
+  /** CPU per process while the load ran. Absent in results from before it was measured. */
+  cpu?: RunCpu;
   /** The instance whose worker ran the run (a crash fault never targets it). Absent in results from before it was recorded. */
   executor?: string;
 }

@@ -22,6 +22,7 @@ export function benchRowFixture(strategy: BenchRow['strategy'], figures: { throu
     p50: 1,
     peakRssMb: [100],
     roundTrip: null,
+    cpu: null,
     ...figures,
   };
 }

@@ -9,6 +9,8 @@ import { targetFaults } from '../faults/fault-targets';
 import { contendedPhase } from '../figures/contended-phase';
 import { requestFlush } from '../figures/flush-protocol';
 import { LockHistory } from '../figures/lock-history';
+import { labProcesses } from '../figures/lab-processes';
+import { CpuWindow } from '../figures/process-cpu';
 import { RemainingSamples } from '../figures/remaining-samples';
 import { holdersBySecond, overallLatency, RunFiguresReader, timeline, type RunFigures, type RunMoments } from '../figures/run-figures.reader';
 import { INSTANCE_SILENT_AFTER_MS, InstanceRegistry, PeakMemory, RunInstancesWatch, type InstanceBeat } from './instance-registry';
@@ -131,8 +133,10 @@ export class RunExecutor {
    */
   private async measure(run: RunEntity, runToken: string): Promise<RunResult> {
     const measurement = await this.begin(run, await this.liveInstances());
+    const cpu = await CpuWindow.start(await labProcesses(measurement.instances, this.connections.control, this.options.redis.host ?? '127.0.0.1', this.runs.manager.connection));
     const summary = await this.driveLoad(measurement, runToken);
     const loadEndedAt = Date.now();
+    const loadCpu = await cpu.end(summary.cpuMs === undefined ? [] : [{ role: 'load-tool', name: summary.driver, cpuMs: summary.cpuMs }]);
     const durationSec = (loadEndedAt - measurement.startedAt) / 1000;
     await this.recordDoubleClick(measurement, summary);
     // A crashed instance cannot flush: what it had not pushed yet is lost (the result says so). Its crash
@@ -149,7 +153,7 @@ export class RunExecutor {
     const locks = new LockHistory(LOCK_EVENTS_STORED);
     await this.reader.readLockEvents(run.id, (page) => locks.add(page));
     const reconciliation = await this.reconcileStores(measurement, figures, locks, orderWrite);
-    return this.result(measurement, { summary, durationSec, figures, locks, reconciliation, faults, orderWrite });
+    return { ...this.result(measurement, { summary, durationSec, figures, locks, reconciliation, faults, orderWrite }), cpu: loadCpu };
   }
 
   private async liveInstances(): Promise<InstanceBeat[]> {
