@@ -15,7 +15,7 @@ export function RunSummary({ run, figures }: { run: RunView; figures: RunFigures
   const elapsed = (figures.timeline.at(-1)?.t ?? -1) + 1;
   const planned = run.params.load.durationSec;
   return (
-    <div className="run-summary" data-testid="run-summary" aria-label={t('runSummary.label')}>
+    <div className="run-summary" role="group" data-testid="run-summary" aria-label={t('runSummary.label')}>
       <RunStatusBadge status={figures.status} failure={figures.failure} testId="run-summary-status" />
       <span data-testid="run-summary-sold-twice" className={soldTwice > 0 ? 'alarm-text' : undefined}>
         {t('runSummary.soldTwice', { count: soldTwice, n: formatCount(soldTwice) })}
