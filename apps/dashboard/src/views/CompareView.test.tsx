@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOOP_TARGET } from '@oversell/contracts';
 import { DEFAULT_FORM_VALUES } from '../lib/run-form';
+import { captureDownloads } from '../test/downloads';
 import { fakeApi } from '../test/fake-api';
 import { CEILING_SCENARIO, result, run, SCENARIOS } from '../test/fixtures';
 import { renderWithClient } from '../test/render';
@@ -31,15 +32,6 @@ const uuidLuaRun = run({
   params: { ...run().params, strategy: 'uuid-lua', batchId: 'b1' },
   result: result({ reconciliation: { ...result().reconciliation, initialStock: 50, sold: 33, remaining: 38, oversold: 0, lostUpdates: 21, storesAgree: false } }),
 });
-
-/** jsdom's Blob has no text(); its FileReader reads one. */
-function blobText(blob: Blob): Promise<string> {
-  return new Promise((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.readAsText(blob);
-  });
-}
 
 function openCompare(runs = [uuidLuaRun, luaRun, noLockRun, noopRun]) {
   const api = fakeApi([
@@ -122,17 +114,14 @@ describe('CompareView', () => {
   });
 
   it('downloads the rows as shown, with their settings and run ids, as CSV', async () => {
-    const created: Blob[] = [];
-    vi.stubGlobal('URL', { ...URL, createObjectURL: (blob: Blob) => (created.push(blob), 'blob:compare'), revokeObjectURL: () => undefined });
-    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const downloads = captureDownloads();
     openCompare();
     await userEvent.setup().click(await screen.findByTestId('compare-csv'));
-    expect(clicked).toHaveBeenCalledOnce();
-    const lines = (await blobText(created[0])).split('\r\n');
+    expect(downloads.map((d) => d.filename)).toEqual(['compare.csv']);
+    const lines = (await downloads[0].text()).split('\r\n');
     expect(lines[0]).toBe('strategy,runId,soldTwice,oversold,lost,throughput,ceilingRatio,p50Ms,p99Ms,initialStock,lockTtlMs,businessDelayMs,connections,faults');
     expect(lines).toContain('uuid-lua,ul-1,21,0,0,720,0.72,4,20,50,,20,60,');
     expect(lines).toContain('watchdog,,,,,,,,,,,,,');
-    clicked.mockRestore();
   });
 
   it('says the ceiling is missing rather than inventing a ratio', async () => {
