@@ -2,10 +2,11 @@
 //   DASHBOARD_URL=http://127.0.0.1:8080 node apps/dashboard-e2e/src/dashboard.e2e.mjs  (npm run e2e starts the lab for it)
 // Drives the lab from the UI (a no-lock run must oversell, a lua-decrement run must not, a uuid-lua run
 // whose lease expires mid-order must oversell with overlapping lock holdings), checks the compare view,
+// filters Compare by settings, downloads its CSV and reads it on a phone width,
 // runs a pitfall preset from the Pitfalls view (the broken side oversells, the fix stays at 0), renders
 // Lab, Pitfalls, Explain and Glossary in zh-CN with no missing translation key, and saves screenshots to
 // docs/screenshots/ at the repository root.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -126,6 +127,17 @@ async function runFromLab(page, strategy, form = RUN_FORM) {
   };
 }
 
+/** Compare's settings filter set to the runs with these form settings (the latest run's are the default). */
+async function selectCompareSettings(page, form) {
+  const filter = page.getByTestId('compare-filter');
+  await filter.locator('option').first().waitFor({ state: 'attached', timeout: 15_000 });
+  const labels = await filter.locator('option').allTextContents();
+  const wanted = `stock ${form.stock} · lock TTL ${form.lockTtlMs} ms · business delay ${form.businessDelayMs} ms · ${form.connections} connections`;
+  const label = labels.find((text) => text.startsWith(wanted));
+  assert(label, `no compare settings "${wanted}" among: ${labels.join(' | ')}`);
+  await filter.selectOption({ label });
+}
+
 /** The headline's big number is drawn on one line (one line box) and inside its box. */
 async function assertCounterOnOneLine(panel, where) {
   const value = panel.getByTestId('stock-headline-value');
@@ -213,8 +225,9 @@ try {
     assert(highestShown === 0, `the live headline showed ${highestShown} units sold twice for a run that sold none`);
   });
 
-  await check('compare view shows both strategies with their figures', async () => {
+  await check('compare view, filtered to the settings of the no-lock and lua-decrement runs, shows both with their figures', async () => {
     await page.goto(`${BASE_URL}/#/compare`);
+    await selectCompareSettings(page, RUN_FORM);
     for (const strategy of ['no-lock', 'lua-decrement']) {
       const row = page.getByTestId(`compare-row-${strategy}`);
       await row.and(page.locator('[data-has-run="true"]')).waitFor({ timeout: 15_000 });
@@ -223,8 +236,53 @@ try {
       assert(Number.isFinite(oversold), `${strategy}: oversold cell is not a number`);
       assert(strategy === 'no-lock' ? oversold > 0 : oversold === 0, `${strategy}: unexpected oversold ${oversold}`);
       assert(/\d/.test(throughput ?? ''), `${strategy}: no throughput figure`);
+      const settings = await row.getByTestId('compare-settings').textContent();
+      assert(settings?.includes(`stock ${RUN_FORM.stock}`), `${strategy}: the settings column says "${settings}"`);
     }
+    // The lease-expiry runs have other settings: they are not in this comparison.
+    const uuidLua = page.getByTestId('compare-row-uuid-lua');
+    assert((await uuidLua.getAttribute('data-has-run')) === 'false', 'the uuid-lua run (stock 100, TTL 100 ms) is compared with stock-50 runs');
     await page.screenshot({ path: resolve(SCREENSHOTS, 'compare.png'), fullPage: true });
+  });
+
+  await check('compare CSV download: a header row and one row per strategy shown, with its run id and settings', async () => {
+    await page.goto(`${BASE_URL}/#/compare`);
+    await selectCompareSettings(page, RUN_FORM);
+    const shown = await page.locator('[data-testid^="compare-row-"]').evaluateAll((rows) =>
+      rows.map((row) => ({ strategy: row.getAttribute('data-testid').replace('compare-row-', ''), hasRun: row.getAttribute('data-has-run') === 'true' })),
+    );
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), page.getByTestId('compare-csv').click()]);
+    assert(download.suggestedFilename() === 'compare.csv', `the download is named ${download.suggestedFilename()}`);
+    const lines = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
+    const header = lines[0].split(',');
+    assert(header[0] === 'strategy' && header.includes('runId') && header.includes('initialStock'), `the header row is "${lines[0]}"`);
+    const rows = lines.slice(1).map((line) => line.split(','));
+    assert(rows.length === shown.length, `${rows.length} CSV rows for ${shown.length} strategies shown`);
+    rows.forEach((cells, index) => {
+      assert(cells[0] === shown[index].strategy, `CSV row ${index + 1} is ${cells[0]}, the table's is ${shown[index].strategy}`);
+      assert(Boolean(cells[1]) === shown[index].hasRun, `${cells[0]}: run id "${cells[1]}" in the CSV, the table ${shown[index].hasRun ? 'has' : 'has no'} run`);
+      if (shown[index].hasRun) assert(cells[header.indexOf('initialStock')] === RUN_FORM.stock, `${cells[0]}: initialStock ${cells[header.indexOf('initialStock')]}`);
+    });
+  });
+
+  await check('compare at phone width: no horizontal page scroll, every header on one line', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${BASE_URL}/#/compare`);
+    await page.getByTestId('compare-table').waitFor({ timeout: 15_000 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert(overflow <= 0, `the page scrolls horizontally by ${overflow}px`);
+    const wrapped = await page.getByTestId('compare-table').locator('thead th').evaluateAll((headers) =>
+      headers
+        .filter((th) => {
+          const range = document.createRange();
+          range.selectNodeContents(th);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+        })
+        .map((th) => th.textContent),
+    );
+    assert(wrapped.length === 0, `headers wrapped onto several lines: ${wrapped.join(', ')}`);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'compare-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   await check('Pitfalls view: the expiry preset\'s broken side (uuid-lua) sells units twice, its fix (watchdog) none', async () => {

@@ -32,7 +32,7 @@ describe('api client', () => {
     expect(apiError.status).toBe(400);
     expect(apiError.body.error).toBe('validation_failed');
     expect(apiError.messageFor('initialStock')).toBe('initialStock must be at most 1000000');
-    expect(apiError.messageFor('load.connections')).toBe('must be at least 1; must be an integer');
+    expect(apiError.messageFor('load.connections')).toBe('must be at least 1');
     expect(apiError.messageFor('segments')).toBeUndefined();
   });
 

@@ -26,10 +26,14 @@ export class ApiError extends Error {
     this.body = body;
   }
 
-  /** The message for one request field, e.g. 'initialStock' or 'load.connections'. */
+  /**
+   * The message for one request field, e.g. 'initialStock' or 'load.connections': its first problem only,
+   * since a field's problems can read as contradicting one another (an empty number is "not a whole
+   * number", "below the minimum" and "above the maximum" at once).
+   */
   messageFor(field: string): string | undefined {
     const detail = this.body.details?.find((d) => d.field === field);
-    if (detail) return detail.problems.join('; ');
+    if (detail) return detail.problems[0];
     return this.body.field === field ? this.body.message : undefined;
   }
 }

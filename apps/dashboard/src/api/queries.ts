@@ -54,6 +54,11 @@ export function useRun(id: string, streamBroken: boolean) {
   });
 }
 
+/** A run read once (or from the cache), for what needs its settings and not its progress: the lab form. */
+export function useStoredRun(id: string | undefined) {
+  return useQuery({ queryKey: queryKeys.run(id ?? ''), queryFn: () => api.run(id ?? ''), enabled: id !== undefined });
+}
+
 export function useInventory(productId: number) {
   return useQuery({ queryKey: queryKeys.inventory(productId), queryFn: () => api.inventory(productId) });
 }

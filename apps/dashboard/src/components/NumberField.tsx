@@ -4,7 +4,7 @@ interface NumberFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  /** The server's message about this field, shown right under it. */
+  /** The field's one message (the form's own check, or the service's), shown right under it. */
   error?: string;
   hint?: string;
   min?: number;

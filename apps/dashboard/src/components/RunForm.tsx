@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_WRITES, RUN_LIMITS, STRATEGY_NAMES, type FaultSettingsProblem, type OrderWrite, type Scenario, type StrategyDescription, type StrategyName } from '@oversell/contracts';
-import { formErrors, type FormField } from '../lib/form-errors';
+import { ORDER_WRITES, STRATEGY_NAMES, type FaultSettingsProblem, type OrderWrite, type Scenario, type StrategyDescription, type StrategyName } from '@oversell/contracts';
+import { fieldBounds, formErrors, visibleFields, type FieldProblem, type FormField, type NumberFormField } from '../lib/form-errors';
 import { formFromScenario, splitsStock, type LoadBound, type RunFormValues } from '../lib/run-form';
 import { FaultFields } from './FaultFields';
 import { NumberField } from './NumberField';
@@ -17,30 +17,28 @@ interface RunFormProps {
   error: Error | null;
   /** What the fault rules found wrong before sending, shown next to the fault fields. */
   faultProblems?: readonly FaultSettingsProblem[];
+  /** What the fields' own rules found wrong before sending (fieldProblems), one per field. */
+  problems?: Partial<Record<FormField, FieldProblem>>;
 }
 
-export function RunForm({ values, onChange, onSubmit, strategies, scenarios, submitting, error, faultProblems = [] }: RunFormProps) {
+export function RunForm({ values, onChange, onSubmit, strategies, scenarios, submitting, error, faultProblems = [], problems = {} }: RunFormProps) {
   const { t } = useTranslation();
   const segmented = splitsStock(strategies?.find((s) => s.name === values.strategy));
-  const visible: FormField[] = [
-    'strategy',
-    'initialStock',
-    'lockTtlMs',
-    'businessDelayMs',
-    ...(segmented ? (['segments'] as const) : []),
-    'orderWrite',
-    'connections',
-    values.bound === 'duration' ? 'durationSec' : 'totalRequests',
-    'arrivalRate',
-  ];
-  const errors = formErrors(error, visible, values.faults.length, faultProblems);
+  const errors = formErrors(error, visibleFields(values, segmented), values.faults.length, faultProblems);
+  // One message per field: what the form found before sending, else the service's first word on it.
+  const message = (name: FormField) => {
+    const problem = problems[name];
+    if (!problem) return errors.byField[name];
+    return problem.kind === 'range' ? t('form.problem.range', { min: problem.min, max: problem.max }) : t(`form.problem.${problem.kind}`);
+  };
   // Editing a field means the values no longer are the scenario's.
   const set = (patch: Partial<RunFormValues>) => onChange({ ...values, ...patch, scenario: undefined });
-  const number = (name: FormField) => ({
+  const number = (name: NumberFormField) => ({
     name,
     value: values[name],
-    error: errors.byField[name],
+    error: message(name),
     onChange: (value: string) => set({ [name]: value }),
+    ...fieldBounds(name),
   });
 
   const submit = (event: FormEvent) => {
@@ -54,7 +52,7 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
   };
 
   return (
-    // noValidate: the service is the one authority on limits, and its messages appear next to the fields.
+    // noValidate: the form checks its fields itself (one message each) and shows the service's messages beside them.
     <form className="run-form" onSubmit={submit} noValidate data-testid="run-form" aria-label={t('form.label')}>
       <div className="field">
         <label htmlFor="scenario">{t('form.scenario')}</label>
@@ -96,16 +94,10 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
 
       <fieldset>
         <legend>{t('form.stockAndLock')}</legend>
-        <NumberField {...number('initialStock')} label={t('form.initialStock')} min={0} max={RUN_LIMITS.maxStock} />
-        <NumberField {...number('lockTtlMs')} label={t('form.lockTtl')} min={1} max={RUN_LIMITS.maxLockTtlMs} />
-        <NumberField
-          {...number('businessDelayMs')}
-          label={t('form.businessDelay')}
-          hint={t('form.businessDelayHint')}
-          min={0}
-          max={RUN_LIMITS.maxBusinessDelayMs}
-        />
-        {segmented && <NumberField {...number('segments')} label={t('form.segments')} min={1} />}
+        <NumberField {...number('initialStock')} label={t('form.initialStock')} />
+        <NumberField {...number('lockTtlMs')} label={t('form.lockTtl')} />
+        <NumberField {...number('businessDelayMs')} label={t('form.businessDelay')} hint={t('form.businessDelayHint')} />
+        {segmented && <NumberField {...number('segments')} label={t('form.segments')} />}
         <div className={`field${errors.byField.orderWrite ? ' field--invalid' : ''}`}>
           <label htmlFor="field-orderWrite">{t('form.ordersWritten')}</label>
           <select id="field-orderWrite" data-testid="field-orderWrite" value={values.orderWrite} onChange={(e) => set({ orderWrite: e.target.value as OrderWrite })}>
@@ -121,7 +113,7 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
 
       <fieldset>
         <legend>{t('form.load')}</legend>
-        <NumberField {...number('connections')} label={t('form.connections')} min={1} max={RUN_LIMITS.maxConnections} />
+        <NumberField {...number('connections')} label={t('form.connections')} />
         <fieldset className="radio-row">
           <legend>{t('form.stopAfter')}</legend>
           {(['duration', 'requests'] as LoadBound[]).map((bound) => (
@@ -139,17 +131,11 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
           ))}
         </fieldset>
         {values.bound === 'duration' ? (
-          <NumberField {...number('durationSec')} label={t('form.durationSec')} min={1} max={RUN_LIMITS.maxDurationSec} />
+          <NumberField {...number('durationSec')} label={t('form.durationSec')} />
         ) : (
-          <NumberField {...number('totalRequests')} label={t('form.totalRequests')} min={1} max={RUN_LIMITS.maxTotalRequests} />
+          <NumberField {...number('totalRequests')} label={t('form.totalRequests')} />
         )}
-        <NumberField
-          {...number('arrivalRate')}
-          label={t('form.arrivalRate')}
-          hint={t('form.arrivalRateHint')}
-          min={1}
-          max={RUN_LIMITS.maxArrivalRate}
-        />
+        <NumberField {...number('arrivalRate')} label={t('form.arrivalRate')} hint={t('form.arrivalRateHint')} />
       </fieldset>
 
       <FaultFields faults={values.faults} onChange={(faults) => set({ faults })} errors={errors.byFault} />
@@ -159,9 +145,11 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
           {errors.general}
         </p>
       )}
-      <button type="submit" className="button button--primary" data-testid="start-run" disabled={submitting}>
-        {submitting ? t('form.starting') : t('form.start')}
-      </button>
+      <div className="run-form-submit">
+        <button type="submit" className="button button--primary" data-testid="start-run" disabled={submitting}>
+          {submitting ? t('form.starting') : t('form.start')}
+        </button>
+      </div>
     </form>
   );
 }

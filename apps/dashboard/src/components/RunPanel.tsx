@@ -1,13 +1,16 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RunView } from '@oversell/contracts';
 import { useStrategies } from '../api/queries';
 import { useLiveRun } from '../hooks/useLiveRun';
 import { formatContendedPhase, formatMs, formatTime } from '../lib/format';
 import { describeRunParams, noopRole } from '../lib/run-description';
 import { runFigures } from '../lib/run-figures';
+import { stockDrain } from '../lib/stock-points';
 import { isFinished } from '../lib/run-status';
 import { toTimelineRows } from '../lib/timeline';
 import { CeilingMeasurement } from './CeilingMeasurement';
+import { ExportButtons } from './ExportButtons';
 import { FaultList } from './FaultList';
 import { LockTimeline } from './LockTimeline';
 import { OrderQueueChart } from './OrderQueueChart';
@@ -16,12 +19,20 @@ import { StockHeadline } from './StockHeadline';
 import { ReconciliationTable } from './ReconciliationTable';
 import { RunFailedNotice } from './RunFailedNotice';
 import { RunStatusBadge } from './RunStatusBadge';
+import { RunSummary } from './RunSummary';
 import { ServiceError } from './ServiceError';
 import { StockChart } from './StockChart';
 import { ThroughputChart } from './ThroughputChart';
 
+interface RunPanelProps {
+  runId: string;
+  /** Starts a new run with this run's settings; offered once the run has finished. */
+  onRunAgain?: (run: RunView) => void;
+  runningAgain?: boolean;
+}
+
 /** Everything about one run: live while it runs, from its stored result afterwards. Mount with key={runId}. */
-export function RunPanel({ runId }: { runId: string }) {
+export function RunPanel({ runId, onRunAgain, runningAgain = false }: RunPanelProps) {
   const { t } = useTranslation();
   const { run, live, error, isLoading } = useLiveRun(runId);
   const strategies = useStrategies();
@@ -50,7 +61,18 @@ export function RunPanel({ runId }: { runId: string }) {
         <p className="run-meta">
           {t('runPanel.started', { settings: describeRunParams(run.params, t), time: formatTime(run.startedAt ?? run.createdAt) })}
         </p>
+        <div className="run-actions">
+          {onRunAgain && finished && !role && (
+            <button type="button" className="button button--primary button--small" data-testid="run-again" disabled={runningAgain} onClick={() => onRunAgain(run)}>
+              {runningAgain ? t('form.starting') : t('runPanel.runAgain')}
+            </button>
+          )}
+          {/* The run as the service stores it, settings and every figure, to keep or to compare elsewhere. */}
+          {finished && <ExportButtons name="run" filename={`run-${run.id}`} value={run} />}
+        </div>
       </header>
+
+      {!finished && <RunSummary run={run} figures={figures} />}
 
       {figures.status === 'failed' ? (
         <RunFailedNotice run={run} failure={figures.failure} />
@@ -74,7 +96,7 @@ export function RunPanel({ runId }: { runId: string }) {
       )}
 
       <div className="chart-grid">
-        {!role && <StockChart timeline={figures.timeline} initialStock={figures.initialStock} />}
+        {!role && <StockChart timeline={figures.timeline} initialStock={figures.initialStock} drain={stockDrain(run)} />}
         <ThroughputChart rows={rows} />
         {run.result?.orderWrite && <OrderQueueChart orderWrite={run.result.orderWrite} />}
       </div>

@@ -11,4 +11,10 @@ describe('StrategyBrief', () => {
     render(<StrategyBrief strategy={strategy({ name: 'uuid-lua', kind: 'lock' })} />);
     expect(screen.queryByText('slow hand-over')).toBeNull();
   });
+
+  it('labels its kind and store badges, in words', () => {
+    render(<StrategyBrief strategy={strategy({ kind: 'none', store: 'redis' })} />);
+    expect(screen.getByTestId('brief-kind')).toHaveTextContent('lock: none');
+    expect(screen.getByTestId('brief-store')).toHaveTextContent('store: redis');
+  });
 });

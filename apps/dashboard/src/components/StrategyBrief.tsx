@@ -11,8 +11,8 @@ export function StrategyBrief({ strategy }: { strategy: StrategyDescription }) {
     <div className="strategy-brief" data-testid="strategy-brief">
       <p className="tags">
         <span className={`tag ${strategy.safe ? 'tag--safe' : 'tag--unsafe'}`}>{strategy.safe ? t('brief.safe') : t('brief.oversells')}</span>
-        <span className="tag">{strategy.kind}</span>
-        <span className="tag">{strategy.store}</span>
+        <span className="tag" data-testid="brief-kind">{t('brief.kind', { kind: t(`brief.kindValue.${strategy.kind}`) })}</span>
+        <span className="tag" data-testid="brief-store">{t('brief.store', { store: strategy.store })}</span>
         {strategy.needs?.map((service) => (
           <span key={service} className="tag" title={t('brief.needsTitle', { env: LOCK_SERVICES[service].env })}>
             {t('brief.needs', { service: LOCK_SERVICES[service].title })}

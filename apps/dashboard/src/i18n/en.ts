@@ -61,6 +61,7 @@ export const en = {
       loadStrategies: 'load the strategies',
       loadRuns: 'load the runs',
       loadRun: 'load run {{id}}',
+      startRun: 'start the run',
       queueRuns: 'queue the runs',
       queueSide: 'queue {{side}}',
       readInventory: "read product {{id}}'s inventory",
@@ -92,6 +93,7 @@ export const en = {
     arrival: '{{n}} req/s arrival',
     scenario: 'scenario {{name}}',
     faults: 'faults: {{kinds}}',
+    noFaults: 'no faults',
     fault: 'fault: {{kind}}',
     faultAt: 'fault: {{kind}} at {{at}}',
     faultFor: 'fault: {{kind}} for {{ms}} ms',
@@ -126,8 +128,13 @@ export const en = {
     segments: 'Segments',
     ordersWritten: 'Orders written',
     orderWrite: {
-      sync: 'before the answer (sync, 201)',
-      queued: 'through the queue, in batches (queued, 202)',
+      sync: 'sync, before the answer (201)',
+      queued: 'queued, in batches (202)',
+    },
+    problem: {
+      required: 'Enter a number.',
+      whole: 'Enter a whole number.',
+      range: 'Enter a whole number from {{min}} to {{max}}.',
     },
     load: 'Load',
     connections: 'Connections',
@@ -210,6 +217,7 @@ export const en = {
     noHoldingsYet: 'No lock holdings yet.',
     failed: 'This run failed. Its figures were not recorded.',
     failedBecause: 'This run failed: {{failure}}. Its figures were not recorded.',
+    runAgain: 'Run again',
   },
   ceiling: {
     measuring: 'Measuring the no-op endpoint through the same instances and load tool…',
@@ -288,6 +296,9 @@ export const en = {
       initial: 'initial stock {{n}}',
       sold: 'units sold',
       remaining: 'remaining stock',
+      draining: 'draining',
+      finalRemaining: 'remaining, read at the end',
+      hintDraining: 'units sold above the dashed line were never in stock; shaded: after the load, while the last waiting orders are answered — the store is not read then, only once more at the end (the dot)',
     },
     throughput: {
       title: 'Throughput and p99 latency',
@@ -325,6 +336,8 @@ export const en = {
     p50Bar: 'p50 ms',
     caption: 'Latest completed run of each strategy',
     running: ' running…',
+    filter: 'Runs with the settings',
+    allSettings: 'any settings (not comparable)',
     column: {
       strategy: 'Strategy',
       soldTwice: 'Sold twice',
@@ -333,6 +346,7 @@ export const en = {
       throughput: 'Throughput',
       ofCeiling: 'of ceiling',
       contendedPhase: 'Contended phase',
+      settings: 'Settings',
     },
   },
   history: {
@@ -381,6 +395,14 @@ export const en = {
   brief: {
     safe: 'safe',
     oversells: 'oversells',
+    kind: 'lock: {{kind}}',
+    kindValue: {
+      none: 'none',
+      lock: 'distributed lock',
+      atomic: 'none, an atomic operation',
+      database: 'database',
+    },
+    store: 'store: {{store}}',
     needs: 'needs {{service}}',
     needsTitle: '{{env}}; npm run demo starts it',
     slowHandOver: 'slow hand-over',
@@ -426,5 +448,18 @@ export const en = {
     term: 'English',
     termZh: '中文',
     meaning: 'What it means',
+  },
+  runSummary: {
+    label: 'The run so far',
+    soldTwice_one: '{{n}} unit sold twice so far',
+    soldTwice_other: '{{n}} units sold twice so far',
+    stock: '{{sold}} sold, {{remaining}} of {{initial}} left',
+    elapsed: '{{n}} s of load',
+    elapsedOf: '{{n}} of {{of}} s',
+  },
+  export: {
+    label: 'Download',
+    csv: 'Download CSV',
+    json: 'Download JSON',
   },
 } as const;

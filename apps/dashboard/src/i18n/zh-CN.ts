@@ -59,6 +59,7 @@ export const zhCN: Messages = {
       loadStrategies: '加载策略',
       loadRuns: '加载运行记录',
       loadRun: '加载运行 {{id}}',
+      startRun: '启动运行',
       queueRuns: '提交这些运行',
       queueSide: '提交{{side}}',
       readInventory: '读取商品 {{id}} 的库存',
@@ -90,6 +91,7 @@ export const zhCN: Messages = {
     arrival: '到达速率 {{n}} req/s',
     scenario: '场景 {{name}}',
     faults: '故障：{{kinds}}',
+    noFaults: '无故障',
     fault: '故障：{{kind}}',
     faultAt: '故障：{{kind}}，故障点 {{at}}',
     faultFor: '故障：{{kind}}，持续 {{ms}} ms',
@@ -124,8 +126,13 @@ export const zhCN: Messages = {
     segments: '分段数',
     ordersWritten: '订单写入方式',
     orderWrite: {
-      sync: '返回响应前写入（sync，201）',
-      queued: '经队列批量写入（queued，202）',
+      sync: 'sync，返回响应前写入（201）',
+      queued: 'queued，经队列批量写入（202）',
+    },
+    problem: {
+      required: '请输入一个数。',
+      whole: '请输入整数。',
+      range: '请输入 {{min}} 到 {{max}} 之间的整数。',
     },
     load: '负载',
     connections: '连接数',
@@ -208,6 +215,7 @@ export const zhCN: Messages = {
     noHoldingsYet: '还没有持锁记录。',
     failed: '这次运行失败了，数据未被记录。',
     failedBecause: '这次运行失败了：{{failure}}。数据未被记录。',
+    runAgain: '再运行一次',
   },
   ceiling: {
     measuring: '正在用同样的实例和压测工具测量 no-op 端点…',
@@ -286,6 +294,9 @@ export const zhCN: Messages = {
       initial: '初始库存 {{n}}',
       sold: '已售件数',
       remaining: '剩余库存',
+      draining: '收尾中',
+      finalRemaining: '结束时读到的剩余库存',
+      hintDraining: '虚线以上卖出的件数从来不在库存里；阴影：负载结束后、仍在应答最后排队的订单时——这段时间不读取库存，只在结束时再读一次（圆点）',
     },
     throughput: {
       title: '吞吐与 p99 延迟',
@@ -323,6 +334,8 @@ export const zhCN: Messages = {
     p50Bar: 'p50 ms',
     caption: '每种策略最近一次完成的运行',
     running: ' 运行中…',
+    filter: '参数相同的运行',
+    allSettings: '任意参数（不可直接比较）',
     column: {
       strategy: '策略',
       soldTwice: '重复卖出',
@@ -331,6 +344,7 @@ export const zhCN: Messages = {
       throughput: '吞吐',
       ofCeiling: '占上限',
       contendedPhase: '竞争阶段',
+      settings: '参数',
     },
   },
   history: {
@@ -379,6 +393,14 @@ export const zhCN: Messages = {
   brief: {
     safe: '安全',
     oversells: '会超卖',
+    kind: '锁：{{kind}}',
+    kindValue: {
+      none: '无',
+      lock: '分布式锁',
+      atomic: '无，原子操作',
+      database: '数据库',
+    },
+    store: '存储：{{store}}',
     needs: '需要 {{service}}',
     needsTitle: '{{env}}；npm run demo 会启动它',
     slowHandOver: '交接缓慢',
@@ -424,5 +446,18 @@ export const zhCN: Messages = {
     term: 'English',
     termZh: '中文',
     meaning: '含义',
+  },
+  runSummary: {
+    label: '运行进度',
+    soldTwice_one: '迄今 {{n}} 件被卖了两次',
+    soldTwice_other: '迄今 {{n}} 件被卖了两次',
+    stock: '已售 {{sold}}，剩余 {{remaining}} / {{initial}}',
+    elapsed: '负载已进行 {{n}} 秒',
+    elapsedOf: '{{n}} / {{of}} 秒',
+  },
+  export: {
+    label: '下载',
+    csv: '下载 CSV',
+    json: '下载 JSON',
   },
 };

@@ -1,6 +1,7 @@
-import { STRATEGY_NAMES, unitsSoldTwice, type ContendedPhase, type RunView, type StrategyName } from '@oversell/contracts';
+import { NOOP_TARGET, STRATEGY_NAMES, unitsSoldTwice, type ContendedPhase, type RunView, type StrategyName } from '@oversell/contracts';
 import { ceilingRatio, findCeilingRun } from './ceiling';
 import { isInProgress } from './run-status';
+import { settingsKey } from './run-settings';
 
 /** One strategy in the compare view: its latest completed run's figures. */
 export interface CompareRow {
@@ -23,10 +24,13 @@ export interface CompareRow {
   contendedPhase?: ContendedPhase;
 }
 
-/** Every strategy, in the contracts' order, from the run list (newest first). */
-export function buildCompareRows(runs: readonly RunView[]): CompareRow[] {
+/**
+ * Every strategy, in the contracts' order, from the run list (newest first). `settings`: only runs with
+ * these compared settings (settingsKey) count; the ceiling is still looked up among all the runs.
+ */
+export function buildCompareRows(runs: readonly RunView[], settings?: string): CompareRow[] {
   return STRATEGY_NAMES.map((strategy) => {
-    const own = runs.filter((r) => r.params.strategy === strategy);
+    const own = runs.filter((r) => r.params.strategy === strategy && (settings === undefined || settingsKey(r.params) === settings));
     const run = own.find((r) => r.status === 'completed' && r.result);
     const pending = own.some(isInProgress);
     const result = run?.result;
@@ -45,4 +49,15 @@ export function buildCompareRows(runs: readonly RunView[]): CompareRow[] {
       contendedPhase: result.contendedPhase,
     };
   });
+}
+
+/** The distinct compared settings of the strategy runs that completed, newest first: the filter's choices. */
+export function settingsSeen(runs: readonly RunView[]): { key: string; run: RunView }[] {
+  const seen = new Map<string, RunView>();
+  for (const run of runs) {
+    if (run.params.strategy === NOOP_TARGET || run.status !== 'completed') continue;
+    const key = settingsKey(run.params);
+    if (!seen.has(key)) seen.set(key, run);
+  }
+  return [...seen].map(([key, run]) => ({ key, run }));
 }

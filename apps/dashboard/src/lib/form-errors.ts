@@ -1,8 +1,23 @@
-import type { FaultSettings, FaultSettingsProblem } from '@oversell/contracts';
+import { RUN_LIMITS, STRATEGY_SETTINGS, type FaultSettings, type FaultSettingsProblem } from '@oversell/contracts';
 import { ApiError } from '../api/client';
 import type { RunFormValues } from './run-form';
 
 export type FormField = Exclude<keyof RunFormValues, 'bound' | 'scenario' | 'faults'>;
+
+/** The fields the form shows for these values: segments only for a strategy that splits its stock, one load bound. */
+export function visibleFields(values: RunFormValues, segmented: boolean): FormField[] {
+  return [
+    'strategy',
+    'initialStock',
+    'lockTtlMs',
+    'businessDelayMs',
+    ...(segmented ? (['segments'] as const) : []),
+    'orderWrite',
+    'connections',
+    values.bound === 'duration' ? 'durationSec' : 'totalRequests',
+    'arrivalRate',
+  ];
+}
 
 /** The fields of one fault the form can show a message next to. */
 const FAULT_FIELDS: (keyof FaultSettings)[] = ['kind', 'at', 'once', 'every', 'probability', 'durationMs', 'offsetMs', 'instance', 'copies', 'idempotencyKey'];
@@ -59,4 +74,53 @@ export function formErrors(error: Error | null, visible: readonly FormField[], f
   const shown = Object.keys(byField).length + Object.keys(byFault).length > 0;
   const unplaced = problems.find((p) => !FAULT_FIELDS.some((name) => p.field.endsWith(`].${name}`)))?.message;
   return { byField, byFault, general: unplaced ?? (error && !shown ? error.message : undefined) };
+}
+
+/** A field's one problem, found before sending: nothing typed where a value is needed, not a whole number, or out of bounds. */
+export type FieldProblem = { kind: 'required' } | { kind: 'whole' } | { kind: 'range'; min: number; max: number };
+
+export type NumberFormField = Exclude<FormField, 'strategy' | 'orderWrite'>;
+
+/** Each number field's bounds, as the service checks them; `required`: the run cannot go without it (the rest have defaults). */
+const NUMBER_FIELDS: Record<NumberFormField, { min: number; max: number; required: boolean }> = {
+  initialStock: { min: 0, max: RUN_LIMITS.maxStock, required: true },
+  lockTtlMs: { ...STRATEGY_SETTINGS.lockTtlMs, required: false },
+  businessDelayMs: { ...STRATEGY_SETTINGS.businessDelayMs, required: false },
+  segments: { ...STRATEGY_SETTINGS.segments, required: false },
+  connections: { min: 1, max: RUN_LIMITS.maxConnections, required: true },
+  durationSec: { min: 1, max: RUN_LIMITS.maxDurationSec, required: true },
+  totalRequests: { min: 1, max: RUN_LIMITS.maxTotalRequests, required: true },
+  arrivalRate: { min: 1, max: RUN_LIMITS.maxArrivalRate, required: false },
+};
+
+function isNumberField(field: FormField): field is NumberFormField {
+  return field in NUMBER_FIELDS;
+}
+
+/** The bounds a number field shows (its input's min and max). */
+export function fieldBounds(field: NumberFormField): { min: number; max: number } {
+  const { min, max } = NUMBER_FIELDS[field];
+  return { min, max };
+}
+
+/**
+ * The visible fields' problems, one per field, checked before the request goes: the first that applies
+ * of empty, not whole, out of bounds. The service checks the same rules; its answer is then only needed
+ * for what the form cannot know.
+ */
+export function fieldProblems(values: RunFormValues, visible: readonly FormField[]): Partial<Record<FormField, FieldProblem>> {
+  const problems: Partial<Record<FormField, FieldProblem>> = {};
+  for (const field of visible) {
+    if (!isNumberField(field)) continue;
+    const { min, max, required } = NUMBER_FIELDS[field];
+    const text = values[field].trim();
+    if (text === '') {
+      if (required) problems[field] = { kind: 'required' };
+      continue;
+    }
+    const value = Number(text);
+    if (!Number.isInteger(value)) problems[field] = { kind: 'whole' };
+    else if (value < min || value > max) problems[field] = { kind: 'range', min, max };
+  }
+  return problems;
 }

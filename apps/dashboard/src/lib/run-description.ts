@@ -46,6 +46,18 @@ export function describeRunParams(params: RunParams, t: TFunction): string {
   );
 }
 
+/** The settings Compare groups runs by (comparedSettings), on one line. */
+export function describeComparedSettings(params: RunParams, t: TFunction): string {
+  return joined(
+    [
+      ...stockSettings(params, t),
+      t('run.connections', { count: params.load.connections, n: params.load.connections }),
+      params.faults?.length ? t('run.faults', { kinds: params.faults.map((f) => f.kind).join(', ') }) : t('run.noFaults'),
+    ],
+    t,
+  );
+}
+
 function describeFaultSettings(fault: FaultSettings, t: TFunction): string {
   const { kind, at, durationMs: ms } = fault;
   if (at && ms) return t('run.faultAtFor', { kind, at, ms });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCENARIOS, strategy } from '../test/fixtures';
-import { DEFAULT_FORM_VALUES, formFromScenario, scenarioToBatchRequest, toBatchRequest, toRunParams } from './run-form';
+import { NOOP_TARGET, type RunParams } from '@oversell/contracts';
+import { DEFAULT_FORM_VALUES, formFromParams, formFromScenario, scenarioToBatchRequest, toBatchRequest, toRunParams } from './run-form';
 
 describe('run form', () => {
   it('turns the form into run params, leaving out empty optional fields and segments of other strategies', () => {
@@ -72,5 +73,28 @@ describe('run form', () => {
     // A scenario without faults leaves the presenter's.
     const kept = formFromScenario(SCENARIOS[0], values);
     expect(kept.faults).toBe(values.faults);
+  });
+  it("fills the form from a stored run's own settings, so starting it runs the same settings again", () => {
+    const params: RunParams = {
+      strategy: 'segmented',
+      initialStock: 5,
+      lockTtlMs: 100,
+      businessDelayMs: 250,
+      segments: 3,
+      orderWrite: 'queued',
+      scenario: 'expiry-pitfall',
+      load: { connections: 20, totalRequests: 400, arrivalRate: 50 },
+      faults: [{ kind: 'pause', at: 'lock-acquired', every: 4, durationMs: 300 }],
+    };
+    const form = formFromParams(params, { ...DEFAULT_FORM_VALUES, faults: [] });
+    expect(form).toMatchObject({ strategy: 'segmented', initialStock: '5', segments: '3', orderWrite: 'queued', bound: 'requests', totalRequests: '400', arrivalRate: '50' });
+    const segmented = strategy({ name: 'segmented', settings: ['lockTtlMs', 'businessDelayMs', 'segments'] });
+    expect(JSON.parse(JSON.stringify(toRunParams(form!, segmented)))).toEqual(params);
+  });
+
+  it('leaves no faults of the form on a stored run that had none, and does not fill it from a no-op run', () => {
+    const withFault = formFromScenario({ ...SCENARIOS[0], faults: [{ kind: 'crash', at: 'lock-acquired' }] }, DEFAULT_FORM_VALUES);
+    expect(formFromParams({ strategy: 'no-lock', initialStock: 10, load: { connections: 1, durationSec: 2 } }, withFault)?.faults).toEqual([]);
+    expect(formFromParams({ strategy: NOOP_TARGET, initialStock: 0, load: { connections: 1 } }, DEFAULT_FORM_VALUES)).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import {
   DEFAULT_BUSINESS_DELAY_MS,
   DEFAULT_LOCK_TTL_MS,
   DEFAULT_ORDER_WRITE,
+  NOOP_TARGET,
   type LoadProfile,
   type OrderWrite,
   type RunBatchRequest,
@@ -62,23 +63,46 @@ function number(value: string): number | undefined {
   return value.trim() === '' ? undefined : Number(value);
 }
 
-export function formFromScenario(scenario: Scenario, current: RunFormValues): RunFormValues {
-  const { load } = scenario;
+/** What a scenario and a stored run both say about a run; what they leave out keeps the form's value. */
+type GivenSettings = Pick<RunParams, 'initialStock' | 'lockTtlMs' | 'businessDelayMs' | 'segments' | 'load'> & { strategy?: StrategyName };
+
+function formFromSettings(given: GivenSettings, current: RunFormValues): Omit<RunFormValues, 'orderWrite' | 'faults' | 'scenario'> {
+  const { load } = given;
   return {
-    strategy: scenario.strategy ?? current.strategy,
-    initialStock: text(scenario.initialStock),
-    lockTtlMs: text(scenario.lockTtlMs ?? DEFAULT_LOCK_TTL_MS),
-    businessDelayMs: text(scenario.businessDelayMs ?? DEFAULT_BUSINESS_DELAY_MS),
-    segments: scenario.segments === undefined ? current.segments : text(scenario.segments),
-    orderWrite: current.orderWrite,
+    strategy: given.strategy ?? current.strategy,
+    initialStock: text(given.initialStock),
+    lockTtlMs: text(given.lockTtlMs ?? DEFAULT_LOCK_TTL_MS),
+    businessDelayMs: text(given.businessDelayMs ?? DEFAULT_BUSINESS_DELAY_MS),
+    segments: given.segments === undefined ? current.segments : text(given.segments),
     connections: text(load.connections),
     bound: load.totalRequests !== undefined && load.durationSec === undefined ? 'requests' : 'duration',
     durationSec: load.durationSec === undefined ? current.durationSec : text(load.durationSec),
     totalRequests: load.totalRequests === undefined ? current.totalRequests : text(load.totalRequests),
     arrivalRate: text(load.arrivalRate),
+  };
+}
+
+export function formFromScenario(scenario: Scenario, current: RunFormValues): RunFormValues {
+  return {
+    ...formFromSettings(scenario, current),
+    orderWrite: current.orderWrite,
     // A scenario's faults replace the form's; one without any leaves the presenter's.
     faults: scenario.faults ? scenario.faults.map(toFaultFormValues) : current.faults,
     scenario: scenario.name,
+  };
+}
+
+/**
+ * A stored run's own settings, as the form shows them: starting the form then runs it again. Undefined
+ * for a no-op run, which the form does not start. A run without faults had none, so none are kept.
+ */
+export function formFromParams(params: RunParams, current: RunFormValues): RunFormValues | undefined {
+  if (params.strategy === NOOP_TARGET) return undefined;
+  return {
+    ...formFromSettings({ ...params, strategy: params.strategy }, current),
+    orderWrite: params.orderWrite ?? DEFAULT_ORDER_WRITE,
+    faults: (params.faults ?? []).map(toFaultFormValues),
+    scenario: params.scenario,
   };
 }
 

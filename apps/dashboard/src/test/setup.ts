@@ -22,3 +22,6 @@ afterEach(() => {
   expect(consoleError).not.toHaveBeenCalled();
   expect(consoleWarn).not.toHaveBeenCalled();
 });
+
+// jsdom lays nothing out and has no scrollIntoView; a test about scrolling spies on this one.
+Element.prototype.scrollIntoView ??= () => undefined;

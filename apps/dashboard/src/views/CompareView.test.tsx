@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { NOOP_TARGET } from '@oversell/contracts';
 import { DEFAULT_FORM_VALUES } from '../lib/run-form';
+import { captureDownloads } from '../test/downloads';
 import { fakeApi } from '../test/fake-api';
 import { CEILING_SCENARIO, result, run, SCENARIOS } from '../test/fixtures';
 import { renderWithClient } from '../test/render';
@@ -25,11 +26,11 @@ const luaRun = run({
   }),
 });
 
-/** The lease outlived, stock left: 43 units sold twice, none beyond the stock. */
+/** The lease outlived, stock left: 21 units sold twice, none beyond the stock. */
 const uuidLuaRun = run({
   id: 'ul-1',
-  params: { ...run().params, strategy: 'uuid-lua', initialStock: 100, batchId: 'b1' },
-  result: result({ reconciliation: { ...result().reconciliation, initialStock: 100, sold: 66, remaining: 77, oversold: 0, lostUpdates: 43, storesAgree: false } }),
+  params: { ...run().params, strategy: 'uuid-lua', batchId: 'b1' },
+  result: result({ reconciliation: { ...result().reconciliation, initialStock: 50, sold: 33, remaining: 38, oversold: 0, lostUpdates: 21, storesAgree: false } }),
 });
 
 function openCompare(runs = [uuidLuaRun, luaRun, noLockRun, noopRun]) {
@@ -63,7 +64,7 @@ describe('CompareView', () => {
     expect(within(lua).getByTestId('compare-sold-twice')).toHaveTextContent('0');
 
     const uuidLua = screen.getByTestId('compare-row-uuid-lua');
-    expect(within(uuidLua).getByTestId('compare-sold-twice')).toHaveTextContent('43');
+    expect(within(uuidLua).getByTestId('compare-sold-twice')).toHaveTextContent('21');
     expect(within(uuidLua).getByTestId('compare-sold-twice')).toHaveClass('alarm-text');
     expect(within(uuidLua).getByTestId('compare-oversold')).toHaveTextContent('0');
     expect(within(lua).getByTestId('compare-p50')).toHaveTextContent('1.5 ms');
@@ -92,6 +93,35 @@ describe('CompareView', () => {
     const lua = await screen.findByTestId('compare-row-lua-decrement');
     expect(within(lua).getByTestId('compare-ratio')).toHaveTextContent('ceiling measured low — rerun');
     expect(within(lua).getByTestId('compare-ratio')).not.toHaveTextContent('%');
+  });
+
+  it("compares only runs with one set of settings, the latest run's by default, and says which", async () => {
+    // A stock-5 preset run after the stock-50 batch: its figures are not to be read beside theirs.
+    const presetRun = run({
+      id: 'preset-1',
+      params: { strategy: 'naive-setnx', initialStock: 5, lockTtlMs: 100, businessDelayMs: 250, scenario: 'expiry-pitfall', load: { connections: 20, durationSec: 5 } },
+    });
+    openCompare([presetRun, uuidLuaRun, luaRun, noLockRun, noopRun]);
+    const filter = await screen.findByLabelText('Runs with the settings');
+    expect(filter).toHaveDisplayValue('stock 5 · lock TTL 100 ms · business delay 250 ms · 20 connections · no faults');
+    expect(screen.getByTestId('compare-row-naive-setnx')).toHaveAttribute('data-has-run', 'true');
+    expect(screen.getByTestId('compare-row-no-lock')).toHaveAttribute('data-has-run', 'false');
+    expect(within(screen.getByTestId('compare-row-naive-setnx')).getByTestId('compare-settings')).toHaveTextContent('stock 5');
+
+    await userEvent.setup().selectOptions(filter, 'stock 50 · business delay 20 ms · 60 connections · no faults');
+    expect(screen.getByTestId('compare-row-naive-setnx')).toHaveAttribute('data-has-run', 'false');
+    expect(within(screen.getByTestId('compare-row-no-lock')).getByTestId('compare-throughput')).toHaveTextContent('720/s');
+  });
+
+  it('downloads the rows as shown, with their settings and run ids, as CSV', async () => {
+    const downloads = captureDownloads();
+    openCompare();
+    await userEvent.setup().click(await screen.findByTestId('compare-csv'));
+    expect(downloads.map((d) => d.filename)).toEqual(['compare.csv']);
+    const lines = (await downloads[0].text()).split('\r\n');
+    expect(lines[0]).toBe('strategy,runId,soldTwice,oversold,lost,throughput,ceilingRatio,p50Ms,p99Ms,initialStock,lockTtlMs,businessDelayMs,connections,faults');
+    expect(lines).toContain('uuid-lua,ul-1,21,0,0,720,0.72,4,20,50,,20,60,');
+    expect(lines).toContain('watchdog,,,,,,,,,,,,,');
   });
 
   it('says the ceiling is missing rather than inventing a ratio', async () => {

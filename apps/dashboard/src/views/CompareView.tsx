@@ -5,18 +5,23 @@ import { isCeilingRun, type RunBatchRequest } from '@oversell/contracts';
 import { useRuns, useScenarios, useStartBatch } from '../api/queries';
 import { useLocale } from '../i18n/use-locale';
 import { CHART_COLORS } from '../components/chart-colors';
+import { ExportButtons } from '../components/ExportButtons';
 import { ServiceError } from '../components/ServiceError';
 import { StrategyBarChart } from '../components/StrategyBarChart';
 import { numberAxis } from '../lib/axis';
 import { formatRatio, ratioLabel } from '../lib/ceiling';
-import { buildCompareRows } from '../lib/compare-rows';
+import { buildCompareRows, settingsSeen } from '../lib/compare-rows';
 import { formatContendedPhase, formatCount, formatMs, formatMsTick, formatRate, formatTick } from '../lib/format';
 import { routeHref } from '../lib/routes';
+import { describeComparedSettings } from '../lib/run-description';
+import { compareTable } from '../lib/run-tables';
 import { scenarioToBatchRequest, toBatchRequest, type RunFormValues } from '../lib/run-form';
 import { isFinished } from '../lib/run-status';
 
 /** The scenario picker's value for "use the lab form's settings". */
 const FORM_SETTINGS = '';
+/** The settings filter's value for "runs with any settings". */
+const ALL_SETTINGS = '*';
 
 interface CompareViewProps {
   /** The lab form, the default scenario for "run all". */
@@ -31,7 +36,11 @@ export function CompareView({ values }: CompareViewProps) {
   const scenarios = useScenarios();
   const startBatch = useStartBatch();
   const [scenarioName, setScenarioName] = useState(FORM_SETTINGS);
-  const rows = useMemo(() => buildCompareRows(runs.data ?? []), [runs.data]);
+  const seen = useMemo(() => settingsSeen(runs.data ?? []), [runs.data]);
+  // Until one is picked, the latest run's settings: the comparison a "run all" just made.
+  const [picked, setPicked] = useState<string>();
+  const filter = picked ?? seen[0]?.key ?? ALL_SETTINGS;
+  const rows = useMemo(() => buildCompareRows(runs.data ?? [], filter === ALL_SETTINGS ? undefined : filter), [runs.data, filter]);
   const ceiling = runs.data?.find(isCeilingRun);
 
   const batchId = startBatch.data?.batchId;
@@ -124,8 +133,25 @@ export function CompareView({ values }: CompareViewProps) {
       )}
 
       {runs.data && (
+        <div className="table-tools">
+          <div className="field">
+            <label htmlFor="compare-filter">{t('compare.filter')}</label>
+            <select id="compare-filter" data-testid="compare-filter" value={filter} onChange={(e) => setPicked(e.target.value)}>
+              {seen.map(({ key, run }) => (
+                <option key={key} value={key}>
+                  {describeComparedSettings(run.params, t)}
+                </option>
+              ))}
+              <option value={ALL_SETTINGS}>{t('compare.allSettings')}</option>
+            </select>
+          </div>
+          <ExportButtons name="compare" table={compareTable(rows)} />
+        </div>
+      )}
+
+      {runs.data && (
         <div className="table-scroll">
-          <table className="runs-table" data-testid="compare-table">
+          <table className="runs-table runs-table--sticky" data-testid="compare-table">
             <caption>{t('compare.caption')}</caption>
             <thead>
               <tr>
@@ -138,6 +164,7 @@ export function CompareView({ values }: CompareViewProps) {
                 <th scope="col">p50</th>
                 <th scope="col">p99</th>
                 <th scope="col">{t('compare.column.contendedPhase')}</th>
+                <th scope="col">{t('compare.column.settings')}</th>
               </tr>
             </thead>
             <tbody>
@@ -161,6 +188,9 @@ export function CompareView({ values }: CompareViewProps) {
                   <td data-testid="compare-p50">{formatMs(row.p50)}</td>
                   <td data-testid="compare-p99">{formatMs(row.p99)}</td>
                   <td data-testid="compare-phase">{formatContendedPhase(row.contendedPhase, t)}</td>
+                  <td data-testid="compare-settings" className="settings-cell">
+                    {row.run && describeComparedSettings(row.run.params, t)}
+                  </td>
                 </tr>
               ))}
             </tbody>

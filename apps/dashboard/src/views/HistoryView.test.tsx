@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ceilingWarmUp, NOOP_TARGET } from '@oversell/contracts';
 import { App } from '../App';
+import { captureDownloads } from '../test/downloads';
 import { fakeApi } from '../test/fake-api';
 import { FakeEventSource } from '../test/fake-event-source';
 import { result, run, STRATEGIES } from '../test/fixtures';
@@ -33,6 +34,17 @@ describe('HistoryView', () => {
     const [row] = await screen.findAllByTestId('history-row');
     expect(within(row).getByTestId('history-sold-twice')).toHaveTextContent('43');
     expect(within(row).getByTestId('history-sold-twice')).toHaveClass('alarm-text');
+  });
+
+  it('downloads the runs as shown, with their ids and settings, as JSON', async () => {
+    const downloads = captureDownloads();
+    fakeApi([{ path: 'runs?limit=50', body: [run({ id: 'r1', params: { ...run().params, lockTtlMs: 100, faults: [{ kind: 'pause', at: 'lock-acquired' }] } })] }]);
+    renderWithClient(<HistoryView />);
+    await userEvent.setup().click(await screen.findByTestId('history-json'));
+    expect(downloads.map((d) => d.filename)).toEqual(['history.json']);
+    expect(JSON.parse(await downloads[0].text())).toEqual([
+      expect.objectContaining({ runId: 'r1', strategy: 'no-lock', status: 'completed', soldTwice: 3, initialStock: 50, lockTtlMs: 100, businessDelayMs: 20, connections: 60, faults: 'pause' }),
+    ]);
   });
 
   it('says when there are no runs yet', async () => {

@@ -1,11 +1,13 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { unitsSoldTwice } from '@oversell/contracts';
 import { useRuns } from '../api/queries';
+import { ExportButtons } from '../components/ExportButtons';
 import { RunStatusBadge } from '../components/RunStatusBadge';
 import { ServiceError } from '../components/ServiceError';
 import { formatCount, formatMs, formatRate, formatTime } from '../lib/format';
 import { routeHref } from '../lib/routes';
-import { noopRole } from '../lib/run-description';
+import { describeComparedSettings, noopRole } from '../lib/run-description';
+import { historyTable } from '../lib/run-tables';
 
 /** Past runs, as stored by the service: the same list in every browser and after a reload. */
 export function HistoryView() {
@@ -23,8 +25,11 @@ export function HistoryView() {
 
   return (
     <div className="view" data-testid="history-view">
+      <div className="table-tools">
+        <ExportButtons name="history" table={historyTable(runs.data)} />
+      </div>
       <div className="table-scroll">
-        <table className="runs-table">
+        <table className="runs-table runs-table--sticky">
           <caption>{t('history.caption', { count: runs.data.length })}</caption>
           <thead>
             <tr>
@@ -36,6 +41,7 @@ export function HistoryView() {
               <th scope="col">{t('compare.column.beyondStock')}</th>
               <th scope="col">{t('compare.column.throughput')}</th>
               <th scope="col">p99</th>
+              <th scope="col">{t('compare.column.settings')}</th>
             </tr>
           </thead>
           <tbody>
@@ -62,6 +68,7 @@ export function HistoryView() {
                   <td className={oversold ? 'alarm-text' : undefined}>{formatCount(oversold)}</td>
                   <td>{formatRate(run.result?.throughput)}</td>
                   <td>{formatMs(run.result?.latency.p99)}</td>
+                  <td className="settings-cell">{!role && describeComparedSettings(run.params, t)}</td>
                 </tr>
               );
             })}

@@ -25,7 +25,7 @@ async function startRun(stock: string) {
   await screen.findByRole('option', { name: 'No lock' });
   const field = screen.getByLabelText('Initial stock');
   await user.clear(field);
-  await user.type(field, stock);
+  if (stock) await user.type(field, stock);
   await user.click(screen.getByRole('button', { name: 'Start run' }));
 }
 
@@ -69,12 +69,85 @@ describe('LabView', () => {
         body: { statusCode: 400, error: 'validation_failed', message: 'initialStock must be at most 1000000', field: 'initialStock' },
       },
     ]);
-    await startRun('5000000');
+    // Within the form's own bounds: only the service can refuse it.
+    await startRun('500000');
     const field = screen.getByTestId('field-initialStock-container');
     expect(await within(field).findByText('initialStock must be at most 1000000')).toBeInTheDocument();
     expect(screen.getByLabelText('Initial stock')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Initial stock')).toHaveAccessibleDescription('initialStock must be at most 1000000');
-    expect(api.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ strategy: 'no-lock', initialStock: 5000000 });
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ strategy: 'no-lock', initialStock: 500000 });
+  });
+
+  it('says one thing about an empty field, and sends nothing', async () => {
+    const api = openLab();
+    await startRun('');
+    const field = screen.getByTestId('field-initialStock-container');
+    expect(within(field).getByTestId('field-initialStock-error')).toHaveTextContent(/^Enter a number\.$/);
+    expect(screen.getAllByText('Enter a number.')).toHaveLength(1);
+    expect(screen.getByLabelText('Initial stock')).toHaveAccessibleDescription('Enter a number.');
+    await userEvent.setup().type(screen.getByLabelText('Initial stock'), '2000000');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Start run' }));
+    expect(within(field).getByTestId('field-initialStock-error')).toHaveTextContent(/^Enter a whole number from 0 to 1000000\.$/);
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('brings the new run into view and keeps its state in a summary while it goes', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    openLab([
+      { method: 'POST', path: 'runs', status: 201, body: queued },
+      { path: 'runs/run-1', body: queued },
+      { path: 'runs?limit=50', body: [] },
+    ]);
+    await startRun('50');
+    await screen.findByTestId('run-panel');
+    await waitFor(() => expect(scrolled).toHaveBeenCalled());
+    expect(scrolled.mock.contexts[0]).toContainElement(screen.getByTestId('run-panel'));
+    act(() => {
+      const source = FakeEventSource.latest();
+      source.emit({ type: 'status', runId: 'run-1', status: 'running' });
+      source.emit({ type: 'progress', runId: 'run-1', point: point(2, { soldTotal: 40, remaining: 13 }), counts, oversold: 0, soldTwice: 3 });
+    });
+    const summary = screen.getByTestId('run-summary');
+    expect(within(summary).getByTestId('run-summary-status')).toHaveTextContent('running');
+    expect(within(summary).getByTestId('run-summary-sold-twice')).toHaveTextContent('3 units sold twice so far');
+    expect(within(summary).getByTestId('run-summary-stock')).toHaveTextContent('40 sold, 13 of 50 left');
+    expect(within(summary).getByTestId('run-summary-elapsed')).toHaveTextContent('3 of 5 s');
+    scrolled.mockRestore();
+  });
+
+  it('loads a stored run\'s own settings into the form and runs it again with them', async () => {
+    const stored = run({
+      id: 'old-1',
+      params: {
+        strategy: 'naive-setnx',
+        initialStock: 7,
+        lockTtlMs: 100,
+        businessDelayMs: 250,
+        orderWrite: 'queued',
+        scenario: 'flash-sale',
+        load: { connections: 20, totalRequests: 400 },
+        faults: [{ kind: 'pause', at: 'lock-acquired', once: true, durationMs: 300 }],
+      },
+    });
+    const api = openLab([
+      { path: 'runs/old-1', body: stored },
+      { method: 'POST', path: 'runs', status: 201, body: queued },
+      { path: 'runs/run-1', body: queued },
+      { path: 'runs?limit=50', body: [] },
+    ]);
+    window.location.hash = '#/lab/old-1';
+    await waitFor(() => expect(screen.getByLabelText('Initial stock')).toHaveValue(7));
+    expect(screen.getByLabelText('Strategy')).toHaveValue('naive-setnx');
+    expect(screen.getByLabelText('Lock TTL (ms)')).toHaveValue(100);
+    expect(screen.getByLabelText('Business delay (ms)')).toHaveValue(250);
+    expect(screen.getByLabelText('Orders written')).toHaveValue('queued');
+    expect(screen.getByLabelText('Connections')).toHaveValue(20);
+    expect(screen.getByLabelText('Total requests')).toHaveValue(400);
+    expect(screen.getByTestId('fault-0')).toBeInTheDocument();
+
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Run again' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/lab/run-1'));
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual(stored.params);
   });
 
   it('starts a run and follows it live: the headline turns red once units are sold twice', async () => {
