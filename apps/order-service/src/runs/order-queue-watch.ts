@@ -1,5 +1,8 @@
 import type { OrderQueuePoint, OrderWriteFigures } from '@oversell/contracts';
 import type { OrderWriteQueue } from '@oversell/stock';
+
+/** Where a run's orders wait to be written: the BullMQ queue (queued) or the order streams (stream), read alike. */
+export type OrderBacklogSource = Pick<OrderWriteQueue, 'backlog' | 'runBacklog'>;
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -23,7 +26,7 @@ export class OrderQueueWatch {
 
   /** Without a runId, what is left at the end is the whole queue's. */
   constructor(
-    private readonly queue: OrderWriteQueue,
+    private readonly queue: OrderBacklogSource,
     private readonly startSecond: number,
     private readonly runId?: string,
   ) {}

@@ -8,10 +8,12 @@
   KEYS[1] stock key
   KEYS[2] the highest fencing token the stock has seen
   KEYS[3] the run's stock moves (hash: request id -> its moves, "t<units>:<stock left>" per take, "g<units>" per give-back)
+  KEYS[4] the run's order stream (orderWrite 'stream')
   ARGV[1] new stock value
   ARGV[2] the holder's fencing token
   ARGV[3] units taken
   ARGV[4] request id
+  ARGV[5] the order to append with the take (JSON), or "" to append none
 
   A stock key that is gone (Redis restarted without persistence, or was flushed) is not created again
   with a value read before the loss (see write-stock).
@@ -19,6 +21,7 @@
   Returns 1 when written (or already written by this request), 0 when refused (nothing changes), -2
   when the stock key does not exist (nothing changes).
 ]]
+--- @include "includes/append-order"
 if redis.call("EXISTS", KEYS[1]) == 0 then
   return -2
 end
@@ -34,4 +37,5 @@ end
 redis.call("SET", KEYS[2], ARGV[2])
 redis.call("SET", KEYS[1], ARGV[1])
 redis.call("HSET", KEYS[3], ARGV[4], moves and (moves .. " " .. take) or take)
+appendOrder(KEYS[4], ARGV[5])
 return 1
