@@ -84,6 +84,7 @@ export const en = {
     segmented_one: '{{n}} segment (segmented)',
     segmented_other: '{{n}} segments (segmented)',
     queuedOrders: 'orders written through the queue',
+    streamedOrders: 'orders appended with the take to a stream',
     connections_one: '{{n}} connection',
     connections_other: '{{n}} connections',
     seconds: '{{n}} s',
@@ -128,6 +129,7 @@ export const en = {
     orderWrite: {
       sync: 'before the answer (sync, 201)',
       queued: 'through the queue, in batches (queued, 202)',
+      stream: 'appended with the take to a Redis Stream, in batches (stream, 202)',
     },
     load: 'Load',
     connections: 'Connections',

@@ -82,6 +82,7 @@ export const zhCN: Messages = {
     segmented_one: '{{n}} 个分段（分段库存）',
     segmented_other: '{{n}} 个分段（分段库存）',
     queuedOrders: '订单经队列写入',
+    streamedOrders: '订单随扣减追加到 Stream',
     connections_one: '{{n}} 个连接',
     connections_other: '{{n}} 个连接',
     seconds: '{{n}} s',
@@ -126,6 +127,7 @@ export const zhCN: Messages = {
     orderWrite: {
       sync: '应答前写入（sync，201）',
       queued: '经队列批量写入（queued，202）',
+      stream: '随扣减写入 Redis Stream，再批量写入（stream，202）',
     },
     load: '负载',
     connections: '连接数',

@@ -150,6 +150,9 @@ export class RunExecutor {
     const locks = new LockHistory(LOCK_EVENTS_STORED);
     await this.reader.readLockEvents(run.id, (page) => locks.add(page));
     const reconciliation = await this.reconcileStores(measurement, figures, locks, orderWrite);
+    // The run's product is its own and never reset again: its stream, written out, goes now (one still
+    // holding orders stays listed for the writers). Best effort: a stream left behind costs a read per writer loop.
+    if (measurement.settings?.orderWrite === 'stream') await this.orderStreams.close(measurement.settings).catch(() => undefined);
     return this.result(measurement, { summary, durationSec, figures, locks, reconciliation, faults, orderWrite });
   }
 

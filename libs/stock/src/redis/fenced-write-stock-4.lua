@@ -19,10 +19,10 @@
   with a value read before the loss (see write-stock).
 
   Returns 1 when written (or already written by this request), 0 when refused (nothing changes), -2
-  when the stock key does not exist (nothing changes).
+  when the stock key (or, with an order given, the order stream) does not exist (nothing changes).
 ]]
 --- @include "includes/append-order"
-if redis.call("EXISTS", KEYS[1]) == 0 then
+if redis.call("EXISTS", KEYS[1]) == 0 or streamGone(KEYS[4], ARGV[5]) then
   return -2
 end
 local highest = tonumber(redis.call("GET", KEYS[2]) or "0")

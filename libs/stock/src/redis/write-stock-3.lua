@@ -19,10 +19,11 @@
   ARGV[3] request id
   ARGV[4] the order to append with the take (JSON), or "" to append none
 
-  Returns 1 when written (or already written by this request), -2 when the stock key does not exist.
+  Returns 1 when written (or already written by this request), -2 when the stock key (or, with an order
+  given, the order stream) does not exist.
 ]]
 --- @include "includes/append-order"
-if redis.call("EXISTS", KEYS[1]) == 0 then
+if redis.call("EXISTS", KEYS[1]) == 0 or streamGone(KEYS[3], ARGV[4]) then
   return -2
 end
 local moves = redis.call("HGET", KEYS[2], ARGV[3])

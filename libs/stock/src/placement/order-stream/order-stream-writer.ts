@@ -1,10 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { reportTrouble } from '../../redis/connection-trouble';
+import { reportQueueErrors, reportTrouble } from '../../redis/connection-trouble';
 import { RedisConnections } from '../../redis/redis-connections';
 import { STOCK_OPTIONS, type StockOptions } from '../../stock.options';
 import { OrderBatches } from '../order-queue/order-batches';
+import { ProductSettingsStore } from '../product-settings.store';
 import type { QueuedOrder } from '../order-recorder';
 import { decodeEntry, ORDER_STREAM_GROUP, OrderStreams } from './order-streams';
 
@@ -49,6 +50,7 @@ export class OrderStreamWriter implements OnApplicationBootstrap, OnApplicationS
   constructor(
     private readonly streams: OrderStreams,
     private readonly batches: OrderBatches,
+    private readonly settingsStore: ProductSettingsStore,
     private readonly connections: RedisConnections,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
   ) {}
@@ -94,7 +96,7 @@ export class OrderStreamWriter implements OnApplicationBootstrap, OnApplicationS
       } catch (error) {
         if (this.stopped) return;
         this.ownPending = true;
-        console.error(`order stream writer: ${(error as Error).message}`);
+        reportError(error as Error);
         await sleep(RETRY_MS);
       }
     }
@@ -116,6 +118,7 @@ export class OrderStreamWriter implements OnApplicationBootstrap, OnApplicationS
       this.lastClaim = Date.now();
       const claimed = await this.claim(redis, streams);
       if (claimed.size) return claimed;
+      await this.dropFinished(streams);
     }
     return this.read(redis, streams, '>', READ_BLOCK_MS);
   }
@@ -131,9 +134,10 @@ export class OrderStreamWriter implements OnApplicationBootstrap, OnApplicationS
       ) as [string, Entries][] | null;
       return new Map((answer ?? []).filter(([, entries]) => entries.length).map(([stream, entries]) => [stream, entries]));
     } catch (error) {
-      // A listed stream gone (deleted, or Redis lost it): unlist it, so the others are read again.
-      if ((error as Error).message.startsWith('NOGROUP')) await this.unlistMissing(redis, streams);
-      throw error;
+      // A listed stream gone (dropped since the list was read, or Redis lost it): unlisted, the others are read again.
+      if (!(error as Error).message.startsWith('NOGROUP')) throw error;
+      await this.unlistMissing(redis, streams);
+      return new Map();
     }
   }
 
@@ -159,7 +163,26 @@ export class OrderStreamWriter implements OnApplicationBootstrap, OnApplicationS
     await done.exec();
   }
 
+  /**
+   * Drops the written-out streams of runs that are over (their product reset since): the lab's runs each
+   * use a product of their own, so no later reset of the same product would, and every writer would
+   * read a growing list of empty streams.
+   */
+  private async dropFinished(streams: string[]): Promise<void> {
+    for (const stream of streams) {
+      const run = OrderStreams.runOf(stream);
+      if (!run) continue;
+      const current = await this.settingsStore.fresh(run.productId).then(
+        (settings) => settings.runId,
+        () => null,
+      );
+      if (current !== null && current !== run.runId) await this.streams.dropIfWritten(stream);
+    }
+  }
+
   private async unlistMissing(redis: Redis, streams: string[]): Promise<void> {
     for (const stream of streams) if (!(await redis.exists(stream))) await redis.srem(this.streams.registry, stream);
   }
 }
+
+const reportError = reportQueueErrors('order stream writer');

@@ -1,11 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { loadLuaScript, useScripts } from '@oversell/locks';
 import type { ProductRunSettings, QueuedOrderView } from '@oversell/contracts';
-import type Redis from 'ioredis';
+import type { default as Redis, Result } from 'ioredis';
 import { RedisConnections } from '../../redis/redis-connections';
 import { StockKeys } from '../../redis/stock-keys';
 import { STOCK_OPTIONS, type StockOptions } from '../../stock.options';
 import type { OrderWriteBacklog, RunOrderWrites } from '../order-queue/order-write-queue';
 import type { NewOrder, QueuedOrder } from '../order-recorder';
+
+const DROP_STREAM_IF_EMPTY = loadLuaScript(__dirname, 'drop-stream-if-empty-2.lua');
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    dropStreamIfEmptyV1(stream: string, registry: string): Result<number, Context>;
+  }
+}
+
+/** A run's order stream key: its product and run. */
+const RUN_OF_STREAM = /\{p(\d+)\}:([^:]+):orders$/;
 
 /** The consumer group every instance's stream writer reads in: one group, so each entry goes to one writer. */
 export const ORDER_STREAM_GROUP = 'order-writers';
@@ -46,7 +58,8 @@ export class OrderStreams {
     connections: RedisConnections,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
   ) {
-    this.redis = connections.commands;
+    // At start-up, not at a first drop: see defineStockCellScripts.
+    this.redis = useScripts(connections.commands, [DROP_STREAM_IF_EMPTY]);
   }
 
   get registry(): string {
@@ -66,14 +79,25 @@ export class OrderStreams {
   }
 
   /**
-   * Drops an earlier run's stream, unless it still holds orders not written: those are kept (and listed)
-   * until the writers have inserted them, and a later reset drops the empty stream.
+   * Drops a stream of a run that is over, unless it still holds orders not written: those are kept (and
+   * listed) until the writers have inserted them; then a writer (or a later reset) drops it.
    */
   async dropIfWritten(stream: string): Promise<boolean> {
-    if ((await this.redis.xlen(stream)) > 0) return false;
-    await this.redis.srem(this.registry, stream);
-    await this.redis.del(stream);
-    return true;
+    return (await this.redis.dropStreamIfEmptyV1(stream, this.registry)) === 1;
+  }
+
+  /**
+   * The run is over (its lab run has drained): its stream goes if every order in it is written. A take
+   * on the run afterwards is refused as if its stock were gone (append-order's streamGone).
+   */
+  async close(settings: Pick<ProductRunSettings, 'productId' | 'runId'>): Promise<boolean> {
+    return this.dropIfWritten(StockKeys.of(this.options.keyPrefix, settings).orders);
+  }
+
+  /** The product and run a listed stream is of; null for a key of another shape. */
+  static runOf(stream: string): { productId: number; runId: string } | null {
+    const match = RUN_OF_STREAM.exec(stream);
+    return match ? { productId: Number(match[1]), runId: match[2] } : null;
   }
 
   /** The order of a take, as the client is answered: its id is the request id, its row follows. */

@@ -3,7 +3,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { OrderWriteUnsupportedError } from '../../errors';
+import { OrderWriteUnsupportedError, StockStoreLostError } from '../../errors';
 import { StockKeys } from '../../redis/stock-keys';
 import { freshProductId, placeOrderAndDieAt, runOrdersAcrossProcesses, until, useStockInstanceBehindMysqlProxy, useStockTestApp } from '../../testing';
 import { OrderRecorder } from '../order-recorder';
@@ -74,6 +74,35 @@ it('appends no order for a decr-check overdraft, whose units go back', async () 
   await drained();
   await writer().stop();
   await everyTakeHasOneOrder(productId, 1);
+});
+
+it("refuses a take once the run's stream is gone, taking nothing: no order could be read from a stream no writer lists", async () => {
+  const { productId, runId } = await streamedSale(5);
+  expect(await streams().close({ productId, runId })).toBe(true);
+
+  const { result } = await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement' });
+
+  expect(result).toMatchObject({ outcome: 'error', error: expect.any(StockStoreLostError) });
+  expect(await lab.app.redis.get(StockKeys.of(lab.keyPrefix, { productId, runId }).stock)).toBe('5');
+  expect(await lab.app.redis.exists(StockKeys.of(lab.keyPrefix, { productId, runId }).orders)).toBe(0);
+});
+
+it("keeps an earlier run's stream through a reset while it holds orders, and a writer drops it once they are written", async () => {
+  const earlier = await streamedSale(5);
+  expect((await lab.app.placement.place({ productId: earlier.productId, quantity: 1, strategy: 'lua-decrement' })).result.outcome).toBe('sold');
+  const earlierStream = StockKeys.of(lab.keyPrefix, earlier).orders;
+
+  const { runId } = await lab.app.reset.reset(earlier.productId, { stock: 5, strategy: 'lua-decrement', orderWrite: 'stream' });
+
+  expect(await lab.app.redis.xlen(earlierStream)).toBe(1);
+  expect(await lab.app.redis.sismember(streams().registry, earlierStream)).toBe(1);
+  writer().start();
+  await until(async () => !(await lab.app.redis.sismember(streams().registry, earlierStream)), "the earlier run's written-out stream is dropped", 30_000);
+  await writer().stop();
+  expect(await lab.app.redis.exists(earlierStream)).toBe(0);
+  expect(await lab.app.app.get(OrderRecorder).soldInRun(earlier.productId, earlier.runId)).toEqual({ units: 1, orders: 1 });
+  // The current run's stream, empty, stays: its run may still sell.
+  expect(await lab.app.redis.sismember(streams().registry, StockKeys.of(lab.keyPrefix, { productId: earlier.productId, runId }).orders)).toBe(1);
 });
 
 it('claims the batch of a writer SIGKILLed between its INSERT and the ack, and writes no order twice', async () => {

@@ -16,14 +16,14 @@
   phantom units): the existence check and the decrement are one step.
 
   Returns the counter after the decrement, or nil when the stock key does not exist (the product was
-  never seeded or Redis lost it; nothing changes).
+  never seeded or Redis lost it), or an order is given and the order stream does not exist; nothing changes.
 ]]
 --- @include "../../redis/includes/append-order"
 local took = redis.call("HGET", KEYS[2], ARGV[2])
 if took then
   return tonumber(string.match(took, "^t%d+:(%-?%d+)"))
 end
-if redis.call("EXISTS", KEYS[1]) == 0 then
+if redis.call("EXISTS", KEYS[1]) == 0 or streamGone(KEYS[3], ARGV[3]) then
   return false
 end
 local left = redis.call("DECRBY", KEYS[1], ARGV[1])

@@ -14,7 +14,8 @@
   ARGV[3] the order to append with the take (JSON), or "" to append none
 
   Returns the stock left after taking, -1 if there is not enough stock (nothing taken),
-  -2 if the key does not exist (the product was never seeded or Redis lost it).
+  -2 if the key does not exist (the product was never seeded or Redis lost it), or an order is given and
+  the order stream does not exist (nothing taken).
 ]]
 --- @include "../../redis/includes/append-order"
 local took = redis.call("HGET", KEYS[2], ARGV[2])
@@ -22,7 +23,7 @@ if took then
   return tonumber(string.match(took, "^t%d+:(%-?%d+)"))
 end
 local stock = redis.call("GET", KEYS[1])
-if not stock then
+if not stock or streamGone(KEYS[3], ARGV[3]) then
   return -2
 end
 local units = tonumber(ARGV[1])
