@@ -126,7 +126,7 @@ it('claims the batch of a writer SIGKILLed between its INSERT and the ack, and w
   await everyTakeHasOneOrder(productId, ORDERS);
 }, 120_000);
 
-it.each<StrategyName>(['lua-decrement', 'uuid-lua'])('%s: an instance SIGKILLed right after its take leaves its order in the stream, written once', async (strategy) => {
+it.each<StrategyName>(['lua-decrement', 'uuid-lua', 'watchdog-fenced', 'segmented'])('%s: an instance SIGKILLed right after its take leaves its order in the stream, written once', async (strategy) => {
   const { productId } = await streamedSale(5, strategy);
 
   await placeOrderAndDieAt({ keyPrefix: lab.keyPrefix, productId, strategy, at: 'stock-written' });
