@@ -3,7 +3,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { OrderWriteUnsupportedError, StockStoreLostError } from '../../errors';
+import { DuplicateIdempotencyKeyError, OrderWriteUnsupportedError, StockStoreLostError } from '../../errors';
 import { StockKeys } from '../../redis/stock-keys';
 import { freshProductId, placeOrderAndDieAt, runOrdersAcrossProcesses, until, useStockInstanceBehindMysqlProxy, useStockTestApp } from '../../testing';
 import { OrderRecorder } from '../order-recorder';
@@ -60,6 +60,20 @@ it('appends the order in the script that takes the stock: answered before any ro
   // Written entries are deleted: the stream keeps only what is not written yet.
   expect(await lab.app.redis.xlen(stream)).toBe(0);
   await everyTakeHasOneOrder(productId, 2, 1);
+});
+
+it('claims an idempotency key before the take: a replay takes nothing, refused while the first order is in the stream, answered with it once written', async () => {
+  const { productId } = await streamedSale(5);
+  const order = { productId, quantity: 1, strategy: 'lua-decrement' as const, idempotencyKey: `stream-key-${productId}` };
+
+  expect((await lab.app.placement.place(order)).result.outcome).toBe('sold');
+  await expect(lab.app.placement.place(order)).rejects.toThrow(DuplicateIdempotencyKeyError);
+  await drained();
+  await writer().stop();
+
+  const replay = await lab.app.placement.place(order);
+  expect(replay.result).toMatchObject({ outcome: 'sold', order: { id: expect.any(Number), idempotencyKey: order.idempotencyKey, replayed: true } });
+  await everyTakeHasOneOrder(productId, 1);
 });
 
 it('refuses the stream for a strategy whose take is not one Redis script', async () => {
