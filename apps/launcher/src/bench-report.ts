@@ -64,9 +64,9 @@ function cpuTable(report: BenchReport): string[] {
   ];
 }
 
-/** A row's name in the table and the charts: the strategy, marked when its orders went through the queue. */
+/** A row's name in the table and the charts: the strategy, marked when its orders went through the queue or a stream. */
 export function benchRowLabel(row: Pick<BenchRow, 'strategy' | 'orderWrite'>): string {
-  return row.orderWrite === 'queued' ? `${row.strategy} (queued)` : row.strategy;
+  return row.orderWrite && row.orderWrite !== 'sync' ? `${row.strategy} (${row.orderWrite})` : row.strategy;
 }
 
 /**

@@ -8,7 +8,7 @@
  *   --url http://127.0.0.1:8080   (use a lab that is already running instead of starting one)
  *   --units 100000   (another name for --stock: a long sale)
  *   --instances 1,2,3,4   (a list: the bench once per count, see bench-scaling.ts)
- *   --order-write sync,queued   (each strategy once per way of writing its orders, side by side; default sync)
+ *   --order-write sync,queued,stream   (each strategy once per way of writing its orders, side by side; default sync)
  * The report's charts (SVG, bench-charts.ts) are written next to its JSON.
  */
 import { ORDER_WRITES, RUN_LIMITS, STRATEGY_CATALOGUE, STRATEGY_NAMES, type BenchReport, type OrderWrite, type RunView, type StrategyName } from '@oversell/contracts';

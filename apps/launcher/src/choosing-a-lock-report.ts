@@ -103,7 +103,7 @@ export function choosingALock(descriptions: readonly CatalogueDescription[], inp
     const choice: LockChoice | undefined = description.choice;
     if (!choice) return [];
     // A failed run's figures describe the failure, not the strategy.
-    const bench = inputs.bench?.report.rows.find((row) => row.strategy === description.name && row.orderWrite !== 'queued' && row.status === 'completed');
+    const bench = inputs.bench?.report.rows.find((row) => row.strategy === description.name && (row.orderWrite ?? 'sync') === 'sync' && row.status === 'completed');
     const lock = choice.benchLock === undefined ? undefined : inputs.locks?.report.rows.find((row) => row.lock === choice.benchLock);
     return [
       {

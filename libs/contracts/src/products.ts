@@ -8,8 +8,11 @@ export const DEFAULT_BUSINESS_DELAY_MS = 0;
  * How a sold order reaches MySQL. sync: the order's INSERT before the answer (201). queued: once the
  * stock is taken in Redis the order becomes a BullMQ job keyed by its request id, written later in
  * batches by the instances' order writers; the answer (202) comes as soon as the job is in Redis.
+ * stream: the script that takes the stock appends the order to the run's Redis Stream in the same
+ * atomic step (the Redis strategies that end in one stock write only); the answer (202) comes when the
+ * script returns, and the instances' stream writers insert the orders in batches.
  */
-export const ORDER_WRITES = ['sync', 'queued'] as const;
+export const ORDER_WRITES = ['sync', 'queued', 'stream'] as const;
 export type OrderWrite = (typeof ORDER_WRITES)[number];
 export const DEFAULT_ORDER_WRITE: OrderWrite = 'sync';
 

@@ -151,7 +151,8 @@ export interface Reconciliation {
    * waiting for it: not written yet when its bound passed, or failed for good (such a job is kept in the
    * queue), i.e. orderWrite.stillQueued + orderWrite.failed. Each is a take with no order row yet, so it
    * also shows in moves and lost until it is written. Counted by the jobs' run id: jobs other runs left in
-   * the queue (the lab's runs share it) are not this run's. Absent for sync runs.
+   * the queue (the lab's runs share it) are not this run's. orderWrite 'stream': the run's orders still in
+   * its stream. Absent for sync runs.
    */
   ordersStillQueued?: number;
   /** Takes settled after MySQL came back (see SettledLate). Absent in results from before it existed. */
@@ -223,7 +224,7 @@ export interface OrderQueuePoint {
   lagMs: number;
 }
 
-/** How a run's queued orders reached MySQL (orderWrite 'queued'). */
+/** How a run's queued orders reached MySQL (orderWrite 'queued'; for 'stream' the same figures, read from the order streams, none failing for good). */
 export interface OrderWriteFigures {
   /** The backlog each second, from the load's start to the end of the drain. */
   backlog: OrderQueuePoint[];
@@ -273,7 +274,7 @@ export interface RunResult {
    * the counts and the timeline (the reconciliation reads MySQL's orders, which stay the truth).
    */
   crashedInstances?: string[];
-  /** orderWrite 'queued': the write queue's backlog and drain. Absent for sync runs. */
+  /** orderWrite 'queued' or 'stream': the write queue's (or the order streams') backlog and drain. Absent for sync runs. */
   orderWrite?: OrderWriteFigures;
   /** CPU per process while the load ran. Absent in results from before it was measured. */
   cpu?: RunCpu;

@@ -77,6 +77,16 @@ export class LockServiceMissingError extends StockError {
   }
 }
 
+/** orderWrite 'stream' asked of a strategy whose take is not one script that can append its order. */
+export class OrderWriteUnsupportedError extends StockError {
+  constructor(
+    readonly strategy: StrategyName,
+    readonly orderWrite: string,
+  ) {
+    super(`strategy "${strategy}" cannot write its orders as "${orderWrite}": only the Redis strategies whose take is one script on one Redis append the order in it; use sync or queued`);
+  }
+}
+
 /** Another order already used this idempotency key; the first order is the answer. */
 export class DuplicateIdempotencyKeyError extends StockError {
   constructor(readonly idempotencyKey: string) {

@@ -9,6 +9,8 @@ export { OrderPlacementService, type Placement } from './placement/order-placeme
 export { OrderRecorder, type QueuedOrder } from './placement/order-recorder';
 export { ORDER_WRITE_JOB_OPTIONS, OrderWriteQueue, type OrderWriteBacklog } from './placement/order-queue/order-write-queue';
 export { ORDER_WRITER_OPTIONS, OrderWriteProcessor } from './placement/order-queue/order-write.processor';
+export { OrderStreams, type OrderStreamBacklog } from './placement/order-stream/order-streams';
+export { OrderStreamWriter } from './placement/order-stream/order-stream-writer';
 export { DEFAULT_SEGMENTS, ProductResetService } from './placement/product-reset.service';
 export { reportQueueErrors, reportTrouble } from './redis/connection-trouble';
 export { RedisConnections } from './redis/redis-connections';

@@ -27,6 +27,11 @@ export interface DeductContext {
    * settled once MySQL answers (kept, or given back with `giveBack`). Absent where nothing settles them.
    */
   settleLater?(giveBack: () => Promise<unknown>): Promise<void>;
+  /**
+   * orderWrite 'stream': the order (JSON) the strategy's take script appends to the run's order stream
+   * in the step that takes the stock; record() then writes nothing. Absent under sync and queued.
+   */
+  orderIntent?: string;
   /** Named points in the critical section where delays, pauses or crashes are injected. */
   faults: FaultPoints;
 }
@@ -51,6 +56,11 @@ export interface StockStrategy {
   /** Seeds the strategy's store for a fresh run (the MySQL product row is already written). */
   prepare(settings: ProductRunSettings): Promise<void>;
   deduct(context: DeductContext): Promise<DeductResult>;
+  /**
+   * True where every take is one script that can append the order with it (DeductContext.orderIntent):
+   * only these strategies may run under orderWrite 'stream'.
+   */
+  readonly streamsOrders?: boolean;
   /** At most how many times one order spends the business delay (each optimistic retry spends it again); 1 when absent. */
   readonly businessDelaysPerOrder?: number;
   /** Stock left in the strategy's own store; null when the store holds nothing for the product. */

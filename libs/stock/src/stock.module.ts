@@ -11,6 +11,8 @@ import { OrderRecorder } from './placement/order-recorder';
 import { OrderBatches } from './placement/order-queue/order-batches';
 import { OrderWriteProcessor } from './placement/order-queue/order-write.processor';
 import { ORDER_WRITE_QUEUE, OrderWriteQueue, orderQueuePrefix } from './placement/order-queue/order-write-queue';
+import { OrderStreamWriter } from './placement/order-stream/order-stream-writer';
+import { OrderStreams } from './placement/order-stream/order-streams';
 import { ProductResetService } from './placement/product-reset.service';
 import { ProductSettingsStore } from './placement/product-settings.store';
 import { RedisConnections } from './redis/redis-connections';
@@ -64,6 +66,8 @@ export class StockModule {
         OrderWriteQueue,
         OrderBatches,
         OrderWriteProcessor,
+        OrderStreams,
+        OrderStreamWriter,
         IdempotencyKeys,
         LateSettlements,
         ProductSettingsStore,
@@ -85,6 +89,8 @@ export class StockModule {
         OrderRecorder,
         OrderWriteQueue,
         OrderWriteProcessor,
+        OrderStreams,
+        OrderStreamWriter,
         STORE_CUT,
       ],
     };

@@ -85,6 +85,7 @@ export const en = {
     segmented_one: '{{n}} segment (segmented)',
     segmented_other: '{{n}} segments (segmented)',
     queuedOrders: 'orders written through the queue',
+    streamedOrders: 'orders appended with the take to a stream',
     connections_one: '{{n}} connection',
     connections_other: '{{n}} connections',
     seconds: '{{n}} s',
@@ -130,6 +131,7 @@ export const en = {
     orderWrite: {
       sync: 'sync, before the answer (201)',
       queued: 'queued, in batches (202)',
+      stream: 'stream, with the take, in batches (202)',
     },
     problem: {
       required: 'Enter a number.',

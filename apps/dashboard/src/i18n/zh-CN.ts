@@ -83,6 +83,7 @@ export const zhCN: Messages = {
     segmented_one: '{{n}} 个分段（分段库存）',
     segmented_other: '{{n}} 个分段（分段库存）',
     queuedOrders: '订单经队列写入',
+    streamedOrders: '订单随扣减追加到 Stream',
     connections_one: '{{n}} 个连接',
     connections_other: '{{n}} 个连接',
     seconds: '{{n}} s',
@@ -128,6 +129,7 @@ export const zhCN: Messages = {
     orderWrite: {
       sync: 'sync，返回响应前写入（201）',
       queued: 'queued，经队列批量写入（202）',
+      stream: 'stream，随扣减写入 Redis Stream，再批量写入（202）',
     },
     problem: {
       required: '请输入一个数。',

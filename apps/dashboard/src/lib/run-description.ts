@@ -32,6 +32,7 @@ export function describeRunParams(params: RunParams, t: TFunction): string {
           ...stockSettings(params, t),
           params.segments !== undefined && t('run.segments', { count: params.segments, n: params.segments }),
           params.orderWrite === 'queued' && t('run.queuedOrders'),
+          params.orderWrite === 'stream' && t('run.streamedOrders'),
         ];
   return joined(
     [

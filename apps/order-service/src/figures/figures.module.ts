@@ -1,5 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { OrderWriteQueue } from '@oversell/stock';
+import { OrderStreams, OrderWriteQueue } from '@oversell/stock';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
 import { OrderFigures } from './order-figures';
@@ -18,9 +18,11 @@ export class FiguresModule implements OnModuleInit {
   constructor(
     private readonly metrics: MetricsService,
     private readonly orderQueue: OrderWriteQueue,
+    private readonly orderStreams: OrderStreams,
   ) {}
 
   onModuleInit(): void {
     this.metrics.watchOrderWriteQueue(() => this.orderQueue.backlog());
+    this.metrics.watchOrderStreams(() => this.orderStreams.backlog());
   }
 }

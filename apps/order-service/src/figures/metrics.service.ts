@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NOOP_TARGET, ORDER_OUTCOMES, STRATEGY_NAMES, type LockEvent, type OrderOutcome, type RunTarget } from '@oversell/contracts';
-import type { OrderWriteBacklog } from '@oversell/stock';
+import type { OrderStreamBacklog, OrderWriteBacklog } from '@oversell/stock';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 // Up to 120 s: a lock wait, a business time (30 s at most) and a lock TTL (60 s at most) can each pass 10 s,
@@ -59,30 +59,45 @@ export class MetricsService {
     },
   });
 
-  /** Set by the figures module; read at each scrape by both order-write gauges. */
+  /** Set by the figures module; read at each scrape by the order-write queue's gauges. */
   private readOrderWriteBacklog?: () => Promise<OrderWriteBacklog>;
-
-  // The order-write queue is Redis's, shared like the run queue: every instance reports the same backlog.
-  private readonly orderWriteQueueDepth = new Gauge({
-    name: 'oversell_order_write_queue_depth',
-    help: "Orders sold under orderWrite 'queued' and not yet written to MySQL (waiting, being written, or waiting to be retried); NaN when the queue could not be read.",
-    registers: [this.registry],
-    collect: async () => {
-      if (this.readOrderWriteBacklog) this.orderWriteQueueDepth.set(await this.readOrderWriteBacklog().then((b) => b.depth, () => Number.NaN));
-    },
-  });
-
-  private readonly orderWriteLag = new Gauge({
-    name: 'oversell_order_write_lag_seconds',
-    help: 'Age of the oldest order not yet written from the order-write queue (0 with none); NaN when the queue could not be read.',
-    registers: [this.registry],
-    collect: async () => {
-      if (this.readOrderWriteBacklog) this.orderWriteLag.set(await this.readOrderWriteBacklog().then((b) => b.oldestAgeMs / 1000, () => Number.NaN));
-    },
-  });
+  /** Set by the figures module; read at each scrape by the order streams' gauges. */
+  private readOrderStreamBacklog?: () => Promise<OrderStreamBacklog>;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'oversell_' });
+    // The order-write queue and the order streams are Redis's, shared like the run queue: every instance reports the same backlog.
+    this.backlogGauge(
+      'oversell_order_write_queue_depth',
+      "Orders sold under orderWrite 'queued' and not yet written to MySQL (waiting, being written, or waiting to be retried); NaN when the queue could not be read.",
+      () => this.readOrderWriteBacklog,
+      (b) => b.depth,
+    );
+    this.backlogGauge(
+      'oversell_order_write_lag_seconds',
+      'Age of the oldest order not yet written from the order-write queue (0 with none); NaN when the queue could not be read.',
+      () => this.readOrderWriteBacklog,
+      (b) => b.oldestAgeMs / 1000,
+    );
+    this.backlogGauge(
+      'oversell_order_stream_depth',
+      "Orders sold under orderWrite 'stream' and not yet written to MySQL (entries in the order streams); NaN when the streams could not be read.",
+      () => this.readOrderStreamBacklog,
+      (b) => b.depth,
+    );
+    this.backlogGauge(
+      'oversell_order_stream_pending',
+      'Order stream entries delivered to a stream writer and not acknowledged (in its batch, or left by a writer that died until another claims them); NaN when the streams could not be read.',
+      () => this.readOrderStreamBacklog,
+      (b) => b.pending,
+    );
+    this.backlogGauge(
+      'oversell_order_stream_lag_seconds',
+      'Age of the oldest order not yet written from the order streams (0 with none); NaN when the streams could not be read.',
+      () => this.readOrderStreamBacklog,
+      (b) => b.oldestAgeMs / 1000,
+    );
+
     // prom-client creates a series at its first observation, so Prometheus would first scrape it already at
     // its total and rate()/increase() would see no rise: a flash sale sold out before the first scrape
     // vanished from the dashboard. Every series that can be observed starts at 0 instead.
@@ -116,5 +131,24 @@ export class MetricsService {
   /** Reports the order-write queue's depth and lag from now on, as `read` finds them at each scrape. */
   watchOrderWriteQueue(read: () => Promise<OrderWriteBacklog>): void {
     this.readOrderWriteBacklog = read;
+  }
+
+  /** Reports the order streams' depth, pending entries and lag from now on, as `read` finds them at each scrape. */
+  watchOrderStreams(read: () => Promise<OrderStreamBacklog>): void {
+    this.readOrderStreamBacklog = read;
+  }
+
+  /** A gauge set at each scrape from a backlog, once its reader is set; NaN when the read fails (the other figures are still good). */
+  private backlogGauge<B>(name: string, help: string, reader: () => (() => Promise<B>) | undefined, value: (backlog: B) => number): Gauge {
+    const gauge: Gauge = new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect: async () => {
+        const read = reader();
+        if (read) gauge.set(await read().then(value, () => Number.NaN));
+      },
+    });
+    return gauge;
   }
 }

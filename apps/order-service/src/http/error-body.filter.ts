@@ -5,6 +5,7 @@ import {
   IdempotencyKeyReusedError,
   LockServiceMissingError,
   NoLockMajorityError,
+  OrderWriteUnsupportedError,
   ProductNotFoundError,
   StockError,
   StockNotSeededError,
@@ -17,6 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isErrorBody } from './error-body';
 
 function fromStockError(error: StockError): ErrorBody {
+  if (error instanceof OrderWriteUnsupportedError) return { statusCode: 400, error: 'validation_failed', message: error.message, field: 'orderWrite' };
   if (error instanceof UnknownStrategyError) return { statusCode: 400, error: 'unknown_strategy', message: error.message, field: 'strategy' };
   if (error instanceof ProductNotFoundError) return { statusCode: 404, error: 'product_not_found', message: error.message, field: 'productId' };
   if (error instanceof StrategyMismatchError) return { statusCode: 409, error: 'strategy_mismatch', message: error.message, field: 'strategy' };

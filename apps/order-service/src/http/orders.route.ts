@@ -63,7 +63,7 @@ export const ORDERS_ROUTE: HotRoute = {
     runToken: "The run token POST /api/runs answered: counts the order in the run's figures when the product is that run's.",
     responses: {
       201: 'The order; stock was taken.',
-      202: "orderWrite 'queued': stock was taken and the order is queued to be written (id null, requestId, queued: true); its row follows.",
+      202: "orderWrite 'queued' or 'stream': stock was taken and the order is queued to be written (id null, requestId, queued: true; the order's id is its requestId, the row's request_id); its row follows.",
       200: 'An order with this idempotency key already existed; it is returned again and no stock is taken.',
       400: 'validation_failed (each field at fault in details), unknown_strategy or malformed_json; nothing was taken.',
       409: 'sold_out, conflict (optimistic retries exhausted), strategy_mismatch or stock_not_seeded.',

@@ -1,5 +1,5 @@
 import type { OrderWriteFigures, Reconciliation } from '@oversell/contracts';
-import { OrderWriteProcessor, OrderWriteQueue } from '@oversell/stock';
+import { OrderStreams, OrderStreamWriter, OrderWriteProcessor, OrderWriteQueue } from '@oversell/stock';
 import { freshProductId, useStockTestApp } from '@oversell/stock/testing';
 import { UnrecoverableError } from 'bullmq';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -35,7 +35,7 @@ async function failOldestForGood(): Promise<void> {
 
 /** What the run executor's reconciliation reports for the product, given the run's write figures. */
 async function reconciliationOf(productId: number, orderWrite: OrderWriteFigures): Promise<Reconciliation> {
-  const executor = new RunExecutor(undefined as never, undefined as never, undefined as never, undefined as never, undefined as never, lab.app.inventory, undefined as never, queue(), undefined as never, undefined as never);
+  const executor = new RunExecutor(undefined as never, undefined as never, undefined as never, undefined as never, undefined as never, lab.app.inventory, undefined as never, queue(), undefined as never, undefined as never, undefined as never);
   // The step of the executor's measuring that turns the figures into the run's books.
   const books = executor as unknown as { reconcileStores(...args: unknown[]): Promise<Reconciliation> };
   return books.reconcileStores({ run: { productId }, noop: false }, { lockEventsDropped: 0 } as RunFigures, { holdings: [] } as unknown as LockHistory, orderWrite);
@@ -83,4 +83,31 @@ it('times the drain from the end of the load: the time the queue stayed full bef
   const drained = await watch.drain(30_000, loadEndedAt);
   expect(drained.drainMs).toBeGreaterThanOrEqual(heldMs);
   expect(drained).toMatchObject({ stillQueued: 0, failed: 0 });
+});
+
+it("waits for a streamed run's orders, bounded, and reports those still in its stream until a writer has inserted them", async () => {
+  const streams = lab.app.app.get(OrderStreams);
+  const productId = freshProductId();
+  const { runId } = await lab.app.reset.reset(productId, { stock: 10, strategy: 'lua-decrement', orderWrite: 'stream' });
+  for (let i = 0; i < 3; i++) expect((await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement' })).result.outcome).toBe('sold');
+  const streamWatch = () => new OrderQueueWatch(streams, Math.floor(Date.now() / 1000), runId);
+
+  // No stream writer runs here: the bound passes with the run's three orders still in its stream.
+  const bounded = await streamWatch().drain(0);
+  expect(bounded).toMatchObject({ stillQueued: 3, failed: 0, peakDepth: 3 });
+  const books = await reconciliationOf(productId, bounded);
+  expect(books.ordersStillQueued).toBe(3);
+  expect(books.moves?.takenWithoutOrder.count).toBe(3);
+
+  const writer = lab.app.app.get(OrderStreamWriter);
+  writer.start();
+  try {
+    const drained = await streamWatch().drain(30_000);
+    expect(drained).toMatchObject({ stillQueued: 0, failed: 0 });
+    const after = await reconciliationOf(productId, drained);
+    expect(after.ordersStillQueued).toBe(0);
+    expect(after.moves?.takenWithoutOrder.count).toBe(0);
+  } finally {
+    await writer.stop();
+  }
 });

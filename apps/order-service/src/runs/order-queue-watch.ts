@@ -2,6 +2,9 @@ import type { OrderQueuePoint, OrderWriteFigures } from '@oversell/contracts';
 import type { OrderWriteQueue } from '@oversell/stock';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** Where a run's orders wait to be written: the BullMQ queue (queued) or the order streams (stream), read alike. */
+export type OrderBacklogSource = Pick<OrderWriteQueue, 'backlog' | 'runBacklog'>;
+
 /**
  * How long a queued run's reconciliation waits for the write queue to drain, from the end of the load
  * (the instances' flush counts). Past it, the run's orders still queued are reported (ordersStillQueued)
@@ -12,18 +15,18 @@ export const ORDER_DRAIN_TIMEOUT_MS = 30_000;
 const DRAIN_POLL_MS = 100;
 
 /**
- * A queued run's order-write backlog: sampled each second of the load (as the remaining stock is), then
+ * A queued (or streamed) run's order-write backlog: sampled each second of the load (as the remaining stock is), then
  * waited on until the queue is empty or the bound passes. The queue is Redis's, so every instance's
  * writers drain it and any instance can watch it. The samples and the wait are the whole queue's (the
  * writers take jobs in order, so the run's orders are written once what was queued before them is);
- * what is left at the end is counted for the run alone, by its jobs' run id.
+ * what is left at the end is counted for the run alone, by its jobs' run id (a stream run: its own stream).
  */
 export class OrderQueueWatch {
   private readonly bySecond = new Map<number, OrderQueuePoint>();
 
   /** Without a runId, what is left at the end is the whole queue's. */
   constructor(
-    private readonly queue: OrderWriteQueue,
+    private readonly queue: OrderBacklogSource,
     private readonly startSecond: number,
     private readonly runId?: string,
   ) {}

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { NOOP_TARGET, STRATEGY_NAMES, unitsSoldTwiceSoFar, type FaultEvent, type FaultSettings, type LockEvent, type OrderWriteFigures, type ProductRunSettings, type Reconciliation, type RunResult, type StrategyName, type TimelinePoint } from '@oversell/contracts';
 import { doubleClickOf, driveLoad, type LoadSummary } from '@oversell/loadtests';
-import { InventoryService, OrderWriteQueue, ProductResetService, RedisConnections, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
+import { InventoryService, OrderStreams, OrderWriteQueue, ProductResetService, RedisConnections, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
 import type { Repository } from 'typeorm';
 import { recordFaultEvent } from '../faults/fault-injector';
 import { targetFaults } from '../faults/fault-targets';
@@ -85,6 +85,7 @@ export class RunExecutor {
     private readonly inventories: InventoryService,
     private readonly connections: RedisConnections,
     private readonly orderWrites: OrderWriteQueue,
+    private readonly orderStreams: OrderStreams,
     @Inject(STOCK_STRATEGIES) private readonly strategies: StrategyRegistry,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
   ) {}
@@ -153,6 +154,9 @@ export class RunExecutor {
     const locks = new LockHistory(LOCK_EVENTS_STORED);
     await this.reader.readLockEvents(run.id, (page) => locks.add(page));
     const reconciliation = await this.reconcileStores(measurement, figures, locks, orderWrite);
+    // The run's product is its own and never reset again: its stream, written out, goes now (one still
+    // holding orders stays listed for the writers). Best effort: a stream left behind costs a read per writer loop.
+    if (measurement.settings?.orderWrite === 'stream') await this.orderStreams.close(measurement.settings).catch(() => undefined);
     return { ...this.result(measurement, { summary, durationSec, figures, locks, reconciliation, faults, orderWrite }), cpu: loadCpu };
   }
 
@@ -178,7 +182,9 @@ export class RunExecutor {
     const watch = new RunInstancesWatch(this.registry, () => this.reader.batchesByInstance(run.id), instances, Date.now(), INSTANCE_SILENT_AFTER_MS + longestFreezeMs(run.params.faults));
     const startedAt = Date.now();
     await this.recordClockOffsets(run.id, faults ?? [], instances, startedAt);
-    const orderQueue = settings?.orderWrite === 'queued' ? new OrderQueueWatch(this.orderWrites, Math.floor(startedAt / 1000), settings.runId) : null;
+    // Queued or streamed, the run's orders are waited for (bounded) and what is left is reported before the books are read.
+    const backlog = settings?.orderWrite === 'queued' ? this.orderWrites : settings?.orderWrite === 'stream' ? this.orderStreams : null;
+    const orderQueue = backlog && settings ? new OrderQueueWatch(backlog, Math.floor(startedAt / 1000), settings.runId) : null;
     return { run, noop, strategy, settings, instances, peaks, watch, remaining: new RemainingSamples(), orderQueue, abort: new AbortController(), failure: null, crashed: new Set(), startedAt, startSecond: Math.floor(startedAt / 1000) };
   }
 

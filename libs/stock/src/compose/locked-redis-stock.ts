@@ -11,6 +11,7 @@ import type { StrategyDefinition, StrategyDeps } from './strategy-definition';
  * The lock is built on deps.lockRedis: the stock's Redis unless a Sentinel group is given for the locks.
  */
 export class LockedRedisStock extends RedisStockStrategy {
+  readonly streamsOrders = true;
   private readonly guard: LockGuard;
   private readonly lockRedis: StrategyDeps['lockRedis'];
 

@@ -13,6 +13,8 @@ export interface SegmentCell extends StockCell {
 export interface SegmentStore {
   /** The connection the segments' scripts and locks run on. */
   readonly redis: Redis;
+  /** Whether a take appends its order to the run's one order stream (orderWrite 'stream'): on one Redis only. */
+  readonly streamsOrders: boolean;
   cells(settings: ProductRunSettings): Promise<SegmentCell[]>;
   /** Each segment's stock, in order; null for a segment not seeded. */
   read(cells: readonly SegmentCell[]): Promise<(string | null)[]>;
@@ -30,9 +32,10 @@ export function oneRedisSegments(redis: Redis, keyPrefix: string): SegmentStore 
   const scripted = defineStockCellScripts(redis);
   return {
     redis: scripted,
+    streamsOrders: true,
     async cells(settings) {
       const keys = StockKeys.of(keyPrefix, settings);
-      return Array.from({ length: settings.segments }, (_, i) => ({ stock: keys.segment(i), lock: keys.segmentLock(i), moves: keys.moves }));
+      return Array.from({ length: settings.segments }, (_, i) => ({ stock: keys.segment(i), lock: keys.segmentLock(i), moves: keys.moves, orders: keys.orders }));
     },
     read: (cells) => scripted.mget(cells.map((cell) => cell.stock)),
     async seed(cells, units) {

@@ -34,6 +34,10 @@ export class SegmentedStrategy implements StockStrategy {
     this.guard = new LockGuard(lock, this.name, deps);
   }
 
+  get streamsOrders(): boolean {
+    return this.store.streamsOrders;
+  }
+
   async prepare(settings: ProductRunSettings): Promise<void> {
     const base = Math.floor(settings.initialStock / settings.segments);
     const extra = settings.initialStock % settings.segments;

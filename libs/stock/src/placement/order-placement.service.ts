@@ -11,6 +11,7 @@ import { FAULT_HOOKS, FAULT_INJECTOR, faultPointsFor, type FaultHook, type Fault
 import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { OrderRecorder, type NewOrder } from './order-recorder';
 import { OrderWriteQueue } from './order-queue/order-write-queue';
+import { encodeOrder, OrderStreams } from './order-stream/order-streams';
 import { ProductSettingsStore } from './product-settings.store';
 import { asStoreError } from '../store-errors';
 
@@ -32,6 +33,7 @@ export class OrderPlacementService {
     private readonly settingsStore: ProductSettingsStore,
     private readonly recorder: OrderRecorder,
     private readonly orderQueue: OrderWriteQueue,
+    private readonly orderStreams: OrderStreams,
     private readonly idempotencyKeys: IdempotencyKeys,
     private readonly settlements: LateSettlements,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
@@ -76,7 +78,11 @@ export class OrderPlacementService {
     try {
       let result: DeductResult;
       const requestId = randomUUID();
+      // A streamed order's row, and so the unique index, comes after the answer, and its take script
+      // appends it with the stock: the key is claimed before the take (as a queued order's is before its job).
+      const claimed = settings.orderWrite === 'stream' ? key : null;
       try {
+        if (claimed && !(await this.idempotencyKeys.claim(claimed, requestId))) throw new DuplicateIdempotencyKeyError(claimed);
         result = await strategy.deduct({
           requestId,
           quantity: request.quantity,
@@ -89,8 +95,11 @@ export class OrderPlacementService {
         });
       } catch (error) {
         if (error instanceof DuplicateIdempotencyKeyError) return await this.replay(request, settings, error);
+        if (claimed) await this.idempotencyKeys.release(claimed, requestId).catch(() => undefined);
         throw error;
       }
+      // Nothing appended: the claim goes, so a retry with the key is served.
+      if (claimed && result.outcome !== 'sold') await this.idempotencyKeys.release(claimed, requestId).catch(() => undefined);
       if (result.outcome !== 'sold' && key && (await keyUsed)) return await this.replay(request, settings, result);
       return { result, settings };
     } catch (error) {
@@ -106,7 +115,11 @@ export class OrderPlacementService {
    * order's idempotency key is claimed in Redis first, since its row (and the unique index) comes later:
    * a key another request holds is refused as the index would refuse it, and the units go back.
    */
-  private orderWrites(order: NewOrder, settings: ProductRunSettings): Pick<DeductContext, 'record' | 'recorded' | 'abandoned' | 'settleLater'> {
+  private orderWrites(order: NewOrder, settings: ProductRunSettings): Pick<DeductContext, 'record' | 'recorded' | 'abandoned' | 'settleLater' | 'orderIntent'> {
+    if (settings.orderWrite === 'stream') {
+      // The take script appended the order with the units (reset refuses 'stream' to any other strategy): nothing to write here.
+      return { orderIntent: encodeOrder(order), record: async () => this.orderStreams.view(order), recorded: () => this.recorder.findByRequestId(order.requestId) };
+    }
     const queued = settings.orderWrite === 'queued';
     const enqueue = async (): Promise<PlacedOrder> => {
       if (order.idempotencyKey && !(await this.idempotencyKeys.claim(order.idempotencyKey, order.requestId))) throw new DuplicateIdempotencyKeyError(order.idempotencyKey);

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import { OrderWriteUnsupportedError } from '../errors';
 import { DEFAULT_BUSINESS_DELAY_MS, DEFAULT_LOCK_TTL_MS, DEFAULT_ORDER_WRITE, STRATEGY_SETTINGS, type ProductRunSettings, type ResetProductRequest } from '@oversell/contracts';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -8,6 +9,7 @@ import { RedisConnections } from '../redis/redis-connections';
 import { StockKeys } from '../redis/stock-keys';
 import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
+import { OrderStreams } from './order-stream/order-streams';
 import { ProductSettingsStore } from './product-settings.store';
 import { asStoreError } from '../store-errors';
 
@@ -21,6 +23,7 @@ export class ProductResetService {
     private readonly dataSource: DataSource,
     private readonly connections: RedisConnections,
     private readonly settingsStore: ProductSettingsStore,
+    private readonly orderStreams: OrderStreams,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
     @Optional() @Inject(FAULT_INJECTOR) private readonly faultInjector: FaultInjector | null = null,
   ) {}
@@ -39,6 +42,7 @@ export class ProductResetService {
       orderWrite: request.orderWrite ?? DEFAULT_ORDER_WRITE,
       ...(request.faults?.length ? { faults: request.faults } : {}),
     };
+    if (settings.orderWrite === 'stream' && !strategy.streamsOrders) throw new OrderWriteUnsupportedError(strategy.name, settings.orderWrite);
     try {
       // The MySQL row first: it is db-optimistic's store (stock, version 0, the run id its statements check).
       await this.dataSource.getRepository(ProductEntity).upsert(
@@ -63,6 +67,8 @@ export class ProductResetService {
       // The Redis stores live under keys of the new run's own, so seeding them disturbs no order of the
       // current run; writing the settings is the switch that sends orders to the new run.
       await strategy.prepare(settings);
+      // The stream and its writers' group before the first take can append to it.
+      if (settings.orderWrite === 'stream') await this.orderStreams.open(settings);
       // Recorded before the switch, in MySQL, which outlives Redis's keys: an order that later finds
       // this run's store empty is told the store was lost, not that it was never seeded.
       await this.dataSource.getRepository(ProductEntity).update({ id: productId, runId: settings.runId }, { seeded: true });
@@ -76,7 +82,10 @@ export class ProductResetService {
     }
   }
 
-  /** Deletes the keys of earlier runs (their stock, segments, a lock left by a crashed holder). */
+  /**
+   * Deletes the keys of earlier runs (their stock, segments, a lock left by a crashed holder). An earlier
+   * run's order stream goes only once empty: orders in it are sold and not yet written.
+   */
   private async clearEarlierRuns(productId: number, runId: string): Promise<void> {
     const redis = this.connections.commands;
     const product = new StockKeys(this.options.keyPrefix, productId);
@@ -84,8 +93,9 @@ export class ProductResetService {
     let cursor = '0';
     do {
       const [next, keys] = await redis.scan(cursor, 'MATCH', product.pattern(), 'COUNT', 500);
-      const earlier = keys.filter((key) => !keep(key));
+      const earlier = keys.filter((key) => !keep(key) && !key.endsWith(':orders'));
       if (earlier.length) await redis.del(...earlier);
+      for (const stream of keys.filter((key) => !keep(key) && key.endsWith(':orders'))) await this.orderStreams.dropIfWritten(stream);
       cursor = next;
     } while (cursor !== '0');
   }

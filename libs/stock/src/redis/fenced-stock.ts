@@ -3,22 +3,34 @@ import type { default as Redis, Result } from 'ioredis';
 import type { RunStockKeys } from './stock-keys';
 
 /** The stock key a section reads and writes (the run's, or one segment of it), and the run's stock moves. */
-type StockCell = Pick<RunStockKeys, 'stock' | 'moves'>;
+type StockCell = Pick<RunStockKeys, 'stock' | 'moves' | 'orders'>;
 
-/** Who takes, and how much: the write notes it in the stock moves. */
+/** Who takes, and how much: the write notes it in the stock moves (and appends its order under orderWrite 'stream'). */
 export interface StockTake {
   requestId: string;
   quantity: number;
+  /** The order appended to the cell's order stream with the take (DeductContext.orderIntent). */
+  orderIntent?: string;
 }
 
-export const WRITE_STOCK = loadLuaScript(__dirname, 'write-stock-2.lua');
-export const FENCED_STOCK_SCRIPTS = [loadLuaScript(__dirname, 'fenced-read-stock-2.lua'), loadLuaScript(__dirname, 'fenced-write-stock-3.lua')] as const;
+export const WRITE_STOCK = loadLuaScript(__dirname, 'write-stock-3.lua');
+export const FENCED_STOCK_SCRIPTS = [loadLuaScript(__dirname, 'fenced-read-stock-2.lua'), loadLuaScript(__dirname, 'fenced-write-stock-4.lua')] as const;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     fencedReadStockV1(stockKey: string, fenceKey: string, fencingToken: number): Result<[verdict: 'fenced'] | [verdict: 'ok', stock?: string], Context>;
-    fencedWriteStockV1(stockKey: string, fenceKey: string, movesKey: string, value: number, fencingToken: number, units: number, requestId: string): Result<number, Context>;
-    writeStockV1(stockKey: string, movesKey: string, value: number, units: number, requestId: string): Result<number, Context>;
+    fencedWriteStockV1(
+      stockKey: string,
+      fenceKey: string,
+      movesKey: string,
+      ordersKey: string,
+      value: number,
+      fencingToken: number,
+      units: number,
+      requestId: string,
+      order: string,
+    ): Result<number, Context>;
+    writeStockV1(stockKey: string, movesKey: string, ordersKey: string, value: number, units: number, requestId: string, order: string): Result<number, Context>;
   }
 }
 
@@ -49,7 +61,7 @@ export function plainAccess(redis: Redis, cell: StockCell): StockCellAccess {
   const scripts = useScripts(redis, [WRITE_STOCK]);
   return {
     read: () => redis.get(cell.stock),
-    write: async (value, take) => ((await scripts.writeStockV1(cell.stock, cell.moves, value, take.quantity, take.requestId)) === STOCK_MISSING ? 'missing' : 'written'),
+    write: async (value, take) => ((await scripts.writeStockV1(cell.stock, cell.moves, cell.orders, value, take.quantity, take.requestId, take.orderIntent ?? '')) === STOCK_MISSING ? 'missing' : 'written'),
   };
 }
 
@@ -67,7 +79,7 @@ export function fencedAccess(redis: Redis, cell: StockCell, fencingToken: number
       return verdict === 'fenced' ? FENCED : (stock ?? null);
     },
     write: async (value, take) => {
-      const written = await scripts.fencedWriteStockV1(cell.stock, fence, cell.moves, value, fencingToken, take.quantity, take.requestId);
+      const written = await scripts.fencedWriteStockV1(cell.stock, fence, cell.moves, cell.orders, value, fencingToken, take.quantity, take.requestId, take.orderIntent ?? '');
       return written === 1 ? 'written' : written === STOCK_MISSING ? 'missing' : 'fenced';
     },
   };

@@ -25,7 +25,7 @@ export function defineStockCellScripts(redis: Redis): Redis {
 }
 
 /** A stock key (the run's, or one segment of it) and the run's record of stock moves by request. */
-export type StockCell = Pick<RunStockKeys, 'stock' | 'moves'>;
+export type StockCell = Pick<RunStockKeys, 'stock' | 'moves' | 'orders'>;
 
 /**
  * The read-check-write on a Redis stock key that the lock strategies guard (and no-lock does not):

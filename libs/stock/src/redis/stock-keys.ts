@@ -29,6 +29,14 @@ export class StockKeys {
   static of(prefix: string, settings: Pick<ProductRunSettings, 'productId' | 'runId'>): RunStockKeys {
     return new StockKeys(prefix, settings.productId).run(settings.runId);
   }
+
+  /**
+   * The set of the lab's order streams (orderWrite 'stream') that may hold orders: what the stream
+   * writers read. Outside any product's hash tag, so on one Redis only (see OrderStreamWriter).
+   */
+  static orderStreams(prefix: string): string {
+    return `${prefix}:order-streams`;
+  }
 }
 
 /**
@@ -47,6 +55,10 @@ export class RunStockKeys {
   /** What each request did to the stock (took, gave back), by request id: makes a re-sent take or give-back a no-op. */
   get moves(): string {
     return `${this.base}:moves`;
+  }
+  /** The run's orders as its take scripts appended them (orderWrite 'stream'), until a stream writer has inserted them. */
+  get orders(): string {
+    return `${this.base}:orders`;
   }
   /** Orders whose write MySQL could not confirm nor deny, settled once it answers (LateSettlements). */
   get settlements(): string {

@@ -50,15 +50,16 @@ export class OrderBatches {
     this.timer = undefined;
     const batch = this.waiting.splice(0);
     if (!batch.length) return;
-    this.insert(batch.map((w) => w.order)).then(
+    this.writeBatch(batch.map((w) => w.order)).then(
       () => batch.forEach((w) => w.written()),
       (error: unknown) => batch.forEach((w) => w.failed(error)),
     );
   }
 
-  private async insert(orders: QueuedOrder[]): Promise<void> {
+  /** One multi-row INSERT of orders sold earlier (the queue's jobs, or a stream's entries), then the batch's fault point. */
+  async writeBatch(orders: QueuedOrder[]): Promise<void> {
     await this.recorder.recordQueued(orders);
-    // Written, jobs not yet completed: a crash here is what the retry without duplicates is for.
+    // Written, jobs (or stream entries) not yet acknowledged: a crash here is what the retry without duplicates is for.
     const [first] = orders;
     const settings = await this.settingsStore.cached(first.productId);
     await faultPointsFor(settings, this.faultHooks, { requestId: first.requestId, injector: this.faultInjector }).at('order-batch-written');

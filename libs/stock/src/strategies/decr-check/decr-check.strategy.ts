@@ -7,11 +7,11 @@ import { StockNotSeededError } from '../../errors';
 import { GIVE_BACK, giveBack, recordOrGiveBack } from '../../redis/redis-stock';
 import type { DeductContext, DeductResult } from '../../stock-strategy';
 
-const DECREMENT_COUNTER = loadLuaScript(__dirname, 'decrement-counter-2.lua');
+const DECREMENT_COUNTER = loadLuaScript(__dirname, 'decrement-counter-3.lua');
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    decrementCounterV1(stockKey: string, movesKey: string, units: number, requestId: string): Result<number | null, Context>;
+    decrementCounterV1(stockKey: string, movesKey: string, ordersKey: string, units: number, requestId: string, order: string): Result<number | null, Context>;
   }
 }
 
@@ -21,6 +21,7 @@ declare module 'ioredis' {
  */
 class DecrCheckStrategy extends RedisStockStrategy {
   readonly name = 'decr-check' as const;
+  readonly streamsOrders = true;
 
   constructor(deps: StrategyDeps) {
     super(useScripts(deps.redis, [DECREMENT_COUNTER]), deps.options.keyPrefix);
@@ -29,7 +30,7 @@ class DecrCheckStrategy extends RedisStockStrategy {
   async deduct(context: DeductContext): Promise<DeductResult> {
     const { redis } = this.store;
     const keys = this.store.keys(context.settings);
-    const left = await redis.decrementCounterV1(keys.stock, keys.moves, context.quantity, context.requestId);
+    const left = await redis.decrementCounterV1(keys.stock, keys.moves, keys.orders, context.quantity, context.requestId, context.orderIntent ?? '');
     if (left === null) throw new StockNotSeededError(context.settings.productId);
     if (left < 0) {
       await context.faults.at('stock-overdrawn');

@@ -7,9 +7,10 @@ let redis: Redis;
 const prefix = freshKeyPrefix();
 const key = `${prefix}:stock`;
 const moves = `${prefix}:moves`;
+const orders = `${prefix}:orders`;
 let request = 0;
 /** Takes as a new request each time. */
-const take = (units: number) => redis.decrementStockV1(key, moves, units, `request-${++request}`);
+const take = (units: number) => redis.decrementStockV1(key, moves, orders, units, `request-${++request}`, '');
 
 beforeAll(() => {
   redis = useScripts(new Redis(testRedisOptions()), [DECREMENT_STOCK]);
@@ -20,7 +21,7 @@ afterAll(async () => {
   await redis.quit();
 });
 
-describe('decrement-stock-2.lua', () => {
+describe('decrement-stock-3.lua', () => {
   it('takes units while there are enough, answering what is left', async () => {
     await redis.set(key, 5);
     expect(await take(2)).toBe(3);

@@ -7,11 +7,11 @@ import { StockNotSeededError } from '../../errors';
 import { GIVE_BACK, recordOrGiveBack } from '../../redis/redis-stock';
 import type { DeductContext, DeductResult } from '../../stock-strategy';
 
-export const DECREMENT_STOCK = loadLuaScript(__dirname, 'decrement-stock-2.lua');
+export const DECREMENT_STOCK = loadLuaScript(__dirname, 'decrement-stock-3.lua');
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    decrementStockV1(stockKey: string, movesKey: string, units: number, requestId: string): Result<number, Context>;
+    decrementStockV1(stockKey: string, movesKey: string, ordersKey: string, units: number, requestId: string, order: string): Result<number, Context>;
   }
 }
 
@@ -24,6 +24,7 @@ const NOT_SEEDED = -2;
  */
 class LuaDecrementStrategy extends RedisStockStrategy {
   readonly name = 'lua-decrement' as const;
+  readonly streamsOrders = true;
 
   constructor(deps: StrategyDeps) {
     super(useScripts(deps.redis, [DECREMENT_STOCK]), deps.options.keyPrefix);
@@ -31,7 +32,7 @@ class LuaDecrementStrategy extends RedisStockStrategy {
 
   async deduct(context: DeductContext): Promise<DeductResult> {
     const keys = this.store.keys(context.settings);
-    const left = await this.store.redis.decrementStockV1(keys.stock, keys.moves, context.quantity, context.requestId);
+    const left = await this.store.redis.decrementStockV1(keys.stock, keys.moves, keys.orders, context.quantity, context.requestId, context.orderIntent ?? '');
     if (left === NOT_SEEDED) throw new StockNotSeededError(context.settings.productId);
     if (left === NOT_ENOUGH) return { outcome: 'sold_out' };
     await context.faults.at('stock-read');

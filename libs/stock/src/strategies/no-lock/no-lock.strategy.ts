@@ -10,6 +10,7 @@ import type { DeductContext, DeductResult } from '../../stock-strategy';
  */
 class NoLockStrategy extends RedisStockStrategy {
   readonly name = 'no-lock' as const;
+  readonly streamsOrders = true;
 
   constructor(deps: StrategyDeps) {
     super(deps.redis, deps.options.keyPrefix);

@@ -20,6 +20,8 @@ export function clusterSegments(connection: RedisClusterConnection, keyPrefix: s
     get redis() {
       return connection.redis;
     },
+    // One stream per segment would span slots, which one writer's XREADGROUP cannot read together: sync or queued only.
+    streamsOrders: false,
     cells(settings) {
       const run = `${settings.productId}:${settings.runId}:${settings.segments}`;
       let cells = runs.get(run);
@@ -60,7 +62,7 @@ async function placeSegments(redis: Redis, keyPrefix: string, settings: Pick<Pro
       for (let n = 0; ; n++) {
         const tag = `{${keyPrefix}:p${settings.productId}:${settings.runId}:seg${i}.${n}}`;
         const slot = Number(await redis.cluster('KEYSLOT', tag));
-        if (ranges.some(([start, end]) => slot >= start && slot <= end)) return { stock: `${tag}:stock`, moves: `${tag}:moves`, lock: `${tag}:lock` };
+        if (ranges.some(([start, end]) => slot >= start && slot <= end)) return { stock: `${tag}:stock`, moves: `${tag}:moves`, orders: `${tag}:orders`, lock: `${tag}:lock` };
       }
     }),
   );

@@ -8,18 +8,21 @@
   KEYS[1] stock key
   KEYS[2] the highest fencing token the stock has seen
   KEYS[3] the run's stock moves (hash: request id -> its moves, "t<units>:<stock left>" per take, "g<units>" per give-back)
+  KEYS[4] the run's order stream (orderWrite 'stream')
   ARGV[1] new stock value
   ARGV[2] the holder's fencing token
   ARGV[3] units taken
   ARGV[4] request id
+  ARGV[5] the order to append with the take (JSON), or "" to append none
 
   A stock key that is gone (Redis restarted without persistence, or was flushed) is not created again
   with a value read before the loss (see write-stock).
 
   Returns 1 when written (or already written by this request), 0 when refused (nothing changes), -2
-  when the stock key does not exist (nothing changes).
+  when the stock key (or, with an order given, the order stream) does not exist (nothing changes).
 ]]
-if redis.call("EXISTS", KEYS[1]) == 0 then
+--- @include "includes/append-order"
+if redis.call("EXISTS", KEYS[1]) == 0 or streamGone(KEYS[4], ARGV[5]) then
   return -2
 end
 local highest = tonumber(redis.call("GET", KEYS[2]) or "0")
@@ -34,4 +37,5 @@ end
 redis.call("SET", KEYS[2], ARGV[2])
 redis.call("SET", KEYS[1], ARGV[1])
 redis.call("HSET", KEYS[3], ARGV[4], moves and (moves .. " " .. take) or take)
+appendOrder(KEYS[4], ARGV[5])
 return 1

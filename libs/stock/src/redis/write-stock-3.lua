@@ -13,13 +13,17 @@
 
   KEYS[1] stock key
   KEYS[2] the run's stock moves (hash: request id -> its moves, "t<units>:<stock left>" per take, "g<units>" per give-back)
+  KEYS[3] the run's order stream (orderWrite 'stream')
   ARGV[1] new stock value
   ARGV[2] units taken
   ARGV[3] request id
+  ARGV[4] the order to append with the take (JSON), or "" to append none
 
-  Returns 1 when written (or already written by this request), -2 when the stock key does not exist.
+  Returns 1 when written (or already written by this request), -2 when the stock key (or, with an order
+  given, the order stream) does not exist.
 ]]
-if redis.call("EXISTS", KEYS[1]) == 0 then
+--- @include "includes/append-order"
+if redis.call("EXISTS", KEYS[1]) == 0 or streamGone(KEYS[3], ARGV[4]) then
   return -2
 end
 local moves = redis.call("HGET", KEYS[2], ARGV[3])
@@ -29,4 +33,5 @@ if moves and string.sub(moves, -#take) == take then
 end
 redis.call("SET", KEYS[1], ARGV[1])
 redis.call("HSET", KEYS[2], ARGV[3], moves and (moves .. " " .. take) or take)
+appendOrder(KEYS[3], ARGV[4])
 return 1

@@ -8,18 +8,22 @@
 
   KEYS[1] stock key
   KEYS[2] the run's stock moves (hash: request id -> its moves, "t<units>:<stock left>" per take, "g<units>" per give-back)
+  KEYS[3] the run's order stream (orderWrite 'stream')
   ARGV[1] units to take (a positive integer)
   ARGV[2] request id
+  ARGV[3] the order to append with the take (JSON), or "" to append none
 
   Returns the stock left after taking, -1 if there is not enough stock (nothing taken),
-  -2 if the key does not exist (the product was never seeded or Redis lost it).
+  -2 if the key does not exist (the product was never seeded or Redis lost it), or an order is given and
+  the order stream does not exist (nothing taken).
 ]]
+--- @include "../../redis/includes/append-order"
 local took = redis.call("HGET", KEYS[2], ARGV[2])
 if took then
   return tonumber(string.match(took, "^t%d+:(%-?%d+)"))
 end
 local stock = redis.call("GET", KEYS[1])
-if not stock then
+if not stock or streamGone(KEYS[3], ARGV[3]) then
   return -2
 end
 local units = tonumber(ARGV[1])
@@ -28,4 +32,5 @@ if tonumber(stock) < units then
 end
 local left = redis.call("DECRBY", KEYS[1], units)
 redis.call("HSET", KEYS[2], ARGV[2], "t" .. ARGV[1] .. ":" .. left)
+appendOrder(KEYS[3], ARGV[3])
 return left

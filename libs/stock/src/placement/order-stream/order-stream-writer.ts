@@ -1,0 +1,188 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { reportQueueErrors, reportTrouble } from '../../redis/connection-trouble';
+import { RedisConnections } from '../../redis/redis-connections';
+import { STOCK_OPTIONS, type StockOptions } from '../../stock.options';
+import { OrderBatches } from '../order-queue/order-batches';
+import { ProductSettingsStore } from '../product-settings.store';
+import type { QueuedOrder } from '../order-recorder';
+import { decodeEntry, ORDER_STREAM_GROUP, OrderStreams } from './order-streams';
+
+/** Most entries read (per stream) into one multi-row INSERT. */
+export const ORDER_STREAM_BATCH = 500;
+/** How long one read waits for new entries; also how late a stream listed meanwhile is first read. */
+const READ_BLOCK_MS = 200;
+/**
+ * How long an entry may stay delivered and unacknowledged before another writer claims it: its writer
+ * died (or is stuck). Well above a batch's INSERT; a live writer whose batch is claimed anyway writes
+ * rows the claimer skips (the INSERT ignores request ids already written), so a claim never doubles.
+ */
+export const ORDER_STREAM_CLAIM_IDLE_MS = 5000;
+/** How often a writer looks for entries to claim. */
+const CLAIM_EVERY_MS = 1000;
+/** The pause after a failed batch (MySQL or Redis unreachable) before it is tried again. */
+const RETRY_MS = 500;
+
+/** Entries as XREADGROUP and XAUTOCLAIM answer them. */
+type Entries = [id: string, fields: string[] | null][];
+
+/**
+ * Every instance's stream writer (unless StockOptions.writeQueuedOrders is false), like the queue's:
+ * the consumer group shares the entries out, so writers add throughput and none is a single point of
+ * failure. It reads the listed streams (COUNT, BLOCK), inserts a batch as one multi-row INSERT keyed by
+ * request id, and only after the commit acknowledges and deletes the entries. A writer SIGKILLed between
+ * the two leaves its entries pending; another claims them (XAUTOCLAIM) once they have been idle for
+ * ORDER_STREAM_CLAIM_IDLE_MS, and the INSERT skips the rows already there.
+ * XDEL after the ack, not XTRIM MINID: with several writers and claims, entries are not written in id
+ * order, and a MINID trim at one writer's acknowledged id would drop older entries still pending at another.
+ * On a connection of its own: a blocking read holds its connection.
+ */
+@Injectable()
+export class OrderStreamWriter implements OnApplicationBootstrap, OnApplicationShutdown {
+  private redis: Redis | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  /** After a failed batch its entries are still this writer's: read again (id 0) before anything new. */
+  private ownPending = true;
+  private lastClaim = 0;
+
+  constructor(
+    private readonly streams: OrderStreams,
+    private readonly batches: OrderBatches,
+    private readonly settingsStore: ProductSettingsStore,
+    private readonly connections: RedisConnections,
+    @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
+  ) {}
+
+  private get consumer(): string {
+    return this.options.instanceId;
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.options.writeQueuedOrders !== false) this.start();
+  }
+
+  /** Starts writing (at bootstrap, or later for a process started with writeQueuedOrders false). */
+  start(): void {
+    if (this.running) return;
+    this.stopped = false;
+    this.ownPending = true;
+    // Through the store-cut proxy when there is one: the streams are the stock's Redis, cut with it.
+    this.redis = reportTrouble(new Redis({ ...this.options.redis, ...this.connections.storeCut?.route, maxRetriesPerRequest: 2 }), 'order stream writer');
+    this.running = this.loop(this.redis);
+  }
+
+  /** Stops reading; a batch being written is finished first. Entries delivered and not written stay pending for a writer. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const running = this.running;
+    this.running = null;
+    await running;
+    // Closed after the loop: a batch's ack must not be cut off after its INSERT (it would be claimed and written again, harmlessly, but late).
+    this.redis?.disconnect();
+    this.redis = null;
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.stop();
+  }
+
+  private async loop(redis: Redis): Promise<void> {
+    while (!this.stopped) {
+      try {
+        const batch = await this.next(redis);
+        if (batch.size) await this.write(redis, batch);
+      } catch (error) {
+        if (this.stopped) return;
+        this.ownPending = true;
+        reportError(error as Error);
+        await sleep(RETRY_MS);
+      }
+    }
+  }
+
+  /** The next batch, by stream: this writer's own unacknowledged entries, else idle ones claimed, else new ones. */
+  private async next(redis: Redis): Promise<Map<string, Entries>> {
+    const streams = await redis.smembers(this.streams.registry);
+    if (!streams.length) {
+      await sleep(READ_BLOCK_MS);
+      return new Map();
+    }
+    if (this.ownPending) {
+      const own = await this.read(redis, streams, '0', 0);
+      if (own.size) return own;
+      this.ownPending = false;
+    }
+    if (Date.now() - this.lastClaim >= CLAIM_EVERY_MS) {
+      this.lastClaim = Date.now();
+      const claimed = await this.claim(redis, streams);
+      if (claimed.size) return claimed;
+      await this.dropFinished(streams);
+    }
+    return this.read(redis, streams, '>', READ_BLOCK_MS);
+  }
+
+  /** XREADGROUP over every stream: '>' for entries never delivered, '0' for this writer's pending ones. */
+  private async read(redis: Redis, streams: string[], from: '>' | '0', blockMs: number): Promise<Map<string, Entries>> {
+    const ids = streams.map(() => from);
+    try {
+      const answer = (
+        blockMs
+          ? await redis.xreadgroup('GROUP', ORDER_STREAM_GROUP, this.consumer, 'COUNT', ORDER_STREAM_BATCH, 'BLOCK', blockMs, 'STREAMS', ...streams, ...ids)
+          : await redis.xreadgroup('GROUP', ORDER_STREAM_GROUP, this.consumer, 'COUNT', ORDER_STREAM_BATCH, 'STREAMS', ...streams, ...ids)
+      ) as [string, Entries][] | null;
+      return new Map((answer ?? []).filter(([, entries]) => entries.length).map(([stream, entries]) => [stream, entries]));
+    } catch (error) {
+      // A listed stream gone (dropped since the list was read, or Redis lost it): unlisted, the others are read again.
+      if (!(error as Error).message.startsWith('NOGROUP')) throw error;
+      await this.unlistMissing(redis, streams);
+      return new Map();
+    }
+  }
+
+  private async claim(redis: Redis, streams: string[]): Promise<Map<string, Entries>> {
+    const claimed = new Map<string, Entries>();
+    for (const stream of streams) {
+      const [, entries] = (await redis.xautoclaim(stream, ORDER_STREAM_GROUP, this.consumer, ORDER_STREAM_CLAIM_IDLE_MS, '0-0', 'COUNT', ORDER_STREAM_BATCH)) as [string, Entries, string[]];
+      if (entries.length) claimed.set(stream, entries);
+    }
+    return claimed;
+  }
+
+  /** One INSERT for the whole batch; then, committed, each stream's entries acknowledged and deleted together. */
+  private async write(redis: Redis, batch: Map<string, Entries>): Promise<void> {
+    // An entry deleted while still pending comes without fields: nothing to write, only to acknowledge.
+    const orders: QueuedOrder[] = [...batch.values()].flatMap((entries) => entries.flatMap(([id, fields]) => (fields ? [decodeEntry(id, fields)] : [])));
+    if (orders.length) await this.batches.writeBatch(orders);
+    const done = redis.multi();
+    for (const [stream, entries] of batch) {
+      const ids = entries.map(([id]) => id);
+      done.xack(stream, ORDER_STREAM_GROUP, ...ids).xdel(stream, ...ids);
+    }
+    await done.exec();
+  }
+
+  /**
+   * Drops the written-out streams of runs that are over (their product reset since): the lab's runs each
+   * use a product of their own, so no later reset of the same product would, and every writer would
+   * read a growing list of empty streams.
+   */
+  private async dropFinished(streams: string[]): Promise<void> {
+    for (const stream of streams) {
+      const run = OrderStreams.runOf(stream);
+      if (!run) continue;
+      const current = await this.settingsStore.fresh(run.productId).then(
+        (settings) => settings.runId,
+        () => null,
+      );
+      if (current !== null && current !== run.runId) await this.streams.dropIfWritten(stream);
+    }
+  }
+
+  private async unlistMissing(redis: Redis, streams: string[]): Promise<void> {
+    for (const stream of streams) if (!(await redis.exists(stream))) await redis.srem(this.streams.registry, stream);
+  }
+}
+
+const reportError = reportQueueErrors('order stream writer');
