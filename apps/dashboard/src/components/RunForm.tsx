@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_WRITES, RUN_LIMITS, STRATEGY_NAMES, type FaultSettingsProblem, type OrderWrite, type Scenario, type StrategyDescription, type StrategyName } from '@oversell/contracts';
+import { useStrategyTexts } from '../i18n/strategy-texts';
 import { formErrors, type FormField } from '../lib/form-errors';
 import { formFromScenario, splitsStock, type LoadBound, type RunFormValues } from '../lib/run-form';
 import { FaultFields } from './FaultFields';
@@ -21,6 +22,7 @@ interface RunFormProps {
 
 export function RunForm({ values, onChange, onSubmit, strategies, scenarios, submitting, error, faultProblems = [] }: RunFormProps) {
   const { t } = useTranslation();
+  const texts = useStrategyTexts();
   const segmented = splitsStock(strategies?.find((s) => s.name === values.strategy));
   const visible: FormField[] = [
     'strategy',
@@ -87,7 +89,7 @@ export function RunForm({ values, onChange, onSubmit, strategies, scenarios, sub
         >
           {(strategies?.map((s) => s.name) ?? STRATEGY_NAMES).map((name) => (
             <option key={name} value={name}>
-              {strategies?.find((s) => s.name === name)?.title ?? name}
+              {texts(name).title}
             </option>
           ))}
         </select>

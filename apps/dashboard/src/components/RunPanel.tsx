@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStrategies } from '../api/queries';
 import { useLiveRun } from '../hooks/useLiveRun';
+import { useTargetTitle } from '../i18n/strategy-texts';
 import { formatContendedPhase, formatMs, formatTime } from '../lib/format';
 import { describeRunParams, noopRole } from '../lib/run-description';
 import { runFigures } from '../lib/run-figures';
@@ -25,6 +26,7 @@ export function RunPanel({ runId }: { runId: string }) {
   const { t } = useTranslation();
   const { run, live, error, isLoading } = useLiveRun(runId);
   const strategies = useStrategies();
+  const title = useTargetTitle();
   const figures = useMemo(() => (run ? runFigures(run, live) : undefined), [run, live]);
   const rows = useMemo(() => toTimelineRows(figures?.timeline ?? []), [figures?.timeline]);
 
@@ -41,7 +43,7 @@ export function RunPanel({ runId }: { runId: string }) {
     <section className="run-panel" data-testid="run-panel" data-run-id={run.id} aria-label={t('runPanel.label', { id: run.id })}>
       <header className="run-header">
         <h2>
-          {strategy?.title ?? run.params.strategy}
+          {title(run.params.strategy)}
           {role && ` (${t(`run.role.${role}`)})`}
         </h2>
         <span role="status">

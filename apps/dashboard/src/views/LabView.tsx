@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { faultSettingsProblems, type FaultSettingsProblem } from '@oversell/contracts';
 import { useStartRun, useScenarios, useStrategies } from '../api/queries';
 import { RunForm } from '../components/RunForm';
 import { RunPanel } from '../components/RunPanel';
 import { ServiceError } from '../components/ServiceError';
 import { StrategyBrief } from '../components/StrategyBrief';
-import { routeHref } from '../lib/routes';
 import { toRunParams, type RunFormValues } from '../lib/run-form';
 
 interface LabViewProps {
@@ -23,6 +23,7 @@ export function LabView({ runId, readOnly = false, values, onValuesChange }: Lab
   const strategies = useStrategies();
   const scenarios = useScenarios();
   const startRun = useStartRun();
+  const navigate = useNavigate();
   const selected = strategies.data?.find((s) => s.name === values.strategy);
   // The service's own fault rules, checked before sending; its 400s are still shown as they come.
   const [faultProblems, setFaultProblems] = useState<FaultSettingsProblem[]>([]);
@@ -34,7 +35,7 @@ export function LabView({ runId, readOnly = false, values, onValuesChange }: Lab
     if (problems.length > 0) return;
     startRun.mutate(params, {
       // The run's id goes in the URL, so a reload keeps watching it.
-      onSuccess: (run) => window.location.assign(routeHref({ view: 'lab', runId: run.id })),
+      onSuccess: (run) => void navigate({ to: '/lab/{-$runId}', params: { runId: run.id } }),
     });
   };
 
@@ -50,7 +51,7 @@ export function LabView({ runId, readOnly = false, values, onValuesChange }: Lab
     return (
       <div className="view" data-testid="stored-run-view">
         <p>
-          <a href={routeHref({ view: 'history' })}>{t('lab.allRuns')}</a>
+          <Link to="/runs">{t('lab.allRuns')}</Link>
         </p>
         {runPanel}
       </div>
