@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { findPitfallPreset, PITFALL_PRESETS } from '@oversell/contracts';
+import { findPitfallPreset, PITFALL_PRESETS, strategyEntry } from '@oversell/contracts';
 import { GLOSSARY } from './i18n/glossary';
 import { createI18n, missingKeys } from './i18n/i18n';
 import { fakeApi } from './test/fake-api';
@@ -74,10 +74,14 @@ describe('the dashboard in zh-CN', () => {
     expect(screen.getByRole('button', { name: '运行两侧' })).toBeInTheDocument();
   });
 
-  it('Explain: the headings around the strategies (whose texts stay the service’s)', async () => {
-    open('#/explain');
+  it('Explain: the headings, and the strategies’ own texts from the catalogue', async () => {
+    open('#/explain/lua-decrement');
     expect(await screen.findByRole('heading', { name: '如何选锁' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { name: '逐步说明' }).length).toBe(STRATEGIES.length);
+    const lua = strategyEntry('lua-decrement').texts['zh-CN'];
+    expect(within(screen.getByTestId('explain-lua-decrement')).getByRole('heading', { level: 2 })).toHaveTextContent(lua.title);
+    expect(within(screen.getByTestId('explain-contents')).getByRole('link', { name: lua.title })).toBeInTheDocument();
+    expect(screen.getByTestId('choosing-a-lock-recorded')).toHaveTextContent('在另一台机器');
   });
 
   it('Compare and History: captions, headers and the contended phase', async () => {
