@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { findPitfallPreset } from '@oversell/contracts';
@@ -97,6 +97,19 @@ describe('App', () => {
       renderApp('#strategy-uuid-lua');
       expect(await screen.findByTestId('explain-view')).toBeInTheDocument();
       expect(window.location.hash).toBe('#/explain/uuid-lua');
+    });
+
+    it('#/explain/<strategy> from another view: that section, scrolled to after the router has put the page at the top', async () => {
+      const toTop = vi.spyOn(window, 'scrollTo');
+      const toSection = vi.spyOn(Element.prototype, 'scrollIntoView');
+      stubApi();
+      renderApp('#/lab');
+      await screen.findByTestId('strategy-brief');
+      window.location.hash = '#/explain/lua-decrement';
+      const section = await screen.findByTestId('explain-lua-decrement');
+      await waitFor(() => expect(toTop).toHaveBeenCalled());
+      await waitFor(() => expect(toSection.mock.contexts.at(-1)).toBe(section));
+      expect(Math.max(...toSection.mock.invocationCallOrder)).toBeGreaterThan(Math.max(...toTop.mock.invocationCallOrder));
     });
 
     it('anything else: the lab', async () => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import type { ChoosingALock, StrategyDescription, StrategyKind, StrategyName } from '@oversell/contracts';
 import { useStrategies } from '../api/queries';
 import { ChoosingALockTables } from '../components/ChoosingALockTables';
@@ -28,12 +28,21 @@ export function ExplainView({ strategy: target }: { strategy?: StrategyName }) {
   const { t } = useTranslation();
   const texts = useStrategyTexts();
   const strategies = useStrategies();
+  const router = useRouter();
   const loaded = strategies.data !== undefined;
 
   // The sections exist once the strategies have loaded: only then can the address's section be scrolled to.
+  // The router puts a new page at the top once it has rendered it, which may come after this effect: scroll
+  // again then, once.
   useEffect(() => {
-    if (target && loaded) scrollToSection(target);
-  }, [target, loaded]);
+    if (!target || !loaded) return;
+    scrollToSection(target);
+    const unsubscribe = router.subscribe('onRendered', () => {
+      unsubscribe();
+      scrollToSection(target);
+    });
+    return unsubscribe;
+  }, [router, target, loaded]);
 
   if (strategies.error) {
     return <ServiceError error={strategies.error} action={t('errors.action.loadStrategies')} onRetry={() => void strategies.refetch()} />;
