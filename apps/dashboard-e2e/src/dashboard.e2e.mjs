@@ -139,14 +139,20 @@ async function selectCompareSettings(page, form) {
 }
 
 /** The headline's big number is drawn on one line (one line box) and inside its box. */
+/** Each element's text as shown: how many line boxes it takes, and how far it overflows its box. */
+async function textLines(locator) {
+  return locator.evaluateAll((elements) =>
+    elements.map((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      return { lines: tops.size, overflow: element.scrollWidth - element.clientWidth, text: element.textContent };
+    }),
+  );
+}
+
 async function assertCounterOnOneLine(panel, where) {
-  const value = panel.getByTestId('stock-headline-value');
-  const { lines, overflow, text } = await value.evaluate((element) => {
-    const range = document.createRange();
-    range.selectNodeContents(element);
-    const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-    return { lines: tops.size, overflow: element.scrollWidth - element.clientWidth, text: element.textContent };
-  });
+  const [{ lines, overflow, text }] = await textLines(panel.getByTestId('stock-headline-value'));
   assert(lines === 1, `${where}: the headline shows "${text}" on ${lines} lines`);
   assert(overflow <= 0, `${where}: the headline "${text}" overflows its box by ${overflow}px`);
 }
@@ -305,6 +311,30 @@ try {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert(overflow <= 0, `the page scrolls horizontally by ${overflow}px`);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'lab-phone.png'), fullPage: true });
+  });
+
+  await check('phone width: #/explain/uuid-lua lands at that section; the Explain tables scroll in their box, no number split across lines', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${BASE_URL}/#/explain/uuid-lua`);
+    const section = page.getByTestId('explain-uuid-lua');
+    await section.waitFor({ timeout: 15_000 });
+    // The view scrolls once the strategies have loaded: wait for the section's top to reach the top of the window.
+    await page
+      .waitForFunction(() => {
+        const top = document.getElementById('strategy-uuid-lua')?.getBoundingClientRect().top ?? Infinity;
+        return top >= -2 && top < window.innerHeight / 3;
+      }, undefined, { timeout: 5_000 })
+      .catch(async () => {
+        const top = await section.evaluate((element) => element.getBoundingClientRect().top);
+        throw new Error(`the uuid-lua section's top is at ${top}px, not at the top of the window`);
+      });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert(overflow <= 0, `the Explain page scrolls horizontally by ${overflow}px at 390 px`);
+    const numbers = await textLines(page.locator('[data-testid="choosing-a-lock"] td.num'));
+    assert(numbers.length > 0, 'the Explain tables have no number cells');
+    const split = numbers.filter((cell) => cell.lines !== 1);
+    assert(split.length === 0, `number cells on more than one line: ${split.map((cell) => `"${cell.text}" (${cell.lines})`).join(', ')}`);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'explain-phone.png') });
   });
 
   await check('zh-CN: the language switch renders Lab, Pitfalls, Explain and Glossary in Chinese with no key missing, remembered across a reload', async () => {

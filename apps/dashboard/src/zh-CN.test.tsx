@@ -2,14 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { findPitfallPreset, PITFALL_PRESETS } from '@oversell/contracts';
-import { App } from './App';
+import { findPitfallPreset, PITFALL_PRESETS, strategyEntry } from '@oversell/contracts';
 import { GLOSSARY } from './i18n/glossary';
 import { createI18n, missingKeys } from './i18n/i18n';
 import { fakeApi } from './test/fake-api';
 import { FakeEventSource } from './test/fake-event-source';
 import { faultEvent, lockEvent, result, run, SCENARIOS, STRATEGIES } from './test/fixtures';
-import { renderWithClient } from './test/render';
+import { renderApp } from './test/render';
 
 // The whole page in Chinese: every view asks only for keys zh-CN has (test/setup.ts fails a test on a
 // missing one), and shows the Chinese, not the English, of the texts it owns.
@@ -35,21 +34,16 @@ function open(hash: string) {
     { path: 'runs?limit=50', body: [soldTwice] },
     { path: 'runs/r1', body: soldTwice },
   ]);
-  window.location.hash = hash;
-  renderWithClient(
-    <I18nextProvider i18n={chinese}>
-      <App />
-    </I18nextProvider>,
-  );
+  renderApp(hash, (app) => <I18nextProvider i18n={chinese}>{app}</I18nextProvider>);
 }
 
 describe('the dashboard in zh-CN', () => {
   beforeEach(() => void chinese.changeLanguage('zh-CN'));
 
-  it('sets lang on the document and names the views in Chinese', () => {
+  it('sets lang on the document and names the views in Chinese', async () => {
     open('#/lab');
     expect(document.documentElement.lang).toBe('zh-CN');
-    expect(screen.getByTestId('nav-glossary')).toHaveTextContent('术语表');
+    expect(await screen.findByTestId('nav-glossary')).toHaveTextContent('术语表');
     expect(screen.getByTestId('nav-pitfalls')).toHaveTextContent('陷阱');
   });
 
@@ -71,7 +65,7 @@ describe('the dashboard in zh-CN', () => {
   it('Pitfalls: the preset list, its explanation and its sides in Chinese, from the presets themselves', async () => {
     const preset = findPitfallPreset('expiry-during-business');
     open(`#/pitfalls/${preset?.name}`);
-    const picker = screen.getByTestId('pitfall-preset');
+    const picker = await screen.findByTestId('pitfall-preset');
     expect(within(picker).getAllByRole('option').slice(1).map((o) => o.textContent)).toEqual(PITFALL_PRESETS.map((p) => p.title['zh-CN']));
     const explanation = screen.getByTestId('pitfall-explanation');
     expect(explanation).toHaveTextContent('业务比租约活得更久');
@@ -80,10 +74,14 @@ describe('the dashboard in zh-CN', () => {
     expect(screen.getByRole('button', { name: '运行两侧' })).toBeInTheDocument();
   });
 
-  it('Explain: the headings around the strategies (whose texts stay the service’s)', async () => {
-    open('#/explain');
+  it('Explain: the headings, and the strategies’ own texts from the catalogue', async () => {
+    open('#/explain/lua-decrement');
     expect(await screen.findByRole('heading', { name: '如何选锁' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { name: '逐步说明' }).length).toBe(STRATEGIES.length);
+    const lua = strategyEntry('lua-decrement').texts['zh-CN'];
+    expect(within(screen.getByTestId('explain-lua-decrement')).getByRole('heading', { level: 2 })).toHaveTextContent(lua.title);
+    expect(within(screen.getByTestId('explain-contents')).getByRole('link', { name: lua.title })).toBeInTheDocument();
+    expect(screen.getByTestId('choosing-a-lock-recorded')).toHaveTextContent('在另一台机器');
   });
 
   it('Compare and History: captions, headers and the contended phase', async () => {
@@ -94,9 +92,9 @@ describe('the dashboard in zh-CN', () => {
     expect(await screen.findByText('最近 1 次运行，最新的在前')).toBeInTheDocument();
   });
 
-  it('Glossary: every term in both languages, explained in Chinese', () => {
+  it('Glossary: every term in both languages, explained in Chinese', async () => {
     open('#/glossary');
-    const entries = screen.getAllByTestId('glossary-entry');
+    const entries = await screen.findAllByTestId('glossary-entry');
     expect(entries).toHaveLength(GLOSSARY.length);
     const watchdog = entries.find((row) => row.textContent?.includes('watchdog'));
     expect(watchdog).toHaveTextContent('看门狗');
@@ -105,7 +103,7 @@ describe('the dashboard in zh-CN', () => {
 
   it('follows the language switch back to English', async () => {
     open('#/glossary');
-    await userEvent.setup().selectOptions(screen.getByTestId('language-switch'), 'en');
+    await userEvent.setup().selectOptions(await screen.findByTestId('language-switch'), 'en');
     expect(document.documentElement.lang).toBe('en');
     expect(screen.getByRole('heading', { name: 'Glossary' })).toBeInTheDocument();
     expect(missingKeys).toEqual([]);

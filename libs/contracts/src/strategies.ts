@@ -52,7 +52,7 @@ export interface StrategyDescription {
 /** Everything the catalogue knows of a strategy: its description but the scripts, which the stock library loads. */
 export type CatalogueDescription = Omit<StrategyDescription, 'scripts'>;
 
-/** A strategy's catalogue entry as its description in `locale` (the API serves 'en'). */
+/** A strategy's catalogue entry as its description in `locale` (the API's default is 'en'; `?lang=` or Accept-Language picks another). */
 export function describeStrategy(name: StrategyName, locale: Locale = 'en'): CatalogueDescription {
   const entry = strategyEntry(name);
   const { title, description, guarantee, pitfall, reproduce, symptom, steps, choice } = entry.texts[locale];

@@ -1,5 +1,5 @@
 import type { OnApplicationShutdown, Provider } from '@nestjs/common';
-import { STRATEGY_NAMES, type StrategyDescription, type StrategyName } from '@oversell/contracts';
+import { STRATEGY_NAMES, type Locale, type StrategyDescription, type StrategyName } from '@oversell/contracts';
 import { DataSource } from 'typeorm';
 import { UnknownStrategyError } from './errors';
 import { LockEvents } from './lock-events';
@@ -42,8 +42,8 @@ export class StrategyRegistry implements OnApplicationShutdown {
     return STRATEGY_NAMES.map((name) => this.byName.get(name)!);
   }
 
-  describeAll(): StrategyDescription[] {
-    return describeStrategies();
+  describeAll(locale: Locale = 'en'): StrategyDescription[] {
+    return describeStrategies(locale);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,5 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { faultOutcomesText, figureText, LOCK_FAULT_TITLES, LOCK_FAULTS, type ChoiceSource, type ChoosingALock } from '@oversell/contracts';
+import { faultOutcomesText, figureText, LOCK_FAULT_TITLES, LOCK_FAULTS, type ChoiceRow, type ChoiceSource, type ChoosingALock } from '@oversell/contracts';
+import { useStrategyTexts } from '../i18n/strategy-texts';
 import { useLocale } from '../i18n/use-locale';
 
 function SourceLine({ label, source }: { label: string; source: ChoiceSource | null }) {
@@ -17,18 +18,36 @@ function SourceLine({ label, source }: { label: string; source: ChoiceSource | n
   );
 }
 
+/** When and where the figures were measured: the file is generated on a maintainer's machine, not by this lab. */
+function RecordedOn({ data }: { data: ChoosingALock }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { machine } = data.sources.bench ?? data.sources.locks ?? data.sources.pitfalls ?? {};
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(data.generatedAt));
+  return (
+    <p className="notice" data-testid="choosing-a-lock-recorded">
+      {t('choosing.recorded', { date, machine: machine ? t('choosing.machine', { cpus: machine.cpus, memoryGb: machine.memoryGb, node: machine.node }) : '?' })}
+    </p>
+  );
+}
+
 /**
- * The articles' comparison with this lab's figures, as `npm run choosing-a-lock` generated it: what each
+ * The articles' comparison with the lab's figures, as `npm run choosing-a-lock` generated it: what each
  * strategy needs and guarantees, its throughput and p99, and what it did under each fault. The words of
- * each strategy's choice (runs on, complexity, reliability, under each fault) are its description's, in English.
+ * each strategy's choice (runs on, complexity, reliability, under each fault) are its catalogue entry's in
+ * the page's language. Number cells never wrap; on a phone the tables scroll sideways under a fixed first column.
  */
 export function ChoosingALockTables({ data }: { data: ChoosingALock }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const texts = useStrategyTexts();
   const figure = (value: number | null, digits?: number) => figureText(value, digits, locale);
+  // The generated file carries the English words too: they stand only if the catalogue has dropped the choice.
+  const choice = (row: ChoiceRow) => texts(row.strategy).choice ?? row.choice;
   return (
     <section className="panel" data-testid="choosing-a-lock">
       <h2>{t('choosing.title')}</h2>
+      <RecordedOn data={data} />
       <p>
         <Trans i18nKey="choosing.generated" values={{ command: data.command, at: data.generatedAt }} components={{ code: <code /> }} />
       </p>
@@ -38,7 +57,7 @@ export function ChoosingALockTables({ data }: { data: ChoosingALock }) {
         <SourceLine label={t('choosing.source.pitfalls')} source={data.sources.pitfalls} />
       </ul>
       <div className="table-scroll">
-        <table className="runs-table" data-testid="choosing-a-lock-figures">
+        <table className="runs-table choice-table" data-testid="choosing-a-lock-figures">
           <thead>
             <tr>
               <th>{t('choosing.column.strategy')}</th>
@@ -56,16 +75,16 @@ export function ChoosingALockTables({ data }: { data: ChoosingALock }) {
             {data.rows.map((row) => (
               <tr key={row.strategy} data-testid={`choice-${row.strategy}`}>
                 <th scope="row">
-                  {row.title} <code className="strategy-name">{row.strategy}</code>
+                  {texts(row.strategy).title} <code className="strategy-name">{row.strategy}</code>
                 </th>
-                <td>{row.choice.runsOn}</td>
-                <td>{row.choice.complexity}</td>
-                <td>{row.choice.reliability}</td>
-                <td>{figure(row.ordersPerSec)}</td>
-                <td>{figure(row.p99Ms, 1)}</td>
-                <td>{figure(row.lockSectionsPerSec)}</td>
-                <td>{figure(row.lockWaitP99Ms, 1)}</td>
-                <td>
+                <td>{choice(row).runsOn}</td>
+                <td>{choice(row).complexity}</td>
+                <td>{choice(row).reliability}</td>
+                <td className="num">{figure(row.ordersPerSec)}</td>
+                <td className="num">{figure(row.p99Ms, 1)}</td>
+                <td className="num">{figure(row.lockSectionsPerSec)}</td>
+                <td className="num">{figure(row.lockWaitP99Ms, 1)}</td>
+                <td className="num">
                   {figure(row.lockTimeouts)} / {figure(row.lockErrors)}
                 </td>
               </tr>
@@ -75,7 +94,7 @@ export function ChoosingALockTables({ data }: { data: ChoosingALock }) {
       </div>
       <h3>{t('choosing.underEachFault')}</h3>
       <div className="table-scroll">
-        <table className="runs-table" data-testid="choosing-a-lock-faults">
+        <table className="runs-table choice-table choice-table--faults" data-testid="choosing-a-lock-faults">
           <thead>
             <tr>
               <th>{t('choosing.column.strategy')}</th>
@@ -92,7 +111,7 @@ export function ChoosingALockTables({ data }: { data: ChoosingALock }) {
                 </th>
                 {LOCK_FAULTS.map((fault) => (
                   <td key={fault} data-testid={`choice-${row.strategy}-${fault}`}>
-                    {row.choice.underFault[fault]}
+                    {choice(row).underFault[fault]}
                     <br />
                     <small>{t('choosing.measured', { outcomes: faultOutcomesText(row.underFault[fault], locale) })}</small>
                   </td>

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from '@tanstack/react-router';
 import { isExpectedVerdict, pitfallVerdict, type PitfallPreset, type PitfallSide } from '@oversell/contracts';
 import { useLiveRun } from '../hooks/useLiveRun';
 import { useLocale } from '../i18n/use-locale';
 import { formatContendedPhase } from '../lib/format';
-import { routeHref } from '../lib/routes';
 import { runFigures } from '../lib/run-figures';
 import { isFinished } from '../lib/run-status';
 import { FaultList } from './FaultList';
@@ -48,7 +48,9 @@ export function PitfallSidePanel({ preset, side, runId }: PitfallSidePanelProps)
           {t(`verdict.${verdict}`)}
         </p>
         <p className="run-meta">
-          <a href={routeHref({ view: 'run', runId })}>{t('pitfalls.fullRun')}</a>
+          <Link to="/runs/$runId" params={{ runId }}>
+            {t('pitfalls.fullRun')}
+          </Link>
         </p>
       </header>
       {error && !run && <ServiceError error={error} action={t('errors.action.loadRun', { id: runId })} />}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RunView } from '@oversell/contracts';
 import { useStrategies } from '../api/queries';
 import { useLiveRun } from '../hooks/useLiveRun';
+import { useTargetTitle } from '../i18n/strategy-texts';
 import { formatContendedPhase, formatMs, formatTime } from '../lib/format';
 import { describeRunParams, noopRole } from '../lib/run-description';
 import { runFigures } from '../lib/run-figures';
@@ -36,6 +37,7 @@ export function RunPanel({ runId, onRunAgain, runningAgain = false }: RunPanelPr
   const { t } = useTranslation();
   const { run, live, error, isLoading } = useLiveRun(runId);
   const strategies = useStrategies();
+  const title = useTargetTitle();
   const figures = useMemo(() => (run ? runFigures(run, live) : undefined), [run, live]);
   const rows = useMemo(() => toTimelineRows(figures?.timeline ?? []), [figures?.timeline]);
 
@@ -52,7 +54,7 @@ export function RunPanel({ runId, onRunAgain, runningAgain = false }: RunPanelPr
     <section className="run-panel" data-testid="run-panel" data-run-id={run.id} aria-label={t('runPanel.label', { id: run.id })}>
       <header className="run-header">
         <h2>
-          {strategy?.title ?? run.params.strategy}
+          {title(run.params.strategy)}
           {role && ` (${t(`run.role.${role}`)})`}
         </h2>
         <span role="status">

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { LOCK_SERVICES, type StrategyDescription } from '@oversell/contracts';
+import { useStrategyTexts } from '../i18n/strategy-texts';
 
 /**
- * What a strategy promises, where it breaks, and how to make it break on stage. Its texts (description,
- * guarantee, pitfall, reproduce) are the service's, in English; the labels around them are translated.
+ * What a strategy promises, where it breaks, and how to make it break on stage: its catalogue texts
+ * (description, guarantee, pitfall, reproduce) in the page's language, with the labels around them.
  */
 export function StrategyBrief({ strategy }: { strategy: StrategyDescription }) {
   const { t } = useTranslation();
+  const { description, guarantee, pitfall, reproduce } = useStrategyTexts()(strategy.name);
   return (
     <div className="strategy-brief" data-testid="strategy-brief">
       <p className="tags">
@@ -24,14 +26,14 @@ export function StrategyBrief({ strategy }: { strategy: StrategyDescription }) {
           </span>
         )}
       </p>
-      <p>{strategy.description}</p>
+      <p>{description}</p>
       <dl className="brief">
         <dt>{t('brief.guarantee')}</dt>
-        <dd>{strategy.guarantee}</dd>
+        <dd>{guarantee}</dd>
         <dt>{t('brief.pitfall')}</dt>
-        <dd>{strategy.pitfall}</dd>
+        <dd>{pitfall}</dd>
         <dt>{t('brief.reproduce')}</dt>
-        <dd>{strategy.reproduce}</dd>
+        <dd>{reproduce}</dd>
       </dl>
     </div>
   );

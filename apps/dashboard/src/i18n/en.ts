@@ -414,6 +414,13 @@ export const en = {
     reproduce: 'Reproduce',
   },
   explain: {
+    contents: 'Contents',
+    kind: {
+      none: 'No lock',
+      lock: 'Locks',
+      atomic: 'Atomic store operations',
+      database: 'Database',
+    },
     stepByStep: 'Step by step',
     onTheDashboard: 'On the dashboard',
   },
@@ -425,6 +432,9 @@ export const en = {
       locks: 'lock bench',
       pitfalls: 'pitfalls',
     },
+    recorded:
+      'Recorded {{date}} on another machine ({{machine}}), not by this lab: the service keeps no bench results to show here. The runs of this lab are in Compare and History.',
+    machine: '{{cpus}} cores, {{memoryGb}} GB, Node {{node}}',
     noReport: '{{label}}: not measured (no report)',
     sourceLine: '{{label}}: <code>{{command}}</code>, {{startedAt}}, {{cpus}} cores, {{load}}',
     load: 'load {{average}}',

@@ -412,6 +412,13 @@ export const zhCN: Messages = {
     reproduce: '如何重现',
   },
   explain: {
+    contents: '目录',
+    kind: {
+      none: '不加锁',
+      lock: '锁',
+      atomic: '存储的原子操作',
+      database: '数据库',
+    },
     stepByStep: '逐步说明',
     onTheDashboard: '在仪表盘上',
   },
@@ -423,6 +430,8 @@ export const zhCN: Messages = {
       locks: '锁压测',
       pitfalls: '陷阱',
     },
+    recorded: '于 {{date}} 在另一台机器（{{machine}}）上记录，并非本实验室的运行：服务没有可在此展示的压测结果。本实验室的运行见“对比”和“历史”。',
+    machine: '{{cpus}} 核、{{memoryGb}} GB 内存、Node {{node}}',
     noReport: '{{label}}：未测量（没有报告）',
     sourceLine: '{{label}}：<code>{{command}}</code>，{{startedAt}}，{{cpus}} 核，{{load}}',
     load: '负载 {{average}}',

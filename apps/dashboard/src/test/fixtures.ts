@@ -1,47 +1,16 @@
-import { ORDER_OUTCOMES, type OutcomeCounts } from '@oversell/contracts';
+import { describeStrategy, ORDER_OUTCOMES, type OutcomeCounts } from '@oversell/contracts';
 import type { FaultEvent, LockEvent, RunResult, RunView, Scenario, StrategyDescription, TimelinePoint } from '@oversell/contracts';
 
+/** A strategy as /api/strategies answers it: its catalogue entry in English (no-lock unless named), with no scripts. */
 export function strategy(overrides: Partial<StrategyDescription> = {}): StrategyDescription {
-  return {
-    name: 'no-lock',
-    title: 'No lock',
-    kind: 'none',
-    store: 'redis',
-    settings: ['businessDelayMs'],
-    lease: 'none',
-    safe: false,
-    description: 'Reads the stock, then writes it back minus one.',
-    guarantee: 'None.',
-    pitfall: 'Two readers see the same stock and both sell it.',
-    reproduce: 'Any concurrency above 1.',
-    symptom: 'The red oversold counter goes above 0.',
-    steps: ['GET stock', 'SET stock - 1'],
-    scripts: [],
-    ...overrides,
-  };
+  return { ...describeStrategy(overrides.name ?? 'no-lock'), scripts: [], ...overrides };
 }
 
 export const STRATEGIES: StrategyDescription[] = [
   strategy(),
-  strategy({
-    name: 'naive-setnx',
-    title: 'SETNX lock',
-    kind: 'lock',
-    lease: 'fixed',
-    pitfall: 'The lease expires while the holder still works.',
-    reproduce: 'Business delay > lock TTL.',
-    symptom: 'Red overlapping bars in the lock timeline.',
-    steps: ['SET lock NX PX ttl', 'deduct', 'DEL lock'],
-  }),
+  strategy({ name: 'naive-setnx' }),
   strategy({
     name: 'lua-decrement',
-    title: 'Lua decrement',
-    kind: 'atomic',
-    safe: true,
-    guarantee: 'Never below zero.',
-    pitfall: 'Redis and MySQL can disagree if the order insert fails.',
-    symptom: 'Its throughput bar is the closest to the no-op ceiling.',
-    steps: ['EVAL decrement script', 'INSERT order'],
     scripts: [{ name: 'decrement.lua', language: 'lua', source: "local s = tonumber(redis.call('GET', KEYS[1]))" }],
   }),
 ];

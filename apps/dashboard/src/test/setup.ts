@@ -5,6 +5,10 @@ import { missingKeys } from '../i18n/i18n';
 // English in every test, and a text any view asks for that is missing fails that test.
 import './i18n';
 
+// jsdom lays nothing out: the router's scroll to the top on navigation and a view's scroll to a section do nothing here.
+window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
+
 // React warnings (keys, act, ...) and recharts' sizing warnings go to the console: any of them fails the test.
 let consoleError: ReturnType<typeof vi.spyOn>;
 let consoleWarn: ReturnType<typeof vi.spyOn>;

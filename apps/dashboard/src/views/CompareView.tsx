@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from '@tanstack/react-router';
 import { Bar, LabelList } from 'recharts';
 import { isCeilingRun, type RunBatchRequest } from '@oversell/contracts';
 import { useRuns, useScenarios, useStartBatch } from '../api/queries';
@@ -12,7 +13,6 @@ import { numberAxis } from '../lib/axis';
 import { formatRatio, ratioLabel } from '../lib/ceiling';
 import { buildCompareRows, settingsSeen } from '../lib/compare-rows';
 import { formatContendedPhase, formatCount, formatMs, formatMsTick, formatRate, formatTick } from '../lib/format';
-import { routeHref } from '../lib/routes';
 import { describeComparedSettings } from '../lib/run-description';
 import { compareTable } from '../lib/run-tables';
 import { scenarioToBatchRequest, toBatchRequest, type RunFormValues } from '../lib/run-form';
@@ -171,7 +171,9 @@ export function CompareView({ values }: CompareViewProps) {
               {rows.map((row) => (
                 <tr key={row.strategy} data-testid={`compare-row-${row.strategy}`} data-has-run={Boolean(row.run)}>
                   <th scope="row">
-                    {row.run ? <a href={routeHref({ view: 'run', runId: row.run.id })}>{row.strategy}</a> : row.strategy}
+                    {row.run ? <Link to="/runs/$runId" params={{ runId: row.run.id }}>
+                        {row.strategy}
+                      </Link> : row.strategy}
                     {row.pending && <small className="pending">{t('compare.running')}</small>}
                   </th>
                   <td data-testid="compare-sold-twice" className={row.soldTwice ? 'alarm-text' : undefined}>

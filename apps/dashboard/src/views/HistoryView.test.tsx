@@ -2,12 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ceilingWarmUp, NOOP_TARGET } from '@oversell/contracts';
-import { App } from '../App';
 import { captureDownloads } from '../test/downloads';
 import { fakeApi } from '../test/fake-api';
 import { FakeEventSource } from '../test/fake-event-source';
 import { result, run, STRATEGIES } from '../test/fixtures';
-import { renderWithClient } from '../test/render';
+import { renderApp, renderWithClient } from '../test/render';
 import { HistoryView } from './HistoryView';
 
 describe('HistoryView', () => {
@@ -23,7 +22,7 @@ describe('HistoryView', () => {
     expect(rows.map((r) => r.getAttribute('data-run-id'))).toEqual(['r2', 'r1']);
     expect(within(rows[0]).getByTestId('run-status')).toHaveTextContent('running');
     expect(within(rows[1]).getByText('flash-sale')).toBeInTheDocument();
-    expect(within(rows[1]).getByRole('link', { name: 'no-lock' })).toHaveAttribute('href', '#/runs/r1');
+    expect(within(rows[1]).getByRole('link', { name: 'no-lock' })).toHaveAttribute('href', '/#/runs/r1');
     expect(within(rows[1]).getByText('720/s')).toBeInTheDocument();
   });
 
@@ -61,8 +60,7 @@ describe('HistoryView', () => {
       { path: 'runs?limit=50', body: [run()] },
       { path: 'runs/run-1', body: run() },
     ]);
-    window.location.hash = '#/runs';
-    renderWithClient(<App />);
+    renderApp('#/runs');
     await userEvent.setup().click(await screen.findByRole('link', { name: 'no-lock' }));
 
     const panel = await screen.findByTestId('run-panel');
@@ -94,8 +92,7 @@ describe('HistoryView', () => {
       { path: 'strategies', body: STRATEGIES },
       { path: 'runs/noop-1', body: ceiling },
     ]);
-    window.location.hash = '#/runs/noop-1';
-    renderWithClient(<App />);
+    renderApp('#/runs/noop-1');
     const panel = await screen.findByTestId('run-panel');
     expect(panel).toHaveTextContent('noop (no-op ceiling)');
     expect(within(panel).getByTestId('ceiling-measurement')).toHaveTextContent('12,345/s');

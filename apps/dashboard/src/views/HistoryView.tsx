@@ -1,11 +1,11 @@
 import { Trans, useTranslation } from 'react-i18next';
+import { Link } from '@tanstack/react-router';
 import { unitsSoldTwice } from '@oversell/contracts';
 import { useRuns } from '../api/queries';
 import { ExportButtons } from '../components/ExportButtons';
 import { RunStatusBadge } from '../components/RunStatusBadge';
 import { ServiceError } from '../components/ServiceError';
 import { formatCount, formatMs, formatRate, formatTime } from '../lib/format';
-import { routeHref } from '../lib/routes';
 import { describeComparedSettings, noopRole } from '../lib/run-description';
 import { historyTable } from '../lib/run-tables';
 
@@ -18,7 +18,7 @@ export function HistoryView() {
   if (runs.data.length === 0) {
     return (
       <p className="empty" data-testid="history-empty">
-        <Trans i18nKey="history.empty" components={{ lab: <a href={routeHref({ view: 'lab' })} /> }} />
+        <Trans i18nKey="history.empty" components={{ lab: <Link to="/lab/{-$runId}" params={{ runId: undefined }} /> }} />
       </p>
     );
   }
@@ -53,7 +53,9 @@ export function HistoryView() {
               return (
                 <tr key={run.id} data-testid="history-row" data-run-id={run.id}>
                   <th scope="row">
-                    <a href={routeHref({ view: 'run', runId: run.id })}>{run.params.strategy}</a>
+                    <Link to="/runs/$runId" params={{ runId: run.id }}>
+                      {run.params.strategy}
+                    </Link>
                     {role && <small> {t(`run.role.${role}`)}</small>}
                     {run.params.scenario && <small> {run.params.scenario}</small>}
                   </th>

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { App } from '../App';
+import { strategyEntry } from '@oversell/contracts';
 import { fakeApi, type Route } from '../test/fake-api';
 import { FakeEventSource } from '../test/fake-event-source';
 import { CEILING_SCENARIO, lockEvent, outcomeCounts, point, result, run, SCENARIOS, STRATEGIES } from '../test/fixtures';
-import { renderWithClient } from '../test/render';
+import { renderApp } from '../test/render';
 
 const counts = outcomeCounts({ attempts: 200, sold: 53, sold_out: 147 });
 const queued = run({ status: 'queued', startedAt: null, finishedAt: null, result: null });
@@ -14,15 +14,14 @@ function openLab(routes: Route[] = []) {
   FakeEventSource.instances = [];
   vi.stubGlobal('EventSource', FakeEventSource);
   const api = fakeApi([{ path: 'strategies', body: STRATEGIES }, { path: 'scenarios', body: SCENARIOS }, ...routes]);
-  window.location.hash = '#/lab';
-  renderWithClient(<App />);
+  renderApp('#/lab');
   return api;
 }
 
 /** Fills the form like a presenter would and presses "Start run". */
 async function startRun(stock: string) {
   const user = userEvent.setup();
-  await screen.findByRole('option', { name: 'No lock' });
+  await screen.findByRole('option', { name: 'No lock (baseline)' });
   const field = screen.getByLabelText('Initial stock');
   await user.clear(field);
   if (stock) await user.type(field, stock);
@@ -35,8 +34,9 @@ describe('LabView', () => {
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Strategy'), 'naive-setnx');
     const brief = screen.getByTestId('strategy-brief');
-    expect(brief).toHaveTextContent('The lease expires while the holder still works.');
-    expect(brief).toHaveTextContent('Business delay > lock TTL.');
+    const texts = strategyEntry('naive-setnx').texts.en;
+    expect(brief).toHaveTextContent(texts.pitfall);
+    expect(brief).toHaveTextContent(texts.reproduce);
     expect(screen.queryByLabelText('Segments')).not.toBeInTheDocument();
   });
 
@@ -54,8 +54,7 @@ describe('LabView', () => {
 
   it('does not offer the ceiling scenario, which is for the load CLI\'s no-op target, as a run', async () => {
     fakeApi([{ path: 'strategies', body: STRATEGIES }, { path: 'scenarios', body: [...SCENARIOS, CEILING_SCENARIO] }]);
-    window.location.hash = '#/lab';
-    renderWithClient(<App />);
+    renderApp('#/lab');
     await screen.findByRole('option', { name: 'flash-sale' });
     expect(screen.queryByRole('option', { name: 'ceiling' })).not.toBeInTheDocument();
   });
@@ -264,7 +263,7 @@ describe('LabView', () => {
       { path: 'runs?limit=50', body: [] },
     ]);
     const user = userEvent.setup();
-    await screen.findByRole('option', { name: 'No lock' });
+    await screen.findByRole('option', { name: 'No lock (baseline)' });
     await user.click(screen.getByRole('button', { name: 'Add a fault' }));
     return { api, user, fault: screen.getByTestId('fault-0') };
   }
@@ -322,7 +321,7 @@ describe('LabView', () => {
       },
     ]);
     const user = userEvent.setup();
-    await screen.findByRole('option', { name: 'No lock' });
+    await screen.findByRole('option', { name: 'No lock (baseline)' });
     await user.click(screen.getByRole('button', { name: 'Add a fault' }));
     const fault = screen.getByTestId('fault-0');
     await user.selectOptions(within(fault).getByLabelText('Kind'), 'clock-offset');

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { faultSettingsProblems, type FaultSettingsProblem, type RunView } from '@oversell/contracts';
 import { useStartRun, useScenarios, useStoredRun, useStrategies } from '../api/queries';
 import { RunForm } from '../components/RunForm';
@@ -7,7 +8,6 @@ import { RunPanel } from '../components/RunPanel';
 import { ServiceError } from '../components/ServiceError';
 import { StrategyBrief } from '../components/StrategyBrief';
 import { fieldProblems, visibleFields, type FieldProblem, type FormField } from '../lib/form-errors';
-import { routeHref } from '../lib/routes';
 import { formFromParams, splitsStock, toRunParams, type RunFormValues } from '../lib/run-form';
 
 interface LabViewProps {
@@ -25,6 +25,7 @@ export function LabView({ runId, readOnly = false, values, onValuesChange }: Lab
   const scenarios = useScenarios();
   const startRun = useStartRun();
   const storedRun = useStoredRun(runId);
+  const navigate = useNavigate();
   const selected = strategies.data?.find((s) => s.name === values.strategy);
   // The service's own fault rules, checked before sending; its 400s are still shown as they come.
   const [faultProblems, setFaultProblems] = useState<FaultSettingsProblem[]>([]);
@@ -46,7 +47,7 @@ export function LabView({ runId, readOnly = false, values, onValuesChange }: Lab
       onSuccess: (run) => {
         startedHere.current = run.id;
         // The run's id goes in the URL, so a reload keeps watching it.
-        window.location.assign(routeHref({ view: 'lab', runId: run.id }));
+        void navigate({ to: '/lab/{-$runId}', params: { runId: run.id } });
       },
     });
   };
@@ -84,7 +85,7 @@ export function LabView({ runId, readOnly = false, values, onValuesChange }: Lab
     return (
       <div className="view" data-testid="stored-run-view">
         <p>
-          <a href={routeHref({ view: 'history' })}>{t('lab.allRuns')}</a>
+          <Link to="/runs">{t('lab.allRuns')}</Link>
         </p>
         {startRun.error && <ServiceError error={startRun.error} action={t('errors.action.startRun')} />}
         {runPanel}

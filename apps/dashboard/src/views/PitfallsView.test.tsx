@@ -2,11 +2,10 @@ import { findPitfallPreset, pitfallRunParams, type PitfallPreset } from '@overse
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { App } from '../App';
 import { fakeApi, type Route } from '../test/fake-api';
 import { FakeEventSource } from '../test/fake-event-source';
 import { faultEvent, result, run, SCENARIOS, STRATEGIES } from '../test/fixtures';
-import { renderWithClient } from '../test/render';
+import { renderApp } from '../test/render';
 
 const preset = findPitfallPreset('expiry-during-business') as PitfallPreset;
 const queued = (id: string) => run({ id, status: 'queued', startedAt: null, finishedAt: null, result: null });
@@ -17,8 +16,7 @@ function openPitfalls(hash: string, routes: Route[] = []) {
   FakeEventSource.instances = [];
   vi.stubGlobal('EventSource', FakeEventSource);
   const api = fakeApi([{ path: 'strategies', body: STRATEGIES }, { path: 'scenarios', body: SCENARIOS }, { path: 'runs?limit=50', body: [] }, ...routes]);
-  window.location.hash = hash;
-  renderWithClient(<App />);
+  renderApp(hash);
   return api;
 }
 
@@ -31,7 +29,7 @@ describe('PitfallsView', () => {
       { path: 'runs/run-fix', body: queued('run-fix') },
     ]);
     const user = userEvent.setup();
-    expect(screen.getByTestId('run-pitfall')).toBeDisabled();
+    expect(await screen.findByTestId('run-pitfall')).toBeDisabled();
     await user.selectOptions(screen.getByLabelText('Pitfall'), preset.name);
     await waitFor(() => expect(window.location.hash).toBe(`#/pitfalls/${preset.name}`));
     const explanation = await screen.findByTestId('pitfall-explanation');
@@ -109,7 +107,7 @@ describe('PitfallsView', () => {
   it('says so for a preset name it does not know', async () => {
     openPitfalls('#/pitfalls/no-such-thing');
     expect(await screen.findByText('There is no pitfall preset named no-such-thing.')).toBeInTheDocument();
-    expect(screen.getByTestId('run-pitfall')).toBeDisabled();
+    expect(await screen.findByTestId('run-pitfall')).toBeDisabled();
   });
 
   const queueFull = { statusCode: 429, error: 'run_queue_full', message: 'the run queue is full: 20 of at most 20 runs are waiting, no room for 1; nothing was queued' };
@@ -134,7 +132,7 @@ describe('PitfallsView', () => {
 
     const outcome = await screen.findByTestId('pitfall-queued');
     expect(outcome).toHaveTextContent('Queued the broken side (uuid-lua, fixed lease) as run run-broken.');
-    expect(within(outcome).getByRole('link', { name: 'run-broken' })).toHaveAttribute('href', '#/runs/run-broken');
+    expect(within(outcome).getByRole('link', { name: 'run-broken' })).toHaveAttribute('href', '/#/runs/run-broken');
     expect(screen.getByTestId('api-error')).toHaveTextContent('Could not queue the fix side (watchdog, renewed lease). run_queue_full: the run queue is full');
     await waitFor(() => expect(window.location.hash).toBe(`#/pitfalls/${preset.name}/run-broken`));
     expect(await screen.findByTestId('pitfall-side-broken')).toHaveAttribute('data-run-id', 'run-broken');

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { findPitfallPreset, PITFALL_PRESETS, pitfallRunParams, type PitfallPreset, type PitfallSide } from '@oversell/contracts';
 import { useStartRuns } from '../api/queries';
 import { PitfallSidePanel } from '../components/PitfallSidePanel';
 import { ServiceError } from '../components/ServiceError';
 import { useLocale } from '../i18n/use-locale';
 import { describePresetSettings } from '../lib/run-description';
-import { routeHref } from '../lib/routes';
 
 interface PitfallsViewProps {
   /** The preset picked, from the URL. */
@@ -26,6 +26,7 @@ export function PitfallsView({ presetName, runIds = [] }: PitfallsViewProps) {
   const sideName = (side: PitfallSide) => t('pitfalls.sideName', { role: sideRole(side), label: side.label[locale] });
   const preset = presetName ? findPitfallPreset(presetName) : undefined;
   const startRuns = useStartRuns();
+  const navigate = useNavigate();
   // The sides of the last request, to say which of them were queued.
   const [sent, setSent] = useState<PitfallSide[]>([]);
   // Sides the URL has no run for (one was refused): queued beside the runs already there, never a second broken side.
@@ -39,7 +40,7 @@ export function PitfallsView({ presetName, runIds = [] }: PitfallsViewProps) {
     setSent(sides);
     startRuns.mutate(
       sides.map((side) => pitfallRunParams(side, chosen.name)),
-      { onSuccess: ({ runs }) => window.location.assign(routeHref({ view: 'pitfalls', preset: chosen.name, runIds: [...kept, ...runs.map((r) => r.id)] })) },
+      { onSuccess: ({ runs }) => void navigate({ to: '/pitfalls/{-$preset}/{-$runIds}', params: { preset: chosen.name, runIds: [...kept, ...runs.map((r) => r.id)].join(',') } }) },
     );
   };
 
@@ -55,7 +56,7 @@ export function PitfallsView({ presetName, runIds = [] }: PitfallsViewProps) {
               id="pitfall-preset"
               data-testid="pitfall-preset"
               value={preset?.name ?? ''}
-              onChange={(e) => window.location.assign(routeHref({ view: 'pitfalls', preset: e.target.value || undefined }))}
+              onChange={(e) => void navigate({ to: '/pitfalls/{-$preset}/{-$runIds}', params: { preset: e.target.value || undefined, runIds: undefined } })}
             >
               <option value="">{t('pitfalls.pick')}</option>
               {PITFALL_PRESETS.map((p) => (
@@ -79,7 +80,7 @@ export function PitfallsView({ presetName, runIds = [] }: PitfallsViewProps) {
                   <Trans
                     i18nKey="pitfalls.queued"
                     values={{ side: sideName(sent[index]), id: queued.id }}
-                    components={{ run: <a href={routeHref({ view: 'run', runId: queued.id })} /> }}
+                    components={{ run: <Link to="/runs/$runId" params={{ runId: queued.id }} /> }}
                   />{' '}
                 </span>
               ))}
