@@ -151,8 +151,10 @@ export async function startEdge(options: EdgeOptions): Promise<Edge> {
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = once(child, 'exit');
-  // A launcher that dies (SIGKILL, a crashed test run) leaves no nginx holding the port: a watcher of its own session ends it.
-  spawn('bash', ['-c', 'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done; kill -TERM "$2" 2>/dev/null', '_', String(process.pid), String(child.pid)], {
+  // A launcher that dies (SIGKILL, a crashed test run) leaves no nginx holding the port, nor its directory: a
+  // watcher in a session of its own ends them (as local-server.sh's stop_with_owner does for the lab's other servers).
+  const watch = 'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done; kill -TERM "$2" 2>/dev/null; while kill -0 "$2" 2>/dev/null; do sleep 0.1; done; rm -rf "$3"';
+  spawn('bash', ['-c', watch, '_', String(process.pid), String(child.pid), dir], {
     detached: true,
     stdio: 'ignore',
   }).unref();
