@@ -14,7 +14,7 @@ export interface LabOptions {
   gatewayPort: number;
   /** The gateway's bind address, default 127.0.0.1; beyond loopback adminToken is required. */
   gatewayHost?: string;
-  /** Names the gateway answers for beyond loopback (its Host check); see GatewayOptions.publicHosts. */
+  /** Names the gateway answers for beyond loopback (its Host check); see EdgeOptions.publicHosts. */
   publicHosts?: readonly string[];
   /** ADMIN_TOKEN for every instance (they check it on admin actions); default: the environment's. */
   adminToken?: string;
