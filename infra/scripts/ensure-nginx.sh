@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes sure Debian's nginx is installed (the compose gateway's config is tested with it) and prints
-# its path, the only line on stdout. Installs nginx-light when missing (needs root); starts nothing.
+# Makes sure Debian's nginx is installed (every lab's gateway: apps/launcher/src/edge.ts runs it with
+# compose's config rendered for the lab) and prints its path, the only line on stdout. Installs nginx-light when missing (needs root); starts nothing.
 set -euo pipefail
 
 NGINX=$(command -v nginx || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true)

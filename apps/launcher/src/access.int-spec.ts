@@ -1,6 +1,6 @@
 import type { CreatedRunView, RunParams, RunView } from '@oversell/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startGateway } from './gateway';
+import { startEdge } from './edge';
 import { LabClient } from './lab-client';
 import type { Lab } from './lab';
 import { startTestLab } from './testing/test-lab';
@@ -21,7 +21,7 @@ describe('beyond loopback without ADMIN_TOKEN', () => {
   });
 
   it.each(['0.0.0.0', '::', '192.0.2.10'])('the gateway refuses to listen on %s, naming ADMIN_TOKEN', async (host) => {
-    await expect(startGateway({ port: 0, host, upstreams: () => [], dashboardDir: '/nonexistent' })).rejects.toThrow(/beyond loopback.*set ADMIN_TOKEN/);
+    await expect(startEdge({ port: 0, host, upstreams: [], dashboardDir: '/nonexistent' })).rejects.toThrow(/beyond loopback.*set ADMIN_TOKEN/);
   });
 
   it('the lab refuses before it starts any instance', async () => {

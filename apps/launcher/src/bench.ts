@@ -14,7 +14,6 @@
 import { ORDER_WRITES, RUN_LIMITS, STRATEGY_CATALOGUE, STRATEGY_NAMES, type BenchReport, type OrderWrite, type RunView, type StrategyName } from '@oversell/contracts';
 import { choiceOption, cliCommand, commaList, exitOnCliError, givenOnCommandLine, parseCommand, UsageError, valueOption, wholeNumber } from '@oversell/cli';
 import { listScenarios, loadScenario } from '@oversell/loadtests';
-import { AnswerCount } from './answer-count';
 import { measureBareFastify } from './bare-fastify';
 import { measureNoop } from './measure-noop';
 import { writeBenchCharts } from './bench-charts';
@@ -103,8 +102,7 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
 
   const startedAt = new Date();
   // No store-cut proxy: the bench runs no faults, and the extra hop costs throughput.
-  const gatewayAnswers = new AnswerCount();
-  const { client, lab, stop } = await openLabSession(options, { keyPrefix: 'ol-bench', basePort: 3101, storeProxy: false, gatewayAnswers, log: print });
+  const { client, lab, stop } = await openLabSession(options, { keyPrefix: 'ol-bench', basePort: 3101, storeProxy: false, countGatewayAnswers: true, log: print });
   try {
     // Only beside a lab of its own: a lab at --url may run on another machine than this process.
     const bare = lab ? await measureBareFastify(load) : null;
@@ -116,7 +114,7 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
       finished.push(...(await followRuns(`bench (orders written ${orderWrite})`, client, batch.runs, process.stdout, print)));
     }
     // The same no-op through the lab's entry point, the instances as warm as the ceiling left them.
-    const viaGateway = lab ? await measureNoop(lab.gatewayUrl, async () => gatewayAnswers.take(), load) : null;
+    const viaGateway = lab ? await measureNoop(lab.gatewayUrl, async () => lab.edge.takeAnswers(), load) : null;
     if (viaGateway) print(`bench: the service's no-op through the gateway ${viaGateway.throughput} req/s`);
     // The bound is the first way of writing's: its rows get the efficiency column.
     const boundWrite = options.orderWrites[0];

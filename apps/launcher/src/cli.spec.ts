@@ -34,7 +34,7 @@ const COMMANDS: [string, () => Command, string[]][] = [
       `--connections <n> concurrent connections: whole number from 1 to ${RUN_LIMITS.maxConnections} (default: the scenario's)`,
       `--stock <n> units of the product: whole number from 0 to ${RUN_LIMITS.maxStock} (default: the scenario's)`,
       `--units <n> another name for --stock, for a long sale: whole number from 0 to ${RUN_LIMITS.maxStock}`,
-      '--order-write <list> each strategy once per way of writing its orders, side by side: comma list of sync, queued (default: sync)',
+      '--order-write <list> each strategy once per way of writing its orders, side by side: comma list of sync, queued, stream (default: sync)',
       '--url <base> use a lab that is already running instead of starting one: http(s) URL such as http://127.0.0.1:8080 (default: start a lab)',
       '--out <dir> folder the reports are written to (default: bench-results/)',
     ],

@@ -8,9 +8,10 @@ import type { Lab } from './lab';
 import { freePort, startTestLab, testLabEnv } from './testing/test-lab';
 
 /**
- * docker-compose's nginx config (infra/nginx/default.conf.template) run by Debian's nginx in front of
- * a real instance, against the launcher's gateway in front of the same instance: the same Host check
- * (421 misdirected_request) and the same security headers, each sent once.
+ * docker-compose's nginx config (infra/nginx/default.conf.template) rendered as the nginx image renders
+ * it (envsubst) and run by Debian's nginx in front of a real instance, against the launcher's gateway
+ * (the same template rendered by edge.ts) in front of the same instance: the same Host check (421
+ * misdirected_request) and the same security headers, each sent once.
  */
 const TEMPLATE = join(REPO_ROOT, 'infra', 'nginx', 'default.conf.template');
 const PUBLIC_HOST = 'lab.example.org';

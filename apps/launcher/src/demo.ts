@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   const { instances, basePort } = options;
   const lab = await startLab(options);
   console.log(`
-Oversell Lab is running: ${instances} order-service instances (ports ${basePort}-${basePort + instances - 1}) behind one gateway.
+Oversell Lab is running: ${instances} order-service instances (ports ${basePort}-${basePort + instances - 1}) behind one gateway (nginx, pid ${lab.edge.pid}).
   Dashboard  ${lab.gatewayUrl}/
   API docs   ${lab.gatewayUrl}/api/docs
   Health     ${lab.gatewayUrl}/health

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -7,8 +6,7 @@ import { join } from 'node:path';
 import { LAB_HELMET_OPTIONS } from '@oversell/contracts';
 import { sendEndlessBody, sendRawRequest, UNPARSABLE_REQUESTS } from '@oversell/contracts/testing';
 import helmet from 'helmet';
-import { AnswerCount } from './answer-count';
-import { startGateway } from './gateway';
+import { startEdge, type Edge } from './edge';
 
 /** A GET with the Host header as given (fetch will not let a caller set Host). */
 function get(port: number, path: string, host: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
@@ -33,21 +31,26 @@ function send(
   });
 }
 
+/**
+ * The lab's gateway, nginx rendered from compose's template (edge.ts), in front of stand-in instances:
+ * the behaviours the Node gateway it replaced had, held by the same tests.
+ */
+
 /** helmet's headers, which every answer of the gateway must carry as a routed one does. */
 const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy'];
 
 describe('the gateway', () => {
-  let gateway: FastifyInstance;
+  let gateway: Edge;
   let port: number;
 
   beforeAll(async () => {
     const dashboardDir = mkdtempSync(join(tmpdir(), 'oversell-gateway-'));
     writeFileSync(join(dashboardDir, 'index.html'), '<!doctype html><title>lab</title>');
-    gateway = await startGateway({ port: 0, publicHosts: ['Lab.Example.org', '[fd00::7]'], upstreams: () => [], dashboardDir });
-    port = (gateway.server.address() as { port: number }).port;
+    gateway = await startEdge({ port: 0, publicHosts: ['Lab.Example.org', '[fd00::7]'], upstreams: [], dashboardDir });
+    port = gateway.port;
   });
 
-  afterAll(() => gateway?.close());
+  afterAll(() => gateway?.stop());
 
   it.each(['evil.example', 'evil.example:8080', 'lab.example.org.evil.example', '127.0.0.1.nip.io', 'example.org'])(
     'answers 421 misdirected_request to Host %s (DNS rebinding), forwarding nothing',
@@ -65,16 +68,11 @@ describe('the gateway', () => {
     for (const host of [name, `${name}:${port}`]) {
       expect((await get(port, '/', host)).status).toBe(200);
       // No instance is up here: the gateway's own 503, past the Host check.
-      expect((await get(port, '/api/strategies', host)).status).toBe(503);
+      const refused = await get(port, '/api/strategies', host);
+      expect(refused.status).toBe(503);
+      expect(JSON.parse(refused.body)).toMatchObject({ statusCode: 503, error: 'store_unavailable' });
+      expect(refused.headers['retry-after']).toBe('1');
     }
-  });
-
-  it('refuses an endless body (declared 1 GiB) itself: 413 payload_too_large with Connection: close, after reading at most 1 MiB more', async () => {
-    const answer = await sendEndlessBody(port, '/api/orders');
-    expect(answer).toMatchObject({ status: 413, closed: true, headers: { connection: 'close' } });
-    // 1 MiB drained while lingering; the rest is what both loopback sockets buffer.
-    expect(answer.bodyBytesWritten).toBeLessThan(16 * 1024 ** 2);
-    expect((await get(port, '/', `127.0.0.1:${port}`)).status).toBe(200);
   });
 
   it('sets on each of its answers the headers helmet itself sets on a response, with their values', async () => {
@@ -86,7 +84,7 @@ describe('the gateway', () => {
       expect(Object.keys(expected)).toEqual(expect.arrayContaining(SECURITY_HEADERS));
       const answers = [
         await get(port, '/', `127.0.0.1:${port}`), // a dashboard file
-        await get(port, '/nope', `127.0.0.1:${port}`), // its 404
+        await get(port, '/runs/r1', `127.0.0.1:${port}`), // a client route: index.html
         await get(port, '/api/strategies', 'evil.example'), // its 421
         await get(port, '/api/strategies', `127.0.0.1:${port}`), // its 503: no instance is up
       ];
@@ -111,9 +109,10 @@ describe('the gateway', () => {
 });
 
 describe('the gateway, when the instance it picks has just died', () => {
-  let gateway: FastifyInstance;
+  let gateway: Edge;
   let live: Server;
   let port: number;
+  let upstreams: string[];
   const served: string[] = [];
 
   beforeAll(async () => {
@@ -123,13 +122,19 @@ describe('the gateway, when the instance it picks has just died', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"from":"live"}');
     });
     const dead = await closedPort();
-    const upstreams = [`http://127.0.0.1:${dead}`, `http://127.0.0.1:${(live.address() as AddressInfo).port}`];
-    gateway = await startGateway({ port: 0, upstreams: () => upstreams, dashboardDir: tmpdir() });
-    port = (gateway.server.address() as AddressInfo).port;
+    upstreams = [`http://127.0.0.1:${dead}`, `http://127.0.0.1:${(live.address() as AddressInfo).port}`];
   });
 
+  // A gateway of its own for each test: nginx keeps a refusing instance out for a while (fail_timeout).
+  beforeEach(async () => {
+    served.length = 0;
+    gateway = await startEdge({ port: 0, upstreams, dashboardDir: tmpdir() });
+    port = gateway.port;
+  });
+
+  afterEach(() => gateway?.stop());
+
   afterAll(async () => {
-    await gateway?.close();
     await new Promise((resolve) => live?.close(resolve));
   });
 
@@ -143,20 +148,26 @@ describe('the gateway, when the instance it picks has just died', () => {
     expect(served).toEqual(['GET /api/runs/r1', 'GET /api/runs/r1']);
   });
 
-  it('answers anything else 503 instance_unavailable with Retry-After, sending it nowhere else (it may not be safe twice)', async () => {
-    served.length = 0;
+  it('sends an order the dead instance refused to connect for (nothing reached it) to the live one, once', async () => {
     const answers = await Promise.all([0, 1].map(() => fetch(`http://127.0.0.1:${port}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })));
-    const refused = answers.filter((answer) => answer.status === 503);
-    // One of the two went to the dead instance (round robin), the other to the live one.
-    expect(refused).toHaveLength(1);
-    expect(refused[0].headers.get('retry-after')).toBe('1');
-    expect(await refused[0].json()).toMatchObject({ statusCode: 503, error: 'instance_unavailable' });
-    expect(served).toEqual(['POST /api/orders']);
+    // One of the two was first sent to the dead instance (round robin): a refused connection carried nothing.
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(served).toEqual(['POST /api/orders', 'POST /api/orders']);
+  });
+
+  it('takes an instance out of its upstreams and back in as the lab says', async () => {
+    await gateway.setUpstreams(upstreams.slice(1));
+    const answers = await Promise.all([0, 1].map(() => fetch(`http://127.0.0.1:${port}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    await gateway.setUpstreams([]);
+    expect((await fetch(`http://127.0.0.1:${port}/api/orders`, { method: 'POST', body: '{}' })).status).toBe(503);
+    await gateway.setUpstreams(upstreams.slice(1));
+    expect((await fetch(`http://127.0.0.1:${port}/api/orders`, { method: 'POST', body: '{}' })).status).toBe(200);
   });
 });
 
 describe('the gateway, in front of a stand-in instance', () => {
-  let gateway: FastifyInstance;
+  let gateway: Edge;
   let instance: Server;
   let port: number;
   const served: string[] = [];
@@ -168,8 +179,8 @@ describe('the gateway, in front of a stand-in instance', () => {
     });
     const dashboardDir = mkdtempSync(join(tmpdir(), 'oversell-gateway-'));
     writeFileSync(join(dashboardDir, 'index.html'), '<!doctype html><title>lab</title>');
-    gateway = await startGateway({ port: 0, upstreams: () => [`http://127.0.0.1:${(instance.address() as AddressInfo).port}`], dashboardDir });
-    port = (gateway.server.address() as AddressInfo).port;
+    gateway = await startEdge({ port: 0, upstreams: [`http://127.0.0.1:${(instance.address() as AddressInfo).port}`], dashboardDir });
+    port = gateway.port;
   });
 
   beforeEach(() => {
@@ -177,7 +188,7 @@ describe('the gateway, in front of a stand-in instance', () => {
   });
 
   afterAll(async () => {
-    await gateway?.close();
+    await gateway?.stop();
     await new Promise((resolve) => instance?.close(resolve));
   });
 
@@ -197,6 +208,14 @@ describe('the gateway, in front of a stand-in instance', () => {
     },
   );
 
+  it('refuses an endless body (declared 1 GiB) itself: 413 payload_too_large with Connection: close, forwarding nothing, and still answers', async () => {
+    const answer = await sendEndlessBody(port, '/api/orders');
+    expect(answer).toMatchObject({ status: 413, closed: true, headers: { connection: 'close' } });
+    // nginx drains what follows for its lingering time (so the client reads the 413), not up to a count of bytes.
+    expect(served).toEqual([]);
+    expect((await send(port, { path: '/' })).status).toBe(200);
+  });
+
   it('forwards a query it cannot decode (?x=%zz) untouched: the instance decides', async () => {
     expect(await send(port, { path: '/api/strategies?x=%zz' })).toMatchObject({ status: 200 });
     expect(served).toEqual(['GET /api/strategies?x=%zz']);
@@ -214,7 +233,7 @@ describe('the gateway, in front of a stand-in instance', () => {
     expect(served).toEqual([]);
   });
 
-  it.each(UNPARSABLE_REQUESTS.map((bad) => [bad.case, bad] as const))('answers %s (refused by Node’s parser) itself in the lab’s body with the security headers, forwarding nothing', async (_case, bad) => {
+  it.each(UNPARSABLE_REQUESTS.map((bad) => [bad.case, bad] as const))('answers %s (refused by its parser) itself in the lab’s body with the security headers, forwarding nothing', async (_case, bad) => {
     const answer = await sendRawRequest(port, bad.text);
     expect(answer.status).toBe(bad.status);
     expect(JSON.parse(answer.body)).toEqual({ statusCode: bad.status, error: bad.error, message: expect.any(String) });
@@ -223,19 +242,18 @@ describe('the gateway, in front of a stand-in instance', () => {
     expect(served).toEqual([]);
   });
 
-  it('answers a path it serves nothing at (no file of the dashboard) 404 not_found in the lab’s body', async () => {
-    const answer = await send(port, { path: '/nope' });
-    expect(answer.status).toBe(404);
-    expect(JSON.parse(answer.body)).toEqual({ statusCode: 404, error: 'not_found', message: expect.stringContaining('/nope') });
+  it('answers a path it has no file for with the dashboard’s index.html (a client route), forwarding nothing', async () => {
+    const answer = await send(port, { path: '/runs/r1' });
+    expect(answer).toMatchObject({ status: 200, body: '<!doctype html><title>lab</title>' });
     expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(served).toEqual([]);
   });
 });
 
 describe('the gateway, counting its answers (the bench’s no-op through it)', () => {
-  let gateway: FastifyInstance;
+  let gateway: Edge;
   let instance: Server;
   let port: number;
-  const answers = new AnswerCount();
 
   beforeAll(async () => {
     instance = await standIn((req, res) => {
@@ -244,12 +262,12 @@ describe('the gateway, counting its answers (the bench’s no-op through it)', (
     });
     const dashboardDir = mkdtempSync(join(tmpdir(), 'oversell-gateway-'));
     writeFileSync(join(dashboardDir, 'index.html'), '<!doctype html><title>lab</title>');
-    gateway = await startGateway({ port: 0, upstreams: () => [`http://127.0.0.1:${(instance.address() as AddressInfo).port}`], dashboardDir, answers });
-    port = (gateway.server.address() as AddressInfo).port;
+    gateway = await startEdge({ port: 0, upstreams: [`http://127.0.0.1:${(instance.address() as AddressInfo).port}`], dashboardDir, countAnswers: true });
+    port = gateway.port;
   });
 
   afterAll(async () => {
-    await gateway?.close();
+    await gateway?.stop();
     await new Promise((resolve) => instance?.close(resolve));
   });
 
@@ -259,72 +277,86 @@ describe('the gateway, counting its answers (the bench’s no-op through it)', (
     expect((await send(port, { method: 'POST', path: '/api/orders', body: '{}' })).status).toBe(400);
     expect((await send(port, { path: '/' })).status).toBe(200);
     expect((await send(port, { path: '/api/x', host: 'evil.example' })).status).toBe(421);
-    const counted = answers.take();
+    const counted = gateway.takeAnswers();
     expect(counted.answers).toBe(3);
     expect(counted.firstRequestAt).toBeGreaterThanOrEqual(before - 1);
     expect(counted.lastAnswerAt).toBeGreaterThanOrEqual(counted.firstRequestAt);
     // take starts a new count.
-    expect(answers.take()).toEqual({ answers: 0, firstRequestAt: Infinity, lastAnswerAt: 0 });
+    expect(gateway.takeAnswers()).toEqual({ answers: 0, firstRequestAt: Infinity, lastAnswerAt: 0 });
   });
 });
 
 describe('the gateway, when the instance does not answer properly', () => {
-  const TIMEOUT_MS = 300;
-  let gateway: FastifyInstance;
-  let instance: Server;
+  let gateway: Edge;
+  const instances: Server[] = [];
   let port: number;
-  /** The requests the stand-in holds unanswered; answered (or broken off) when the test says. */
+  /** The requests the stand-ins hold unanswered; broken off when the test says. */
   const held: ServerResponse[] = [];
   let arrived: () => void = () => undefined;
 
   beforeAll(async () => {
-    instance = await standIn((req, res) => {
-      // Read the body first, as an instance does before it places the order.
-      req.resume();
-      req.on('end', () => {
-        held.push(res);
-        arrived();
-      });
-    });
-    gateway = await startGateway({ port: 0, upstreams: () => [`http://127.0.0.1:${(instance.address() as AddressInfo).port}`], dashboardDir: tmpdir(), upstreamTimeoutMs: TIMEOUT_MS });
-    port = (gateway.server.address() as AddressInfo).port;
+    // Two instances that read the body first, as an instance does before it places the order, and hold it.
+    for (let i = 0; i < 2; i++) {
+      instances.push(
+        await standIn((req, res) => {
+          req.resume();
+          req.on('end', () => {
+            held.push(res);
+            arrived();
+          });
+        }),
+      );
+    }
+  });
+
+  // A gateway of its own for each test: nginx keeps an instance that failed out for a while (fail_timeout).
+  beforeEach(async () => {
+    held.length = 0;
+    gateway = await startEdge({ port: 0, upstreams: instances.map((instance) => `http://127.0.0.1:${(instance.address() as AddressInfo).port}`), dashboardDir: tmpdir() });
+    port = gateway.port;
+  });
+
+  afterEach(async () => {
+    for (const res of held) res.destroy();
+    await gateway?.stop();
   });
 
   afterAll(async () => {
-    for (const res of held) res.destroy();
-    await gateway?.close();
-    await new Promise((resolve) => instance?.close(resolve));
+    await Promise.all(instances.map((instance) => new Promise((resolve) => instance.close(resolve))));
   });
 
-  it('answers an order the instance has taken but not answered in time 504 gateway_timeout, saying it may have been placed and how to retry', async () => {
-    const reached = new Promise<void>((resolve) => (arrived = resolve));
-    const answer = await send(port, { method: 'POST', path: '/api/orders', body: '{"productId":1,"quantity":1,"strategy":"watchdog"}' });
-    await reached;
-    expect(answer.status).toBe(504);
-    expect(JSON.parse(answer.body)).toEqual({ statusCode: 504, error: 'gateway_timeout', message: expect.stringMatching(/did not answer in time.*may .*have been placed.*same idempotencyKey/) });
-    expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
-    // The instance had the order all along: it still answers, to nobody.
-    held.shift()!.writeHead(201, { 'content-type': 'application/json' }).end('{}');
-  });
-
-  it('answers an instance that breaks the connection mid-request 502 bad_gateway in the lab’s body', async () => {
+  it('answers an order whose instance breaks the connection mid-request 502 bad_gateway in the lab’s body, and sends it to no other instance', async () => {
     const reached = new Promise<void>((resolve) => (arrived = resolve));
     const answering = send(port, { method: 'POST', path: '/api/orders', body: '{}' });
     await reached;
     // It dies with the order in hand.
-    held.shift()!.socket!.destroy();
+    held[0].socket!.destroy();
     const answer = await answering;
     expect(answer.status).toBe(502);
     expect(JSON.parse(answer.body)).toEqual({ statusCode: 502, error: 'bad_gateway', message: expect.stringContaining('same idempotencyKey') });
+    expect(held).toHaveLength(1);
+  });
+
+  it('sends a read whose instance broke the connection mid-request on to the other one (it is safe to repeat)', async () => {
+    let reachedTwice: () => void = () => undefined;
+    const twice = new Promise<void>((resolve) => (reachedTwice = resolve));
+    arrived = () => {
+      if (held.length === 1) held[0].socket!.destroy();
+      else reachedTwice();
+    };
+    const answering = send(port, { path: '/api/runs/r1' });
+    await twice;
+    held[1].writeHead(200, { 'content-type': 'application/json' }).end('{"from":"second"}');
+    expect(await answering).toMatchObject({ status: 200, body: '{"from":"second"}' });
   });
 });
 
 describe('the gateway, in front of an instance slower than its old 30 s wait', () => {
-  let gateway: FastifyInstance;
+  let gateway: Edge;
   let instance: Server;
 
   afterAll(async () => {
-    await gateway?.close();
+    await gateway?.stop();
     await new Promise((resolve) => instance?.close(resolve));
   });
 
@@ -335,8 +367,8 @@ describe('the gateway, in front of an instance slower than its old 30 s wait', (
       req.resume();
       req.on('end', () => setTimeout(() => res.writeHead(201, { 'content-type': 'application/json' }).end('{"placed":true}'), ANSWER_AFTER_MS));
     });
-    gateway = await startGateway({ port: 0, upstreams: () => [`http://127.0.0.1:${(instance.address() as AddressInfo).port}`], dashboardDir: tmpdir() });
-    const answer = await send((gateway.server.address() as AddressInfo).port, { method: 'POST', path: '/api/orders', body: '{}' });
+    gateway = await startEdge({ port: 0, upstreams: [`http://127.0.0.1:${(instance.address() as AddressInfo).port}`], dashboardDir: tmpdir() });
+    const answer = await send(gateway.port, { method: 'POST', path: '/api/orders', body: '{}' });
     expect({ status: answer.status, body: answer.body }).toEqual({ status: 201, body: '{"placed":true}' });
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { ORDER_SERVICE_MAIN } from './paths';
 
@@ -38,13 +38,13 @@ const DEFAULT_MAX_RESTARTS_PER_MINUTE = 5;
  * same port with the same environment if it dies unexpectedly (a crash fault, an OOM kill, a bug), so
  * the gateway has its upstream back; a process that keeps dying is given up on after
  * maxRestartsPerMinute restarts in a minute rather than restarted in a loop. Stopped with SIGTERM
- * and, after a grace period, SIGKILL; a stopping instance is never restarted.
+ * and, after a grace period, SIGKILL; a stopping instance is never restarted. Emits 'up' and 'down' as
+ * it starts and stops listening: the lab's edge takes it in and out of its upstreams on them.
  */
-export class Instance {
+export class Instance extends EventEmitter<{ up: []; down: [] }> {
   private child: ChildProcess | null = null;
   private stopping = false;
-  /** True while the process listens; the gateway only sends traffic to instances that are up. */
-  up = false;
+  private listening = false;
   restarts = 0;
   /** Set once the supervisor stopped restarting a process that kept dying. */
   gaveUp = false;
@@ -53,7 +53,20 @@ export class Instance {
   constructor(
     readonly spec: InstanceSpec,
     private readonly log: (line: string) => void,
-  ) {}
+  ) {
+    super();
+  }
+
+  /** True while the process listens; the edge only sends traffic to instances that are up. */
+  get up(): boolean {
+    return this.listening;
+  }
+
+  private setUp(up: boolean): void {
+    if (up === this.listening) return;
+    this.listening = up;
+    this.emit(up ? 'up' : 'down');
+  }
 
   get url(): string {
     return `http://127.0.0.1:${this.spec.port}`;
@@ -102,9 +115,9 @@ export class Instance {
       });
     });
     await ready;
-    this.up = true;
+    this.setUp(true);
     child.once('exit', (code, signal) => {
-      this.up = false;
+      this.setUp(false);
       if (this.child === child) this.restartAfterDeath(`exited unexpectedly (${signal ?? `code ${code}`})`);
     });
   }
@@ -126,7 +139,7 @@ export class Instance {
 
   /** Kills the process as a crash would (the supervisor restarts it). */
   crash(): void {
-    this.up = false;
+    this.setUp(false);
     this.child?.kill('SIGKILL');
   }
 

@@ -1,7 +1,6 @@
 import type { LockService, StrategyName } from '@oversell/contracts';
 import { constants } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AnswerCount } from './answer-count';
 import { ensureLabServices, startLab, type Lab } from './lab';
 import { LabClient } from './lab-client';
 import { claimSessionKeys, type SessionKeys } from './session-keys';
@@ -49,7 +48,7 @@ const ALL_UP_WAIT_MS = 30_000;
  */
 export async function openLabSession(
   options: LabRunOptions,
-  own: { keyPrefix: string; basePort: number; storeProxy: boolean; maxRestartsPerMinute?: number; gatewayAnswers?: AnswerCount; log: (line: string) => void },
+  own: { keyPrefix: string; basePort: number; storeProxy: boolean; maxRestartsPerMinute?: number; countGatewayAnswers?: boolean; log: (line: string) => void },
 ): Promise<LabSession> {
   if (!options.url) ensureLabServices();
   const sessionKeys: SessionKeys | null = options.url || options.env?.REDIS_KEY_PREFIX ? null : await claimSessionKeys({ ...process.env, ...options.env }, own.keyPrefix, own.log);
@@ -67,7 +66,7 @@ export async function openLabSession(
         maxRestartsPerMinute: own.maxRestartsPerMinute,
         strategies: options.strategies,
         services: options.services,
-        gatewayAnswers: own.gatewayAnswers,
+        countGatewayAnswers: own.countGatewayAnswers,
         log: own.log,
       });
   let stopped: Promise<void> | undefined;

@@ -1,8 +1,7 @@
 import type { LockService, StrategyName } from '@oversell/contracts';
 import { execFileSync } from 'node:child_process';
-import type { FastifyInstance } from 'fastify';
-import type { AnswerCount } from './answer-count';
-import { assertAdminTokenFor, startGateway } from './gateway';
+import { existsSync } from 'node:fs';
+import { assertAdminTokenFor, startEdge, type Edge } from './edge';
 import { Instance } from './instance';
 import { clearLabKeys, throwawayPrefix } from './lab-keys';
 import { startLockServices } from './lock-services';
@@ -15,7 +14,7 @@ export interface LabOptions {
   gatewayPort: number;
   /** The gateway's bind address, default 127.0.0.1; beyond loopback adminToken is required. */
   gatewayHost?: string;
-  /** Names the gateway answers for beyond loopback (its Host check); see GatewayOptions.publicHosts. */
+  /** Names the gateway answers for beyond loopback (its Host check); see EdgeOptions.publicHosts. */
   publicHosts?: readonly string[];
   /** ADMIN_TOKEN for every instance (they check it on admin actions); default: the environment's. */
   adminToken?: string;
@@ -50,12 +49,14 @@ export interface LabOptions {
    */
   clearKeysOnStop?: boolean;
   log?: (line: string) => void;
-  /** Counts the gateway's forwarded answers (GatewayOptions.answers): the bench's no-op through the gateway. */
-  gatewayAnswers?: AnswerCount;
+  /** Lets the edge count its forwarded answers (EdgeOptions.countAnswers): the bench's no-op through the gateway. */
+  countGatewayAnswers?: boolean;
 }
 
 export interface Lab {
   gatewayUrl: string;
+  /** nginx in front of the instances. */
+  edge: Edge;
   instances: readonly Instance[];
   /** The lock services' variables the instances were given (ETCD_ENDPOINTS, …). */
   lockServices: Readonly<Record<string, string>>;
@@ -67,7 +68,10 @@ export function ensureLabServices(): void {
   execFileSync('bash', [ENSURE_SERVICES_SCRIPT], { stdio: 'inherit' });
 }
 
-/** Starts K instances (all at once: migrations serialize themselves) and the gateway in front of them. */
+/**
+ * Starts K instances (all at once: migrations serialize themselves) and nginx in front of them (edge.ts),
+ * whose upstreams follow the instances that are up: one that dies is taken out, one restarted put back.
+ */
 export async function startLab(options: LabOptions): Promise<Lab> {
   const log = options.log ?? ((line: string) => console.log(line));
   if (options.ensureServices ?? true) ensureLabServices();
@@ -81,11 +85,13 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     { length: options.instances },
     (_, i) => new Instance({ id: `instance-${i + 1}`, port: options.basePort + i, runWorker: i === (options.runWorker ?? 0), env, maxRestartsPerMinute: options.maxRestartsPerMinute }, log),
   );
-  let gateway: FastifyInstance | null = null;
+  let edge: Edge | null = null;
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     // All at once: a Ctrl-C reaches the instances too (one process group), and an instance that exits
     // before it is marked stopping would be restarted by its supervisor in the middle of the stop.
-    const stopped = await Promise.allSettled([gateway?.close(), ...instances.map((instance) => instance.stop())]);
+    const stopped = await Promise.allSettled([edge?.stop(), ...instances.map((instance) => instance.stop())]);
     await lockServices.stop();
     // Said, not thrown: on a failed start it would hide the error that stopped the lab.
     if (throwaway) await clearLabKeys(labEnv, throwaway).catch((error: Error) => log(`could not clear the lab's Redis keys (${throwaway}:*): ${error.message}`));
@@ -95,20 +101,24 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   };
   try {
     await Promise.all(instances.map((instance) => instance.start()));
-    gateway = await startGateway({
+    if (!existsSync(DASHBOARD_DIST)) log(`The dashboard is not built (${DASHBOARD_DIST} is missing): run npx nx run dashboard:build. The API is at /api/docs.`);
+    const upstreams = () => instances.filter((i) => i.up).map((i) => i.url);
+    const started = await startEdge({
       port: options.gatewayPort,
       host: options.gatewayHost,
       adminToken,
       publicHosts: options.publicHosts,
-      upstreams: () => instances.filter((i) => i.up).map((i) => i.url),
+      upstreams: upstreams(),
       dashboardDir: DASHBOARD_DIST,
-      answers: options.gatewayAnswers,
+      countAnswers: options.countGatewayAnswers,
     });
+    edge = started;
+    // The instances stopping with the lab are not followed: nginx stops with them.
+    const follow = () => void (stopping || started.setUpstreams(upstreams()).catch((error: Error) => log(`nginx kept its old upstreams: ${error.message}`)));
+    for (const instance of instances) instance.on('up', follow).on('down', follow);
   } catch (error) {
     await stop();
     throw error;
   }
-  const address = gateway.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.gatewayPort;
-  return { gatewayUrl: `http://127.0.0.1:${port}`, instances, lockServices: lockServices.env, stop };
+  return { gatewayUrl: edge.url, edge, instances, lockServices: lockServices.env, stop };
 }

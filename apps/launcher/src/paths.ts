@@ -6,3 +6,6 @@ export const ORDER_SERVICE_MAIN = resolve(REPO_ROOT, 'apps', 'order-service', 'd
 export const DASHBOARD_DIST = resolve(REPO_ROOT, 'apps', 'dashboard', 'dist');
 export const ENSURE_SERVICES_SCRIPT = resolve(REPO_ROOT, 'infra', 'scripts', 'ensure-services.sh');
 export const BENCH_RESULTS_DIR = resolve(REPO_ROOT, 'bench-results');
+/** docker-compose's nginx configuration, which the lab renders for its own ports (edge.ts). */
+export const NGINX_TEMPLATE = resolve(REPO_ROOT, 'infra', 'nginx', 'default.conf.template');
+export const ENSURE_NGINX_SCRIPT = resolve(REPO_ROOT, 'infra', 'scripts', 'ensure-nginx.sh');

@@ -16,7 +16,7 @@ export const OVERSIZED_READ_FACTOR = 64;
  * Fastify answers its 413 with `Connection: close` at once, and the close lingers (as nginx's does):
  * the 413 is sent and the sending side shut, then what the client still sends is read and dropped,
  * up to `capBytes` more, until the client ends or a few seconds passed; only then is the socket
- * destroyed (lingerOnClose, which the gateway's refusals use too).
+ * destroyed (lingerOnClose).
  * Closed at once, the unread bytes would reset the connection and the client could lose the 413 it
  * had not read yet. A body without a Content-Length (chunked) gets the same close when Fastify finds
  * it over the limit.
