@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { NOOP_TARGET, STRATEGY_NAMES, unitsSoldTwiceSoFar, type FaultEvent, type FaultSettings, type LockEvent, type OrderWriteFigures, type ProductRunSettings, type Reconciliation, type RunResult, type StrategyName, type TimelinePoint } from '@oversell/contracts';
+import { NOOP_TARGET, STRATEGY_NAMES, traceOfRun, unitsSoldTwiceSoFar, type FaultEvent, type FaultSettings, type LockEvent, type OrderWriteFigures, type ProductRunSettings, type Reconciliation, type RunResult, type RunTrace, type StrategyName, type TimelinePoint } from '@oversell/contracts';
 import { doubleClickOf, driveLoad, type LoadSummary } from '@oversell/loadtests';
 import { InventoryService, OrderWriteQueue, ProductResetService, RedisConnections, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
 import type { Repository } from 'typeorm';
@@ -149,7 +149,8 @@ export class RunExecutor {
     const locks = new LockHistory(LOCK_EVENTS_STORED);
     await this.reader.readLockEvents(run.id, (page) => locks.add(page));
     const reconciliation = await this.reconcileStores(measurement, figures, locks, orderWrite);
-    return this.result(measurement, { summary, durationSec, figures, locks, reconciliation, faults, orderWrite });
+    const trace = measurement.noop ? undefined : await this.traceOf(run.id, figures, reconciliation, faults);
+    return this.result(measurement, { summary, durationSec, figures, locks, reconciliation, faults, orderWrite, trace });
   }
 
   private async liveInstances(): Promise<InstanceBeat[]> {
@@ -298,6 +299,19 @@ export class RunExecutor {
     return orderWrite ? { ...reconciliation, ordersStillQueued: ordersStillQueued(orderWrite) } : reconciliation;
   }
 
+  /** The run's pitfall step by step, from the orders the instances traced: its first unit sold twice, or its deadlock. */
+  private async traceOf(runId: string, figures: RunFigures, reconciliation: Reconciliation, faults: FaultEvent[]): Promise<RunTrace | undefined> {
+    const { moves } = reconciliation;
+    return traceOfRun({
+      steps: await this.reader.traceSteps(runId),
+      faults,
+      sameRead: moves?.firstSameRead,
+      journalSaysNone: !!moves && !moves.firstSameRead,
+      lockTimeouts: figures.counts.lock_timeout,
+      remaining: reconciliation.remaining,
+    });
+  }
+
   private result(
     { run, noop, startSecond, remaining, peaks, crashed }: Measurement,
     {
@@ -308,7 +322,8 @@ export class RunExecutor {
       reconciliation,
       faults,
       orderWrite,
-    }: { summary: LoadSummary; durationSec: number; figures: RunFigures; locks: LockHistory; reconciliation: Reconciliation; faults: FaultEvent[]; orderWrite: OrderWriteFigures | undefined },
+      trace,
+    }: { summary: LoadSummary; durationSec: number; figures: RunFigures; locks: LockHistory; reconciliation: Reconciliation; faults: FaultEvent[]; orderWrite: OrderWriteFigures | undefined; trace: RunTrace | undefined },
   ): RunResult {
     const points = timeline(figures, startSecond, remaining, locks.holdings);
     return {
@@ -326,6 +341,7 @@ export class RunExecutor {
       faults,
       ...(crashed.size ? { crashedInstances: [...crashed] } : {}),
       ...(orderWrite ? { orderWrite } : {}),
+      ...(trace ? { trace } : {}),
       executor: this.options.instanceId,
     };
   }
