@@ -14,6 +14,7 @@ import { OrderQueueChart } from './OrderQueueChart';
 import { OutcomeCounts } from './OutcomeCounts';
 import { StockHeadline } from './StockHeadline';
 import { ReconciliationTable } from './ReconciliationTable';
+import { RunTraceDiagram } from './SequenceDiagram';
 import { RunFailedNotice } from './RunFailedNotice';
 import { RunStatusBadge } from './RunStatusBadge';
 import { ServiceError } from './ServiceError';
@@ -94,6 +95,7 @@ export function RunPanel({ runId }: { runId: string }) {
             }
           />
           {figures.reconciliation && <ReconciliationTable reconciliation={figures.reconciliation} />}
+          <RunTraceDiagram run={run} />
         </>
       )}
     </section>

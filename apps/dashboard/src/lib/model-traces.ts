@@ -1,0 +1,32 @@
+import type { RunTarget, SequenceStep } from '@oversell/contracts';
+
+/**
+ * The model checker's counterexamples checked in beside each lock (tools/model-check), by the strategy
+ * that runs the lock: pure data, each file loaded only when drawn. The glob reaches into libs/locks for
+ * JSON alone (no code of the lock library comes along), as the files are written there by the checker.
+ */
+const TRACE_FILES = import.meta.glob<SequenceStep[]>('../../../../libs/locks/src/*/*.trace.json', { import: 'default' });
+
+/** Each strategy's model traces, named `<lock>.<fault>-<point>`; the first is drawn when none matches the run's fault. */
+export const MODEL_TRACES: Partial<Record<RunTarget, readonly string[]>> = {
+  'naive-setnx': ['naive-setnx.pause-stock-written'],
+  'setnx-expire': ['setnx-expire.crash-lock-set-before-expire'],
+  'setnx-getset': ['setnx-getset.clock-offset'],
+  'setnx-no-ttl': ['setnx-no-ttl.crash-lock-acquired'],
+  'uuid-check-del': ['uuid-check-del.pause-release-checked-before-del'],
+  'uuid-lua': ['uuid-lua.pause-stock-read', 'uuid-lua.failover-lock-acquired'],
+  watchdog: ['watchdog.stop-the-world-stock-read', 'watchdog.failover-lock-acquired'],
+  redlock: ['redlock.node-restart-lock-acquired'],
+};
+
+/** The model trace to draw beside a run of `strategy` under these faults: the one of the same fault, else its first; none for a strategy with no model trace. */
+export function modelTraceName(strategy: RunTarget, faultKinds: readonly string[]): string | undefined {
+  const names = MODEL_TRACES[strategy];
+  return names?.find((name) => faultKinds.some((kind) => name.split('.')[1]?.startsWith(kind))) ?? names?.[0];
+}
+
+/** Loads a model trace by name; undefined when no such file is checked in. */
+export function loadModelTrace(name: string): Promise<SequenceStep[]> | undefined {
+  const lock = name.split('.')[0];
+  return TRACE_FILES[`../../../../libs/locks/src/${lock}/${name}.trace.json`]?.();
+}
