@@ -58,7 +58,7 @@ export interface RunTraceInputs {
 }
 
 /** Of a fault event, what the trace draws. */
-type TraceFault = Pick<FaultEvent, 'kind' | 'at' | 'requestId' | 'startedAt' | 'endedAt'>;
+type TraceFault = Pick<FaultEvent, 'kind' | 'at' | 'instance' | 'requestId' | 'startedAt' | 'endedAt'>;
 
 /** At most this many orders in one trace: the 2–3 involved and the lock's other holders meanwhile. */
 const MAX_TRACED_ORDERS = 6;
@@ -126,10 +126,11 @@ function doubleSale(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readon
 }
 
 function deadlock(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly TraceFault[]): RunTrace | undefined {
-  const holders = [...byOrder].filter(([, list]) => list.some((s) => s.action === 'granted') && !list.some((s) => s.action === 'released'));
+  const holders: [string, number][] = [...byOrder].filter(([, list]) => list.some((s) => s.action === 'granted') && !list.some((s) => s.action === 'released')).map(([id, list]) => [id, span(list)[0]]);
+  // A holder killed by a crash fault took its unflushed steps with it: its crash, recorded before it died, stands for them.
+  for (const fault of faults) if (fault.kind === 'crash' && fault.requestId && !byOrder.has(fault.requestId)) holders.push([fault.requestId, fault.startedAt]);
   if (!holders.length) return undefined;
-  const [holder, holderSteps] = holders.reduce((a, b) => (span(a[1])[0] <= span(b[1])[0] ? a : b));
-  const grantedAt = span(holderSteps)[0];
+  const [holder, grantedAt] = holders.reduce((a, b) => (a[1] <= b[1] ? a : b));
   const waiters = [...byOrder]
     .filter(([, list]) => list.some((s) => s.action === 'timed out' && (s.at ?? 0) >= grantedAt))
     .sort((a, b) => span(a[1])[0] - span(b[1])[0])
@@ -144,8 +145,8 @@ function lettered(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly
   const faultSteps: SequenceStep[] = faults
     .filter((f) => f.requestId !== null && ids.includes(f.requestId))
     .flatMap((f) => {
-      const hit: SequenceStep = { actor: f.requestId!, target: 'fault', action: f.kind, at: f.startedAt, ...(f.at ? { note: f.at } : {}) };
-      return f.endedAt === null ? [hit] : [hit, { actor: f.requestId!, target: 'fault', action: 'resumes', at: f.endedAt }];
+      const hit: SequenceStep = { actor: f.requestId!, target: 'fault', action: f.kind, at: f.startedAt, instance: f.instance, ...(f.at ? { note: f.at } : {}) };
+      return f.endedAt === null ? [hit] : [hit, { actor: f.requestId!, target: 'fault', action: 'resumes', at: f.endedAt, instance: f.instance }];
     });
   const all = [...ids.flatMap((id) => byOrder.get(id) ?? []), ...faultSteps].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
   const letters = new Map<string, string>();
