@@ -57,12 +57,13 @@ export function RunTraceDiagram({ run }: { run: RunView | undefined }) {
   const { t } = useTranslation();
   const trace = run?.result?.trace;
   if (!run || !trace) return null;
-  const actors = trace.orders.map((o) => o.actor).join(', ');
+  // The orders that sold the unit, not the lock's other holders drawn beside them.
+  const sellers = [...new Set(trace.steps.filter((s) => s.target === 'stock' && s.action === 'SET' && s.value === trace.stockLeft).map((s) => s.actor))].join(', ');
   const title = trace.kind === 'double-sale' ? t('sequence.titleDoubleSale') : t('sequence.titleDeadlock');
   return (
     <section className="panel sequence" data-testid="run-trace" aria-label={title}>
       <h3>{title}</h3>
-      <p>{trace.kind === 'double-sale' ? t('sequence.readingDoubleSale', { orders: actors, stockLeft: trace.stockLeft ?? '' }) : t('sequence.readingDeadlock', { holder: trace.orders[0]?.actor ?? '', waiters: trace.orders.slice(1).map((o) => o.actor).join(', ') })}</p>
+      <p>{trace.kind === 'double-sale' ? t('sequence.readingDoubleSale', { orders: sellers, stockLeft: trace.stockLeft ?? '' }) : t('sequence.readingDeadlock', { holder: trace.orders[0]?.actor ?? '', waiters: trace.orders.slice(1).map((o) => o.actor).join(', ') })}</p>
       <div className="sequence-pair">
         <MermaidDiagram text={sequenceDiagramText(trace.steps, t, trace.orders)} label={title} />
         <ModelDiagram run={run} />
