@@ -1,14 +1,19 @@
 import type { RunTarget, SequenceStep } from '@oversell/contracts';
 
 /**
- * The model checker's counterexamples checked in beside each lock (tools/model-check), by the strategy
- * that runs the lock: pure data, each file loaded only when drawn. The glob reaches into libs/locks for
- * JSON alone (no code of the lock library comes along), as the files are written there by the checker.
+ * The model checker's counterexamples checked in beside each lock (tools/model-check), or beside the
+ * strategy for those with no lock folder, by the strategy that runs the lock: pure data, each file loaded
+ * only when drawn. The globs reach into the libraries for JSON alone (none of their code comes along), as
+ * the checker writes the files there.
  */
-const TRACE_FILES = import.meta.glob<SequenceStep[]>('../../../../libs/locks/src/*/*.trace.json', { import: 'default' });
+const TRACE_FILES = {
+  ...import.meta.glob<SequenceStep[]>('../../../../libs/locks/src/*/*.trace.json', { import: 'default' }),
+  ...import.meta.glob<SequenceStep[]>('../../../../libs/stock/src/strategies/*/*.trace.json', { import: 'default' }),
+};
 
 /** Each strategy's model traces, named `<lock>.<fault>-<point>`; the first is drawn when none matches the run's fault. */
 export const MODEL_TRACES: Partial<Record<RunTarget, readonly string[]>> = {
+  'no-lock': ['no-lock.none'],
   'naive-setnx': ['naive-setnx.pause-stock-written'],
   'setnx-expire': ['setnx-expire.crash-lock-set-before-expire'],
   'setnx-getset': ['setnx-getset.clock-offset'],
@@ -16,6 +21,7 @@ export const MODEL_TRACES: Partial<Record<RunTarget, readonly string[]>> = {
   'uuid-check-del': ['uuid-check-del.pause-release-checked-before-del'],
   'uuid-lua': ['uuid-lua.pause-stock-read', 'uuid-lua.failover-lock-acquired'],
   watchdog: ['watchdog.stop-the-world-stock-read', 'watchdog.failover-lock-acquired'],
+  'watchdog-fenced': ['watchdog-fenced.failover-lock-acquired'],
   redlock: ['redlock.node-restart-lock-acquired'],
 };
 
@@ -27,6 +33,7 @@ export function modelTraceName(strategy: RunTarget, faultKinds: readonly string[
 
 /** Loads a model trace by name; undefined when no such file is checked in. */
 export function loadModelTrace(name: string): Promise<SequenceStep[]> | undefined {
-  const lock = name.split('.')[0];
-  return TRACE_FILES[`../../../../libs/locks/src/${lock}/${name}.trace.json`]?.();
+  const folder = name.split('.')[0];
+  const load = TRACE_FILES[`../../../../libs/locks/src/${folder}/${name}.trace.json`] ?? TRACE_FILES[`../../../../libs/stock/src/strategies/${folder}/${name}.trace.json`];
+  return load?.();
 }
