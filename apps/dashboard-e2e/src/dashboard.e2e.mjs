@@ -222,6 +222,13 @@ try {
     const redBars = await timeline.locator('[data-testid="lock-bar"][data-overlap="true"]').count();
     assert(redBars > 0, 'no lock bar is drawn as overlapping');
     await assertCounterOnOneLine(panel, '1280 px');
+    // The first unit sold twice as Mermaid drew it (an SVG, not an error), its second sale highlighted, the model's beside it.
+    const trace = panel.getByTestId('run-trace');
+    await trace.locator('[data-testid="sequence-diagram"] svg').first().waitFor({ timeout: 30_000 });
+    const drawn = await trace.locator('[data-testid="sequence-diagram"]').first().textContent();
+    assert(/GET stock → \d+/.test(drawn ?? '') && /the same unit sold a second time/.test(drawn ?? ''), `the run's sequence diagram reads "${drawn?.slice(0, 200)}"`);
+    await trace.locator('[data-testid="model-sequence"] svg').waitFor({ timeout: 30_000 });
+    await trace.screenshot({ path: resolve(SCREENSHOTS, 'run-sequence-diagram.png') });
     await page.screenshot({ path: resolve(SCREENSHOTS, 'lab-sold-twice.png'), fullPage: true });
   });
 
@@ -295,6 +302,7 @@ try {
     const sides = await runPitfallPreset(page, PITFALL_PRESET);
     assert(sides.broken.soldTwice > 0, `the broken side should sell units twice (lease 250 ms < business 500 ms), got ${sides.broken.soldTwice}`);
     assert(sides.broken.overlaps > 0, 'the broken side\'s lock timeline shows no overlapping holdings');
+    await page.getByTestId('pitfall-side-broken').locator('[data-testid="run-trace"] [data-testid="sequence-diagram"] svg').first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: resolve(SCREENSHOTS, 'pitfalls.png'), fullPage: true });
   });
 

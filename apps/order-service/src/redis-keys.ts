@@ -53,6 +53,10 @@ export class RunFigureKeys {
   get lockEvents(): string {
     return this.key('locks');
   }
+  /** The traced orders' steps, one JSON SequenceStep per entry (its actor the request id), in no set order across instances. */
+  get traceSteps(): string {
+    return this.key('trace');
+  }
   /** Faults injected, one JSON FaultEvent per entry, in the order they were recorded. */
   get faultEvents(): string {
     return this.key('faults');

@@ -7,6 +7,7 @@ export * from './faults';
 export * from './orders';
 export * from './products';
 export * from './runs';
+export * from './sequence';
 export * from './exclusion-violations';
 export * from './stock-outcome';
 export * from './strategies';

@@ -114,6 +114,13 @@ export interface StockMovesAudit {
   orderedWithoutTake: RequestIds;
   /** Took units more than once: units counts the takes beyond the first. */
   takenTwice: RequestIds;
+  /**
+   * The first unit sold twice, as the moves journal shows it: two or more requests (sorted) whose takes
+   * left the same stock, so wrote from the same read. The highest such stock left, as the stock only goes
+   * down (requests that gave units back are left out: after a give-back a take may leave that stock again).
+   * Absent when no two takes left the same stock, and in audits from before it existed.
+   */
+  firstSameRead?: { stockLeft: number; requestIds: string[] };
 }
 
 /** What the "break stale lock" admin action removed: the lock(s) of the product's current run. */

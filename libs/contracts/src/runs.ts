@@ -3,6 +3,7 @@ import type { Localized } from './locale';
 import type { OrderOutcome } from './orders';
 import type { OrderWrite, SettledLate, StockMovesAudit } from './products';
 import type { StrategyName } from './strategies';
+import type { RunTrace } from './sequence';
 
 export const RUN_LIMITS = {
   maxStock: 1_000_000,
@@ -280,6 +281,11 @@ export interface RunResult {
   cpu?: RunCpu;
   /** The instance whose worker ran the run (a crash fault never targets it). Absent in results from before it was recorded. */
   executor?: string;
+  /**
+   * The first unit sold twice (or the deadlock) drawn from the orders' traced steps; absent when the run
+   * had neither, when tracing was off, or when the orders fell outside the traced window.
+   */
+  trace?: RunTrace;
 }
 
 export interface RunView {

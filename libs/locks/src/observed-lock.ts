@@ -11,6 +11,8 @@ export interface HoldingReport {
   releasedAt: number;
   /** The lease ran out under the holder (its release found the lock gone, or took longer than the lease). */
   expired: boolean;
+  /** What the release answered: whether the lock was still the holder's ('unknown' for a plain DEL, or a release that failed). */
+  released: ReleaseResult;
 }
 
 /**
@@ -33,6 +35,7 @@ export function observeLock(lock: DistributedLock, report: (holding: HoldingRepo
           acquiredAt: holding.acquiredAt,
           releasedAt,
           expired: result === 'unknown' ? releasedAt - holding.acquiredAt > holding.leaseMs : !result,
+          released: result,
         });
       return {
         ...holding,

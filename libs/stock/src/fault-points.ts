@@ -1,4 +1,4 @@
-import type { ProductRunSettings } from '@oversell/contracts';
+import type { ProductRunSettings, SequenceStep } from '@oversell/contracts';
 import { LOCK_POINTS, type LockHooks } from '@oversell/locks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -14,9 +14,28 @@ export type FaultPoint = (typeof FAULT_POINTS)[number];
 
 /** One order's fault points, and the clock its locks compare timestamps with. */
 export interface FaultPoints extends LockHooks {
-  at(point: FaultPoint): Promise<void>;
+  /** `value`: the stock read (stock-read) or written (stock-written), for the run's trace. */
+  at(point: FaultPoint, value?: number): Promise<void>;
   now(): number;
+  /** Notes a step of the critical section that is no fault point (a grant, a release) in the run's trace. */
+  note(step: TraceNote): void;
 }
+
+/** A step of one order as the library sees it; the host adds the order, the instance and, unless given, the time. */
+export type TraceNote = Pick<SequenceStep, 'target' | 'action' | 'value' | 'note' | 'at'>;
+
+/**
+ * The host's recorder of the run's trace (the service provides one, bounded): called in the hot path,
+ * so it only keeps the step. Absent, nothing is noted and a step costs one check.
+ */
+export type TraceHook = (settings: ProductRunSettings, requestId: string, step: TraceNote) => void;
+
+/** The fault points that are steps of the trace: the section's reads and writes of the stock and the order. */
+const TRACED_POINTS: Partial<Record<FaultPoint, TraceNote>> = {
+  'stock-read': { target: 'stock', action: 'GET' },
+  'stock-written': { target: 'stock', action: 'SET' },
+  'order-recorded': { target: 'orders', action: 'INSERT' },
+};
 
 export type FaultHook = (point: FaultPoint, settings: ProductRunSettings, requestId: string) => Promise<void> | void;
 
@@ -36,6 +55,7 @@ export interface OrderFaults {
   /** This process's clock offset (CLOCK_OFFSET_MS), before any the run adds. */
   clockOffsetMs?: number;
   injector?: FaultInjector | null;
+  trace?: TraceHook | null;
 }
 
 /**
@@ -43,15 +63,20 @@ export interface OrderFaults {
  * and writing it back: the window in which an expired lock lets a second holder read the same stock.
  * Extra hooks (crash tests) and the run's fault injector run after it at every point.
  */
-export function faultPointsFor(settings: ProductRunSettings, hooks: readonly FaultHook[] = [], { requestId = '', clockOffsetMs = 0, injector = null }: OrderFaults = {}): FaultPoints {
+export function faultPointsFor(settings: ProductRunSettings, hooks: readonly FaultHook[] = [], { requestId = '', clockOffsetMs = 0, injector = null, trace = null }: OrderFaults = {}): FaultPoints {
   const offsetMs = clockOffsetMs + (injector?.clockOffsetMs(settings) ?? 0);
+  const note = (step: TraceNote) => trace?.(settings, requestId, step);
   return {
-    async at(point) {
+    async at(point, value) {
+      const step = trace && TRACED_POINTS[point];
+      // Noted before the point's delay and faults: the GET or SET happened now; a fault is the run's own event.
+      if (step) note(value === undefined ? step : { ...step, value });
       if (point === 'stock-read' && settings.businessDelayMs > 0) await sleep(settings.businessDelayMs);
       for (const hook of hooks) await hook(point, settings, requestId);
       await injector?.at(point, settings, requestId);
     },
     now: () => Date.now() + offsetMs,
+    note,
   };
 }
 
@@ -59,6 +84,7 @@ export function faultPointsFor(settings: ProductRunSettings, hooks: readonly Fau
 export const FAULT_HOOKS = Symbol('FAULT_HOOKS');
 /** Optional provider of the run's fault injector (a FaultInjector); the service provides it. */
 export const FAULT_INJECTOR = Symbol('FAULT_INJECTOR');
+
 
 /** Cuts this instance off its store for a while, for the store-cut fault (an in-process TCP proxy in front of Redis). */
 export interface StoreCut {

@@ -5,6 +5,8 @@
 export interface RequestMoves {
   /** The units of each take, in order. */
   takes: number[];
+  /** The stock each take left, as the take script read it: two requests leaving the same stock wrote from the same read. */
+  left: number[];
   givenBack: number;
 }
 

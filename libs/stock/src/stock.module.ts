@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, type InjectionToken, Module, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
 import { FAULT_HOOKS, FAULT_INJECTOR, STORE_CUT, type FaultHook, type FaultInjector } from './fault-points';
 import { LockEvents } from './lock-events';
+import { OrderTraces } from './order-traces';
 import { IdempotencyKeys } from './placement/idempotency-keys';
 import { InventoryService } from './placement/inventory.service';
 import { LateSettlements } from './placement/late-settlements';
@@ -61,6 +62,7 @@ export class StockModule {
         // The store-cut fault's proxy (StockOptions.storeProxy); null, and no store-cut can run, without it.
         { provide: STORE_CUT, useFactory: (connections: RedisConnections) => connections.storeCut, inject: [RedisConnections] },
         LockEvents,
+        OrderTraces,
         strategyRegistryProvider,
         OrderRecorder,
         OrderWriteQueue,
@@ -81,6 +83,7 @@ export class StockModule {
         STOCK_STRATEGIES,
         RedisConnections,
         LockEvents,
+        OrderTraces,
         OrderPlacementService,
         ProductResetService,
         InventoryService,

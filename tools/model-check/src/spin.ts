@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { ModelPair, Verdict } from './pairs';
-import { stepsOfReplay, type SequenceStep } from './trace';
+import type { SequenceStep } from '@oversell/contracts';
+import { stepsOfReplay } from './trace';
 
 const run = promisify(execFile);
 

@@ -1,19 +1,4 @@
-/**
- * One message of a sequence diagram, in time order: who (an order, A B C …) does what to whom (the lock,
- * a RedLock node, the stock, the store's expiry or clock, or a fault that hits it), with the value read,
- * written or answered. The same shape as a live run's trace, so a model's interleaving can be drawn beside it.
- */
-export interface SequenceStep {
-  actor: string;
-  /** 'lock', 'node1' … 'node5', 'stock', 'expiry', 'clock' or 'fault'. */
-  target: string;
-  /** The command or event: 'SET NX PX', 'GET', 'EVAL release lock', 'lease ran out', a fault kind ('stop-the-world'). */
-  action: string;
-  /** The stock read or written, the reply (OK, nil, 0, 1), or the order whose lock a command touched. */
-  value?: number | string;
-  /** A fault point ('stock-read') or a remark ('not-its-own', 'sold-twice', 'waits'), as a code to put in words. */
-  note?: string;
-}
+import type { SequenceStep } from '@oversell/contracts';
 
 /** `MSG <actor> <target> <action> <value or -> <note or ->`, as tools/model-check/lab.pml prints each step. */
 const MESSAGE = /^\s*MSG (\S+) (\S+) (\S+) (\S+) (\S+)\s*$/;

@@ -12,6 +12,7 @@ import { LockTimeline } from './LockTimeline';
 import { OutcomeCounts } from './OutcomeCounts';
 import { StockHeadline } from './StockHeadline';
 import { ReconciliationTable } from './ReconciliationTable';
+import { RunTraceDiagram } from './SequenceDiagram';
 import { RunFailedNotice } from './RunFailedNotice';
 import { RunStatusBadge } from './RunStatusBadge';
 import { ServiceError } from './ServiceError';
@@ -73,6 +74,7 @@ export function PitfallSidePanel({ preset, side, runId }: PitfallSidePanelProps)
           <FaultList faults={figures.faults} />
           <LockTimeline events={figures.lockEvents} faults={figures.faults} emptyText={isFinished(figures.status) ? t('runPanel.noHoldings') : t('runPanel.noHoldingsYet')} />
           {figures.reconciliation && <ReconciliationTable reconciliation={figures.reconciliation} />}
+          {side.role === 'broken' && <RunTraceDiagram run={finishedRun} />}
         </>
       )}
     </section>

@@ -18,6 +18,7 @@ import { OrderQueueChart } from './OrderQueueChart';
 import { OutcomeCounts } from './OutcomeCounts';
 import { StockHeadline } from './StockHeadline';
 import { ReconciliationTable } from './ReconciliationTable';
+import { RunTraceDiagram } from './SequenceDiagram';
 import { RunFailedNotice } from './RunFailedNotice';
 import { RunStatusBadge } from './RunStatusBadge';
 import { RunSummary } from './RunSummary';
@@ -118,6 +119,7 @@ export function RunPanel({ runId, onRunAgain, runningAgain = false }: RunPanelPr
             }
           />
           {figures.reconciliation && <ReconciliationTable reconciliation={figures.reconciliation} />}
+          <RunTraceDiagram run={run} />
         </>
       )}
     </section>

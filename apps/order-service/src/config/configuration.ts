@@ -17,6 +17,8 @@ export const appConfig = registerAs('app', () => ({
   runWorker: String(process.env.RUN_WORKER) === 'true',
   /** Whether this instance writes queued orders (orderWrite 'queued'); every instance does by default. */
   orderWriter: String(process.env.ORDER_WRITER) === 'true',
+  /** Orders of each run whose critical section this instance traces (the first ones); 0 turns the trace off. */
+  tracedOrders: Number(process.env.TRACED_ORDERS),
   /** Unset only on loopback (validated at start): admin actions are then open, as for a local demo. */
   adminToken: process.env.ADMIN_TOKEN || undefined,
   corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').filter(Boolean),

@@ -22,6 +22,8 @@ export const envSchema = Joi.object({
   CLOCK_OFFSET_MS: Joi.number().integer().min(-3_600_000).max(3_600_000).default(0),
   RUN_WORKER: Joi.boolean().default(true),
   ORDER_WRITER: Joi.boolean().default(true),
+  // The run trace's window: enough for the first double sales of a lab run; 0 for the bench's "off" side.
+  TRACED_ORDERS: Joi.number().integer().min(0).max(100_000).default(512),
   // Admin actions (resets, runs, break-locks) need it as a bearer token whenever it is set; bound
   // beyond loopback the service does not start without one, or those actions would be open to anyone.
   // Printable ASCII without spaces: what an Authorization: Bearer header can carry (a token with a space

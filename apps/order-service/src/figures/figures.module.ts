@@ -2,7 +2,8 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { OrderStreams, OrderWriteQueue } from '@oversell/stock';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
-import { OrderFigures } from './order-figures';
+import { appConfig, type AppConfig } from '../config/configuration';
+import { OrderFigures, TRACED_ORDERS } from './order-figures';
 import { RunFiguresReader } from './run-figures.reader';
 
 /**
@@ -11,7 +12,7 @@ import { RunFiguresReader } from './run-figures.reader';
  */
 @Module({
   controllers: [MetricsController],
-  providers: [MetricsService, OrderFigures, RunFiguresReader],
+  providers: [MetricsService, OrderFigures, RunFiguresReader, { provide: TRACED_ORDERS, inject: [appConfig.KEY], useFactory: (app: AppConfig) => app.tracedOrders }],
   exports: [MetricsService, OrderFigures, RunFiguresReader],
 })
 export class FiguresModule implements OnModuleInit {

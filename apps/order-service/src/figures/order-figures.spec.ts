@@ -1,5 +1,6 @@
 import type { LockEvent } from '@oversell/contracts';
-import { DEFAULT_STOCK_OPTIONS, LockEvents, RedisConnections, type StockOptions } from '@oversell/stock';
+import { DEFAULT_STOCK_OPTIONS, LockEvents, OrderTraces, RedisConnections, type StockOptions } from '@oversell/stock';
+import type { ProductRunSettings } from '@oversell/contracts';
 import { CuttableProxy, freshKeyPrefix, testRedisOptions, until } from '@oversell/stock/testing';
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -27,7 +28,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   connections = new RedisConnections(options);
   lockEvents = new LockEvents();
-  figures = new OrderFigures(connections, lockEvents, new MetricsService(), options);
+  figures = new OrderFigures(connections, lockEvents, new OrderTraces(), new MetricsService(), options);
   await figures.onModuleInit();
 });
 
@@ -67,7 +68,7 @@ it('a flush applied by Redis whose reply was lost is counted once, its lock hold
 it('counts the lock holdings it did not keep beyond its cap, and the reconciliation says its overlap check is partial', async () => {
   const runId = randomUUID();
   const holdings = new LockEvents();
-  const capped = new OrderFigures(connections, holdings, new MetricsService(), options, 2);
+  const capped = new OrderFigures(connections, holdings, new OrderTraces(), new MetricsService(), options, 2);
   await capped.onModuleInit();
   try {
     for (let i = 0; i < 5; i++) holdings.emit(runId, 'uuid-lua', holding(`r${i}`, 1000 + i * 10));
@@ -88,7 +89,7 @@ it('counts the lock holdings it did not keep beyond its cap, and the reconciliat
 it("pools the run's first arrival, last answer and last sale over every instance, to the ms", async () => {
   const runId = randomUUID();
   const run = { runId, strategy: 'lua-decrement' } as const;
-  const other = new OrderFigures(connections, new LockEvents(), new MetricsService(), { ...options, instanceId: 'instance-b' });
+  const other = new OrderFigures(connections, new LockEvents(), new OrderTraces(), new MetricsService(), { ...options, instanceId: 'instance-b' });
   await other.onModuleInit();
   try {
     // A sale on this instance that took 50 ms, then a sold-out answer on the other one.
@@ -112,4 +113,27 @@ it("pools the run's first arrival, last answer and last sale over every instance
   } finally {
     await other.onApplicationShutdown();
   }
+});
+
+it("traces the run's first orders only, a bounded number of steps each, and flushes them with the figures", async () => {
+  const runId = randomUUID();
+  const traces = new OrderTraces();
+  const traced = new OrderFigures(connections, new LockEvents(), traces, new MetricsService(), options, undefined, 2);
+  await traced.onModuleInit();
+  try {
+    const settings = { runId, strategy: 'uuid-lua' } as ProductRunSettings;
+    for (const requestId of ['r0', 'r1', 'r2']) traces.hook!(settings, requestId, { target: 'stock', action: 'GET', value: 5 });
+    for (let i = 0; i < 20; i++) traces.hook!(settings, 'r0', { target: 'lock', action: 'released', value: 'true' });
+    expect(await traced.flush()).toBe(true);
+  } finally {
+    await traced.onApplicationShutdown();
+  }
+  expect(traces.hook).toBeNull();
+
+  const steps = await new RunFiguresReader(connections, options).traceSteps(runId);
+  // r2 came after the window of 2 orders was full; r0 stopped at its 12 steps.
+  expect(new Set(steps.map((s) => s.actor))).toEqual(new Set(['r0', 'r1']));
+  expect(steps.filter((s) => s.actor === 'r0')).toHaveLength(12);
+  expect(steps[0]).toMatchObject({ actor: 'r0', instance: 'instance-a', target: 'stock', action: 'GET', value: 5 });
+  expect(typeof steps[0].at).toBe('number');
 });

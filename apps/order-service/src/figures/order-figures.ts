@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { LockEvent, OrderOutcome, RunTarget, StrategyName } from '@oversell/contracts';
+import type { LockEvent, OrderOutcome, ProductRunSettings, RunTarget, SequenceStep, StrategyName } from '@oversell/contracts';
 import { loadLuaScript, useScripts } from '@oversell/locks';
-import { LockEvents, RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
+import { preciseNow } from '@oversell/locks';
+import { LockEvents, OrderTraces, RedisConnections, STOCK_OPTIONS, type StockOptions, type TraceNote } from '@oversell/stock';
 import type * as hdr from 'hdr-histogram-js';
 import type { ChainableCommander, default as Redis, Result } from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -10,7 +11,7 @@ import { answerFlushRequests } from './flush-protocol';
 import { encodeHistogram, newShortLivedHistogram } from './latency-histogram';
 import { MetricsService } from './metrics.service';
 
-const APPLY_RUN_FIGURES = loadLuaScript(__dirname, 'apply-run-figures-6.lua');
+const APPLY_RUN_FIGURES = loadLuaScript(__dirname, 'apply-run-figures-7.lua');
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -23,6 +24,15 @@ const FLUSH_EVERY_MS = 250;
 const MAX_LOCK_EVENTS_PER_RUN = 100_000;
 /** Overrides the cap (tests lower it). */
 export const MAX_LOCK_EVENTS = Symbol('MAX_LOCK_EVENTS');
+/**
+ * The trace's window: the first orders of each run on this instance (TRACED_ORDERS, 0 for none), each
+ * traced up to STEPS_PER_ORDER steps. The first double sale is what the trace explains, so the window is
+ * the run's start, not its end: what an order beyond it does is not noted at all.
+ */
+export const TRACED_ORDERS = Symbol('TRACED_ORDERS');
+const DEFAULT_TRACED_ORDERS = 512;
+/** A lock's section notes 5 to 8 (granted, GET, SET, INSERT, released; a lease lost or run out; a refusal). */
+const STEPS_PER_ORDER = 12;
 
 /** The increments and holdings gathered since the last flush: applied at most once, under their id. */
 interface FigureBatch {
@@ -32,6 +42,7 @@ interface FigureBatch {
   /** RUN_MOMENTS fields: the lowest or highest value seen here, which Redis keeps if it is lower or higher still. */
   moments: Map<string, number>;
   lockEvents: LockEvent[];
+  traceSteps: SequenceStep[];
 }
 
 interface RunBuffer {
@@ -42,6 +53,9 @@ interface RunBuffer {
   lockEvents: LockEvent[];
   /** Lock events taken into a batch so far, against the cap. */
   lockEventsKept: number;
+  traceSteps: SequenceStep[];
+  /** The steps noted so far of each order in the trace's window; an order not in it once the window is full is not traced. */
+  tracedOrders: Map<string, number>;
   /** Batches not yet known to be applied: re-sent as they are, never merged, so a repeat is recognised. */
   unsent: FigureBatch[];
   /** This instance's latency histogram for each epoch second, cumulative; re-sent while it changes. */
@@ -68,6 +82,7 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
   private stopAnswering?: () => Promise<void>;
   private timer?: NodeJS.Timeout;
   private unsubscribeLocks?: () => void;
+  private unsubscribeTraces?: () => void;
   private flushing: Promise<void> = Promise.resolve();
   private inFlight = 0;
   private drainWaiters: (() => void)[] = [];
@@ -75,15 +90,18 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
   constructor(
     connections: RedisConnections,
     private readonly lockEvents: LockEvents,
+    private readonly traces: OrderTraces,
     private readonly metrics: MetricsService,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
     @Optional() @Inject(MAX_LOCK_EVENTS) private readonly maxLockEvents: number = MAX_LOCK_EVENTS_PER_RUN,
+    @Optional() @Inject(TRACED_ORDERS) private readonly tracedOrders: number = DEFAULT_TRACED_ORDERS,
   ) {
     this.redis = useScripts(connections.control, [APPLY_RUN_FIGURES]);
   }
 
   async onModuleInit(): Promise<void> {
     this.unsubscribeLocks = this.lockEvents.subscribe((runId, strategy, event) => this.recordLock(runId, strategy, event));
+    if (this.tracedOrders > 0) this.unsubscribeTraces = this.traces.listen((settings, requestId, step) => this.recordStep(settings, requestId, step));
     this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
     this.timer.unref();
     // At a run's end: let the in-flight orders finish, push the figures, and tell the worker whether both worked.
@@ -96,6 +114,7 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     this.unsubscribeLocks?.();
+    this.unsubscribeTraces?.();
     await this.flush().catch(() => undefined);
     await this.stopAnswering?.();
   }
@@ -163,10 +182,19 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
+  /** One step of an order in the trace's window, stamped with this instance and, unless the step has it, now. */
+  private recordStep(settings: ProductRunSettings, requestId: string, step: TraceNote): void {
+    const buffer = this.buffer(settings.runId, settings.strategy);
+    const noted = buffer.tracedOrders.get(requestId);
+    if (noted === undefined ? buffer.tracedOrders.size >= this.tracedOrders : noted >= STEPS_PER_ORDER) return;
+    buffer.tracedOrders.set(requestId, (noted ?? 0) + 1);
+    buffer.traceSteps.push({ actor: requestId, instance: this.options.instanceId, at: preciseNow(), ...step });
+  }
+
   private buffer(runId: string, strategy: RunTarget): RunBuffer {
     let run = this.runs.get(runId);
     if (!run) {
-      run = { strategy, counts: new Map(), seconds: new Map(), moments: new Map(), lockEvents: [], lockEventsKept: 0, unsent: [], histograms: new Map(), dirtySeconds: new Set() };
+      run = { strategy, counts: new Map(), seconds: new Map(), moments: new Map(), lockEvents: [], lockEventsKept: 0, traceSteps: [], tracedOrders: new Map(), unsent: [], histograms: new Map(), dirtySeconds: new Set() };
       this.runs.set(runId, run);
     }
     return run;
@@ -188,12 +216,13 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
   private async flushNow(): Promise<void> {
     const nowSecond = Math.floor(Date.now() / 1000);
     for (const [runId, run] of this.runs) {
-      if (run.counts.size || run.seconds.size || run.moments.size || run.lockEvents.length) {
-        run.unsent.push({ id: randomUUID(), counts: run.counts, seconds: run.seconds, moments: run.moments, lockEvents: run.lockEvents });
+      if (run.counts.size || run.seconds.size || run.moments.size || run.lockEvents.length || run.traceSteps.length) {
+        run.unsent.push({ id: randomUUID(), counts: run.counts, seconds: run.seconds, moments: run.moments, lockEvents: run.lockEvents, traceSteps: run.traceSteps });
         run.counts = new Map();
         run.seconds = new Map();
         run.moments = new Map();
         run.lockEvents = [];
+        run.traceSteps = [];
       }
       // Taken out while in flight (what arrives meanwhile marks them again); put back on failure.
       const dirtySeconds = run.dirtySeconds;
@@ -232,14 +261,17 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
       keys.lockEvents,
       keys.batchesByInstance,
       keys.moments,
+      keys.traceSteps,
       batch.id,
       this.options.instanceId,
       RUN_FIGURES_TTL_SECONDS,
       batch.counts.size,
       batch.seconds.size,
       batch.moments.size,
+      batch.lockEvents.length,
       ...[...batch.counts, ...batch.seconds, ...batch.moments].flat(),
       ...batch.lockEvents.map((e) => JSON.stringify(e)),
+      ...batch.traceSteps.map((s) => JSON.stringify(s)),
     );
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ORDER_OUTCOMES, type FaultEvent, type LockEvent, type OutcomeCounts, type TimelinePoint } from '@oversell/contracts';
+import { ORDER_OUTCOMES, type FaultEvent, type LockEvent, type OutcomeCounts, type SequenceStep, type TimelinePoint } from '@oversell/contracts';
 import { RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
 import type * as hdr from 'hdr-histogram-js';
 import { decodeHistogram, newLatencyHistogram, newShortLivedHistogram, summarize } from './latency-histogram';
@@ -118,6 +118,11 @@ export class RunFiguresReader {
       if (page.length) visit(page);
       if (page.length < pageSize) return;
     }
+  }
+
+  /** The traced orders' steps (actor: the request id), at most TRACED_ORDERS × 12 per instance; sorted by time by their reader. */
+  traceSteps(runId: string): Promise<SequenceStep[]> {
+    return this.list<SequenceStep>(this.keys(runId).traceSteps, 0, Number.MAX_SAFE_INTEGER);
   }
 
   /** Fault events from index `from` on, in the order they were recorded. */

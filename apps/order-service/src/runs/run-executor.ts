@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { NOOP_TARGET, STRATEGY_NAMES, unitsSoldTwiceSoFar, type FaultEvent, type FaultSettings, type LockEvent, type OrderWriteFigures, type ProductRunSettings, type Reconciliation, type RunResult, type StrategyName, type TimelinePoint } from '@oversell/contracts';
+import { NOOP_TARGET, STRATEGY_NAMES, traceOfRun, unitsSoldTwiceSoFar, type FaultEvent, type FaultSettings, type LockEvent, type OrderWriteFigures, type ProductRunSettings, type Reconciliation, type RunResult, type RunTrace, type StrategyName, type TimelinePoint } from '@oversell/contracts';
 import { doubleClickOf, driveLoad, type LoadSummary } from '@oversell/loadtests';
 import { InventoryService, OrderStreams, OrderWriteQueue, ProductResetService, RedisConnections, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
 import type { Repository } from 'typeorm';
@@ -157,7 +157,8 @@ export class RunExecutor {
     // The run's product is its own and never reset again: its stream, written out, goes now (one still
     // holding orders stays listed for the writers). Best effort: a stream left behind costs a read per writer loop.
     if (measurement.settings?.orderWrite === 'stream') await this.orderStreams.close(measurement.settings).catch(() => undefined);
-    return { ...this.result(measurement, { summary, durationSec, figures, locks, reconciliation, faults, orderWrite }), cpu: loadCpu };
+    const trace = measurement.noop ? undefined : await this.traceOf(run.id, figures, reconciliation, faults);
+    return { ...this.result(measurement, { summary, durationSec, figures, locks, reconciliation, faults, orderWrite, trace }), cpu: loadCpu };
   }
 
   private async liveInstances(): Promise<InstanceBeat[]> {
@@ -308,6 +309,19 @@ export class RunExecutor {
     return orderWrite ? { ...reconciliation, ordersStillQueued: ordersStillQueued(orderWrite) } : reconciliation;
   }
 
+  /** The run's pitfall step by step, from the orders the instances traced: its first unit sold twice, or its deadlock. */
+  private async traceOf(runId: string, figures: RunFigures, reconciliation: Reconciliation, faults: FaultEvent[]): Promise<RunTrace | undefined> {
+    const { moves } = reconciliation;
+    return traceOfRun({
+      steps: await this.reader.traceSteps(runId),
+      faults,
+      sameRead: moves?.firstSameRead,
+      journalSaysNone: !!moves && !moves.firstSameRead,
+      lockTimeouts: figures.counts.lock_timeout,
+      remaining: reconciliation.remaining,
+    });
+  }
+
   private result(
     { run, noop, startSecond, remaining, peaks, crashed }: Measurement,
     {
@@ -318,7 +332,8 @@ export class RunExecutor {
       reconciliation,
       faults,
       orderWrite,
-    }: { summary: LoadSummary; durationSec: number; figures: RunFigures; locks: LockHistory; reconciliation: Reconciliation; faults: FaultEvent[]; orderWrite: OrderWriteFigures | undefined },
+      trace,
+    }: { summary: LoadSummary; durationSec: number; figures: RunFigures; locks: LockHistory; reconciliation: Reconciliation; faults: FaultEvent[]; orderWrite: OrderWriteFigures | undefined; trace: RunTrace | undefined },
   ): RunResult {
     const points = timeline(figures, startSecond, remaining, locks.holdings);
     return {
@@ -336,6 +351,7 @@ export class RunExecutor {
       faults,
       ...(crashed.size ? { crashedInstances: [...crashed] } : {}),
       ...(orderWrite ? { orderWrite } : {}),
+      ...(trace ? { trace } : {}),
       executor: this.options.instanceId,
     };
   }

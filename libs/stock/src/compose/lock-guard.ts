@@ -6,7 +6,7 @@ import type { StrategyDeps } from './strategy-definition';
 /**
  * Runs a critical section while holding a lock: lock_timeout when the lock was not had within the
  * wait, the `lock-acquired` fault point once it was, and every holding reported as a lock event of the
- * order's run. Any lock of @oversell/locks fits.
+ * order's run and as steps of its trace (granted, lost, released). Any lock of @oversell/locks fits.
  */
 export class LockGuard {
   constructor(
@@ -22,7 +22,8 @@ export class LockGuard {
     waitMs = this.deps.options.lockWaitTimeoutMs,
   ): Promise<DeductResult> {
     const { instanceId } = this.deps.options;
-    const observed = observeLock(this.lock, (report) =>
+    const { faults } = context;
+    const observed = observeLock(this.lock, (report) => {
       this.deps.lockEvents.emit(context.settings.runId, this.strategy, {
         lockKey: report.key,
         instance: instanceId,
@@ -31,19 +32,30 @@ export class LockGuard {
         acquiredAt: report.acquiredAt,
         releasedAt: report.releasedAt,
         expired: report.expired,
-      }),
-    );
+      });
+      // The lease's end is drawn where it fell, under the holder, before the release that found it gone.
+      if (report.expired) faults.note({ target: 'expiry', action: 'lease ran out', at: report.acquiredAt + context.settings.lockTtlMs });
+      faults.note({ target: 'lock', action: 'released', value: String(report.released), at: report.releasedAt, ...(report.expired ? { note: 'expired' } : {}) });
+    });
     const holding = await observed.acquire(key, {
       waitMs,
       leaseMs: context.settings.lockTtlMs,
       token: `${instanceId}:${context.requestId}`,
       hooks: context.faults,
     });
-    if (!holding) return { outcome: 'lock_timeout' };
+    if (!holding) {
+      faults.note({ target: 'lock', action: 'timed out', value: waitMs });
+      return { outcome: 'lock_timeout' };
+    }
+    faults.note({ target: 'lock', action: 'granted', value: holding.leaseMs, at: holding.acquiredAt, ...(holding.fencingToken === undefined ? {} : { note: `fence:${holding.fencingToken}` }) });
+    // A lock that learns it lost the lock (a failed renewal) says so while the section runs.
+    const lost = () => faults.note({ target: 'lock', action: 'lease lost' });
+    holding.signal.addEventListener('abort', lost, { once: true });
     try {
       await context.faults.at('lock-acquired');
       return await section(holding);
     } finally {
+      holding.signal.removeEventListener('abort', lost);
       // A failed release (Redis gone) must not turn a sale that was recorded into an error: the lease
       // still runs out by itself, and the lock event says whether it was still ours.
       await holding.release().catch(() => 'unknown');

@@ -68,12 +68,20 @@ export class LockedMysqlStock extends MysqlRowStrategy {
     if (stock === null) throw new StockNotSeededError(productId);
     if (!claimed) return { outcome: 'fenced' };
     if (stock < context.quantity) return { outcome: 'sold_out' };
-    await context.faults.at('stock-read');
-    return this.row.sell(context, async (manager) => {
-      if (fence) return (await fence.write(manager, context.settings, stock - context.quantity)) ? 'taken' : { outcome: 'fenced' };
-      await manager.query(WRITE_STOCK.sql, [stock - context.quantity, productId, runId]);
-      return 'taken';
-    });
+    await context.faults.at('stock-read', stock);
+    const left = stock - context.quantity;
+    return this.row.sell(
+      context,
+      async (manager) => {
+        if (fence && !(await fence.write(manager, context.settings, left))) {
+          context.faults.note({ target: 'stock', action: 'SET', value: left, note: 'fenced' });
+          return { outcome: 'fenced' };
+        }
+        if (!fence) await manager.query(WRITE_STOCK.sql, [left, productId, runId]);
+        return 'taken';
+      },
+      left,
+    );
   }
 }
 

@@ -24,13 +24,13 @@ export class MysqlStockRow {
   /**
    * One order in one transaction: `take` takes the stock with the transaction's manager (or answers
    * why it did not), then the order row is written in the same transaction, so stock and order commit
-   * together or not at all.
+   * together or not at all. `left`: the stock the take wrote, when it wrote a whole value (for the trace).
    */
-  async sell(context: DeductContext, take: (manager: EntityManager) => Promise<'taken' | Exclude<DeductResult, { outcome: 'sold' }>>): Promise<DeductResult> {
+  async sell(context: DeductContext, take: (manager: EntityManager) => Promise<'taken' | Exclude<DeductResult, { outcome: 'sold' }>>, left?: number): Promise<DeductResult> {
     const result = await this.transaction(async (manager) => {
       const taken = await take(manager);
       if (taken !== 'taken') return taken;
-      await context.faults.at('stock-written');
+      await context.faults.at('stock-written', left);
       return { outcome: 'sold', order: await context.record(manager) };
     });
     if (result.outcome === 'sold') await context.faults.at('order-recorded');

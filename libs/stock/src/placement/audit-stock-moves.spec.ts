@@ -1,11 +1,11 @@
 import type { RequestMoves, StockMovesRead } from '../request-moves';
 import { auditStockMoves, type RunOrders } from './audit-stock-moves';
 
-type Noted = Record<string, { takes: number[]; givenBack?: number }>;
+type Noted = Record<string, { takes: number[]; left?: number[]; givenBack?: number }>;
 
 /** Moves in the pages given, each a map as the Redis reader yields them. */
 function movesIn(...pages: Noted[]): StockMovesRead {
-  const maps = pages.map((page) => new Map<string, RequestMoves>(Object.entries(page).map(([id, m]) => [id, { takes: m.takes, givenBack: m.givenBack ?? 0 }])));
+  const maps = pages.map((page) => new Map<string, RequestMoves>(Object.entries(page).map(([id, m]) => [id, { takes: m.takes, left: m.left ?? [], givenBack: m.givenBack ?? 0 }])));
   const seen = new Set<string>();
   return {
     seen,
@@ -63,5 +63,13 @@ describe('auditStockMoves', () => {
     const audit = await auditStockMoves(movesIn({ a: { takes: [1] }, b: { takes: [1] } }, { c: { takes: [1] } }), oneMore);
     expect(oneMore.pagesRead).toBe(2);
     expect(audit.orderedWithoutTake).toEqual({ count: 1, units: 2, first: ['d'] });
+  });
+
+  it('names the first unit sold twice: the highest stock left by two takes, across pages, leaving out requests that gave back', async () => {
+    const moves = () => movesIn({ a: { takes: [1], left: [4] }, b: { takes: [1], left: [2] }, g: { takes: [1], left: [3], givenBack: 1 } }, { c: { takes: [1], left: [4] }, d: { takes: [1], left: [2] }, e: { takes: [1], left: [3] } });
+    const orders = ordersOf({ a: 1, b: 1, c: 1, d: 1, e: 1 });
+    expect((await auditStockMoves(moves(), orders)).firstSameRead).toEqual({ stockLeft: 4, requestIds: ['a', 'c'] });
+    // Segments each leave their own stock: equal values there say nothing.
+    expect((await auditStockMoves(moves(), orders, { oneCell: false })).firstSameRead).toBeUndefined();
   });
 });

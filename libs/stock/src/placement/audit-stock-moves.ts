@@ -3,6 +3,8 @@ import type { StockMovesRead } from '../request-moves';
 
 /** How many request ids each list shows (sorted, so two reads of the same run show the same ones). */
 export const FIRST_IDS = 5;
+/** The requests named for the first unit sold twice: two wrote from one read, sometimes a third. */
+const SAME_READ_IDS = 3;
 
 /** A run's orders that carry a request id, read by id or a page at a time, never all at once. */
 export interface RunOrders {
@@ -19,9 +21,11 @@ export interface RunOrders {
  * that took units and has no order, or took more than it ordered, stranded them; an order whose request
  * took nothing was sold from stock the store never gave.
  * Page by page: each page of moves with its own orders, then, only when some orders were not among
- * them, the orders again to list those.
+ * them, the orders again to list those. With `oneCell` (the stock is one key, not segments whose stock
+ * left values say nothing of each other) it also names the first unit sold twice: the takes that left
+ * the same stock.
  */
-export async function auditStockMoves(moves: StockMovesRead, orders: RunOrders): Promise<StockMovesAudit> {
+export async function auditStockMoves(moves: StockMovesRead, orders: RunOrders, { oneCell = true }: { oneCell?: boolean } = {}): Promise<StockMovesAudit> {
   const takenWithoutOrder = new IdList();
   const orderedWithoutTake = new IdList();
   const takenTwice = new IdList();
@@ -29,10 +33,18 @@ export async function auditStockMoves(moves: StockMovesRead, orders: RunOrders):
   let unitsTaken = 0;
   let unitsWithoutOrder = 0;
   let ordersMet = 0;
+  // One entry per stock value left (at most the initial stock plus the units sold twice), not per request,
+  // and a few ids each: a trace draws the 2–3 orders of one unit sold twice, not every one.
+  const byStockLeft = new Map<number, string[]>();
+  const noteTake = (stockLeft: number, requestId: string) => {
+    const ids = byStockLeft.get(stockLeft);
+    if (!ids) byStockLeft.set(stockLeft, [requestId]);
+    else if (ids.length < SAME_READ_IDS) ids.push(requestId);
+  };
   for await (const page of moves) {
     const orderedByRequest = await orders.of([...page.keys()]);
     ordersMet += orderedByRequest.size;
-    for (const [requestId, { takes, givenBack }] of page) {
+    for (const [requestId, { takes, left, givenBack }] of page) {
       const taken = takes.reduce((sum, units) => sum + units, 0) - givenBack;
       const ordered = orderedByRequest.get(requestId) ?? 0;
       requests += 1;
@@ -41,6 +53,7 @@ export async function auditStockMoves(moves: StockMovesRead, orders: RunOrders):
       if (takes.length > 1) takenTwice.add(requestId, takes.slice(1).reduce((sum, units) => sum + units, 0));
       if (!ordered && taken > 0) takenWithoutOrder.add(requestId, taken);
       if (ordered > taken) orderedWithoutTake.add(requestId, ordered - taken);
+      if (oneCell && givenBack === 0) for (const stockLeft of left) noteTake(stockLeft, requestId);
     }
   }
   if ((await orders.count()) > ordersMet) {
@@ -55,7 +68,17 @@ export async function auditStockMoves(moves: StockMovesRead, orders: RunOrders):
     takenWithoutOrder: takenWithoutOrder.view(),
     orderedWithoutTake: orderedWithoutTake.view(),
     takenTwice: takenTwice.view(),
+    ...firstSameRead(byStockLeft),
   };
+}
+
+/** The highest stock left by more than one take: the first unit sold twice, the stock only going down. */
+function firstSameRead(byStockLeft: ReadonlyMap<number, string[]>): Pick<StockMovesAudit, 'firstSameRead'> {
+  let first: StockMovesAudit['firstSameRead'];
+  for (const [stockLeft, requestIds] of byStockLeft) {
+    if (requestIds.length > 1 && (!first || stockLeft > first.stockLeft)) first = { stockLeft, requestIds: [...requestIds].sort() };
+  }
+  return first ? { firstSameRead: first } : {};
 }
 
 /** A count, the units, and the first few ids in sort order: the only ids kept, however many there are. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { unitsSoldTwice, type InventoryView, type StockMovesAudit } from '@oversell/contracts';
+import { strategyEntry, unitsSoldTwice, type InventoryView, type ProductRunSettings, type StockMovesAudit } from '@oversell/contracts';
 import { STOCK_STRATEGIES, type StrategyRegistry } from '../strategy-registry';
 import { LateSettlements } from './late-settlements';
 import { OrderRecorder } from './order-recorder';
@@ -39,7 +39,7 @@ export class InventoryService {
       const [remaining, sold, moves, settledLate] = await Promise.all([
         strategy.remaining(settings),
         this.recorder.soldInRun(productId, settings.runId),
-        strategy.moves ? this.auditMoves(strategy.moves(settings), productId, settings.runId) : null,
+        strategy.moves ? this.auditMoves(strategy.moves(settings), settings) : null,
         this.settlements.of(settings),
       ]);
       const left = remaining ?? 0;
@@ -72,7 +72,7 @@ export class InventoryService {
     }
   }
 
-  private async auditMoves(moves: Promise<StockMovesRead>, productId: number, runId: string): Promise<StockMovesAudit> {
-    return auditStockMoves(await moves, this.recorder.runOrders(productId, runId));
+  private async auditMoves(moves: Promise<StockMovesRead>, settings: ProductRunSettings): Promise<StockMovesAudit> {
+    return auditStockMoves(await moves, this.recorder.runOrders(settings.productId, settings.runId), { oneCell: !strategyEntry(settings.strategy).settings.includes('segments') || settings.segments <= 1 });
   }
 }

@@ -8,6 +8,7 @@ import { DuplicateIdempotencyKeyError, IdempotencyKeyReusedError, StockNotSeeded
 import { LateSettlements } from './late-settlements';
 import { IdempotencyKeys } from './idempotency-keys';
 import { FAULT_HOOKS, FAULT_INJECTOR, faultPointsFor, type FaultHook, type FaultInjector } from '../fault-points';
+import { OrderTraces } from '../order-traces';
 import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
 import { OrderRecorder, type NewOrder } from './order-recorder';
 import { OrderWriteQueue } from './order-queue/order-write-queue';
@@ -37,6 +38,7 @@ export class OrderPlacementService {
     private readonly idempotencyKeys: IdempotencyKeys,
     private readonly settlements: LateSettlements,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
+    private readonly traces: OrderTraces,
     @Optional() @Inject(FAULT_HOOKS) private readonly faultHooks: FaultHook[] = [],
     @Optional() @Inject(FAULT_INJECTOR) private readonly faultInjector: FaultInjector | null = null,
   ) {}
@@ -87,7 +89,7 @@ export class OrderPlacementService {
           requestId,
           quantity: request.quantity,
           settings,
-          faults: faultPointsFor(settings, this.faultHooks, { requestId, clockOffsetMs: this.options.clockOffsetMs, injector: this.faultInjector }),
+          faults: faultPointsFor(settings, this.faultHooks, { requestId, clockOffsetMs: this.options.clockOffsetMs, injector: this.faultInjector, trace: this.traces.hook }),
           ...this.orderWrites(
             { productId: request.productId, quantity: request.quantity, strategy: strategy.name, runId: settings.runId, idempotencyKey: key, requestId },
             settings,

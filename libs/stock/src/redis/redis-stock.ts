@@ -40,15 +40,21 @@ export async function readCheckWrite(redis: Redis, cell: StockCell, context: Ded
   if (value === null) throw new StockNotSeededError(context.settings.productId);
   const stock = Number(value);
   if (stock < context.quantity) return { outcome: 'sold_out' };
-  await context.faults.at('stock-read');
+  await context.faults.at('stock-read', stock);
   // A lock that knows it is gone (a failed renewal, a validity past) must not write: it could overwrite a newer holder's stock.
-  if (holding && knownLost(holding)) return { outcome: 'lock_lost' };
+  if (holding && knownLost(holding)) {
+    context.faults.note({ target: 'stock', action: 'SET', note: 'lock-lost' });
+    return { outcome: 'lock_lost' };
+  }
   // A whole value, not a decrement: sent again after a lost reply it writes the same value.
   const written = await access.write(stock - context.quantity, context);
-  if (written === 'fenced') return { outcome: 'fenced' };
+  if (written === 'fenced') {
+    context.faults.note({ target: 'stock', action: 'SET', value: stock - context.quantity, note: 'fenced' });
+    return { outcome: 'fenced' };
+  }
   // Gone since the read (Redis restarted): the value read is not written back as stock.
   if (written === 'missing') throw new StockNotSeededError(context.settings.productId);
-  await context.faults.at('stock-written');
+  await context.faults.at('stock-written', stock - context.quantity);
   return recordOrGiveBack(redis, cell, context);
 }
 

@@ -7,11 +7,13 @@ import type { RequestMoves, StockMovesRead } from '../request-moves';
  * scripts recognise as sent again is not noted twice.
  */
 export function parseRequestMoves(noted: string): RequestMoves {
-  const moves: RequestMoves = { takes: [], givenBack: 0 };
+  const moves: RequestMoves = { takes: [], left: [], givenBack: 0 };
   for (const move of noted.split(' ')) {
     const units = Number.parseInt(move.slice(1), 10);
-    if (move.startsWith('t')) moves.takes.push(units);
-    else if (move.startsWith('g')) moves.givenBack += units;
+    if (move.startsWith('t')) {
+      moves.takes.push(units);
+      moves.left.push(Number.parseInt(move.slice(move.indexOf(':') + 1), 10));
+    } else if (move.startsWith('g')) moves.givenBack += units;
   }
   return moves;
 }
@@ -64,7 +66,7 @@ export class StockMovePages implements StockMovesRead {
         if (value === null) return;
         const mine = page.get(ids[i])!;
         const theirs = parseRequestMoves(value);
-        page.set(ids[i], { takes: [...mine.takes, ...theirs.takes], givenBack: mine.givenBack + theirs.givenBack });
+        page.set(ids[i], { takes: [...mine.takes, ...theirs.takes], left: [...mine.left, ...theirs.left], givenBack: mine.givenBack + theirs.givenBack });
       });
     }
     return page;

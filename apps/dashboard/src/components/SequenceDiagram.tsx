@@ -1,0 +1,73 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RunView, SequenceStep } from '@oversell/contracts';
+import { loadModelTrace, modelTraceName } from '../lib/model-traces';
+import { sequenceDiagramText } from '../lib/sequence-diagram';
+
+/**
+ * Mermaid text drawn as SVG. Mermaid is imported when a diagram is first shown, so it stays out of the
+ * main bundle; strict security: a value in the text cannot become markup.
+ */
+function MermaidDiagram({ text, label }: { text: string; label: string }) {
+  const { t } = useTranslation();
+  const id = `sequence-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  const [drawn, setDrawn] = useState<{ svg?: string; error?: string }>({});
+  useEffect(() => {
+    let current = true;
+    import('mermaid')
+      .then(async ({ default: mermaid }) => {
+        mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral' });
+        const { svg } = await mermaid.render(id, text);
+        if (current) setDrawn({ svg });
+      })
+      .catch((error: unknown) => current && setDrawn({ error: error instanceof Error ? error.message : String(error) }));
+    return () => {
+      current = false;
+    };
+  }, [id, text]);
+  if (drawn.error) return <p className="empty">{t('sequence.failed', { message: drawn.error })}</p>;
+  if (!drawn.svg) return <p className="empty">{t('sequence.drawing')}</p>;
+  return <figure className="sequence-diagram" aria-label={label} data-testid="sequence-diagram" dangerouslySetInnerHTML={{ __html: drawn.svg }} />;
+}
+
+/** The model checker's interleaving for the run's lock, beside the run's own, where one is checked in. */
+function ModelDiagram({ run }: { run: RunView }) {
+  const { t } = useTranslation();
+  const name = modelTraceName(run.params.strategy, run.params.faults?.map((f) => f.kind) ?? []);
+  const [steps, setSteps] = useState<SequenceStep[]>();
+  useEffect(() => {
+    let current = true;
+    void loadModelTrace(name ?? '')?.then((loaded) => current && setSteps(loaded));
+    return () => {
+      current = false;
+    };
+  }, [name]);
+  if (!name || !steps) return null;
+  return (
+    <div className="sequence-model" data-testid="model-sequence">
+      <h4>{t('sequence.modelTitle', { name })}</h4>
+      <p className="run-meta">{t('sequence.modelReading')}</p>
+      <MermaidDiagram text={sequenceDiagramText(steps, t)} label={t('sequence.modelTitle', { name })} />
+    </div>
+  );
+}
+
+/** A finished run's pitfall step by step (RunResult.trace), with a reading, and its model's beside it; nothing for a run without one. */
+export function RunTraceDiagram({ run }: { run: RunView | undefined }) {
+  const { t } = useTranslation();
+  const trace = run?.result?.trace;
+  if (!run || !trace) return null;
+  // The orders that sold the unit, not the lock's other holders drawn beside them.
+  const sellers = [...new Set(trace.steps.filter((s) => s.target === 'stock' && s.action === 'SET' && s.value === trace.stockLeft).map((s) => s.actor))].join(', ');
+  const title = trace.kind === 'double-sale' ? t('sequence.titleDoubleSale') : t('sequence.titleDeadlock');
+  return (
+    <section className="panel sequence" data-testid="run-trace" aria-label={title}>
+      <h3>{title}</h3>
+      <p>{trace.kind === 'double-sale' ? t('sequence.readingDoubleSale', { orders: sellers, stockLeft: trace.stockLeft ?? '' }) : t('sequence.readingDeadlock', { holder: trace.orders[0]?.actor ?? '', waiters: trace.orders.slice(1).map((o) => o.actor).join(', ') })}</p>
+      <div className="sequence-pair">
+        <MermaidDiagram text={sequenceDiagramText(trace.steps, t, trace.orders)} label={title} />
+        <ModelDiagram run={run} />
+      </div>
+    </section>
+  );
+}

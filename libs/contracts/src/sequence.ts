@@ -1,0 +1,183 @@
+import type { FaultEvent } from './faults';
+
+/**
+ * One message of a sequence diagram, in time order: who (an order, A B C …) does what to whom (the lock,
+ * a RedLock node, the stock, the store's expiry or clock, or a fault that hits it), with the value read,
+ * written or answered. The model checker's counterexamples and a live run's trace are both lists of these,
+ * so a model's interleaving can be drawn beside the run's.
+ */
+export interface SequenceStep {
+  actor: string;
+  /** 'lock', 'node1' … 'node5', 'stock', 'orders', 'expiry', 'clock' or 'fault'. */
+  target: string;
+  /** The command or event: 'SET NX PX', 'GET', 'granted', 'released', 'lease ran out', a fault kind ('stop-the-world'). */
+  action: string;
+  /** The stock read or written, the reply (OK, nil, 0, 1), or the order whose lock a command touched. */
+  value?: number | string;
+  /** A fault point ('stock-read') or a remark ('not-its-own', 'sold-twice', 'waits'), as a code to put in words. */
+  note?: string;
+  /** A run's step only: when it happened, epoch ms with fractions (the model has no time). */
+  at?: number;
+  /** A run's step only: the instance the order ran on. */
+  instance?: string;
+}
+
+/** An order of a run's trace: the letter it is drawn as and its request id. */
+export interface TracedOrder {
+  actor: string;
+  requestId: string;
+  instance: string;
+}
+
+/**
+ * Why a run went wrong, step by step, from its own trace: the first unit sold twice (the orders that
+ * wrote from the same read, and the lock key's other holders meanwhile), or a deadlock (the holder that
+ * never let go and the first waiters that timed out on it).
+ */
+export interface RunTrace {
+  kind: 'double-sale' | 'deadlock';
+  orders: TracedOrder[];
+  /** In time order; the second sale of the unit carries the note 'sold-twice'. */
+  steps: SequenceStep[];
+  /** The stock left that both sales wrote (a double sale only). */
+  stockLeft?: number;
+}
+
+/** What the run's books say besides the trace, for the trace of its pitfall. */
+export interface RunTraceInputs {
+  /** Every traced step of the run, from every instance, in any order; actor: the request id. */
+  steps: readonly SequenceStep[];
+  faults?: readonly TraceFault[];
+  /** The moves journal's first unit sold twice; without a journal (a MySQL row) the trace's own writes are compared. */
+  sameRead?: { stockLeft: number; requestIds: readonly string[] };
+  /** The journal exists but named no unit sold twice (or cannot, with segments): no double sale is looked for in the steps. */
+  journalSaysNone?: boolean;
+  /** Orders that timed out waiting for the lock, and stock left: a deadlock's signs. */
+  lockTimeouts: number;
+  remaining: number;
+}
+
+/** Of a fault event, what the trace draws. */
+type TraceFault = Pick<FaultEvent, 'kind' | 'at' | 'instance' | 'requestId' | 'startedAt' | 'endedAt'>;
+
+/** At most this many orders in one trace: the 2–3 involved and the lock's other holders meanwhile. */
+const MAX_TRACED_ORDERS = 6;
+/** Waiters drawn timing out behind a dead holder. */
+const DEADLOCK_WAITERS = 2;
+
+/**
+ * The trace of a run's pitfall: the first unit sold twice (the orders that wrote from the same read, and
+ * the lock key's other holders in that window, with the faults that hit them), or, with none, a
+ * deadlock (a holder granted and never released, and the first waiters timing out). Orders are lettered
+ * A, B, C in the order they first act, as the model checker letters its processes. A plain DEL by a
+ * holder whose lease had run out while another order held the lock is drawn as what it was: the removal
+ * of that order's lock (value: its letter, note 'not-its-own').
+ */
+export function traceOfRun({ steps, faults = [], sameRead, journalSaysNone = false, lockTimeouts, remaining }: RunTraceInputs): RunTrace | undefined {
+  const byOrder = new Map<string, SequenceStep[]>();
+  for (const step of [...steps].sort((a, b) => (a.at ?? 0) - (b.at ?? 0))) {
+    let list = byOrder.get(step.actor);
+    if (!list) byOrder.set(step.actor, (list = []));
+    list.push(step);
+  }
+  const sale = journalSaysNone ? undefined : (sameRead ? { stockLeft: sameRead.stockLeft, requestIds: sameRead.requestIds.filter((id) => byOrder.has(id)) } : sameWrite(byOrder));
+  if (sale && sale.requestIds.length >= 2) return doubleSale(byOrder, faults, sale.stockLeft, sale.requestIds);
+  if (lockTimeouts > 0 && remaining > 0) return deadlock(byOrder, faults);
+  return undefined;
+}
+
+/** Without a journal: the first stock value two orders wrote (the earliest second write). */
+function sameWrite(byOrder: ReadonlyMap<string, SequenceStep[]>): { stockLeft: number; requestIds: string[] } | undefined {
+  const writers = new Map<number, { ids: string[]; secondAt: number }>();
+  for (const [id, list] of byOrder) {
+    for (const step of list) {
+      if (!isSale(step)) continue;
+      const entry = writers.get(step.value as number) ?? { ids: [], secondAt: Infinity };
+      if (!entry.ids.includes(id)) entry.ids.push(id);
+      if (entry.ids.length === 2) entry.secondAt = step.at ?? 0;
+      writers.set(step.value as number, entry);
+    }
+  }
+  let first: { stockLeft: number; requestIds: string[]; at: number } | undefined;
+  for (const [stockLeft, { ids, secondAt }] of writers) if (ids.length > 1 && (!first || secondAt < first.at)) first = { stockLeft, requestIds: ids, at: secondAt };
+  return first && { stockLeft: first.stockLeft, requestIds: first.requestIds };
+}
+
+/** A stock write that took: a SET with its value, not refused by a fence or skipped for a lost lock. */
+const isSale = (step: SequenceStep) => step.target === 'stock' && step.action === 'SET' && typeof step.value === 'number' && step.note === undefined;
+
+function span(list: readonly SequenceStep[]): [number, number] {
+  return [list[0].at ?? 0, list[list.length - 1].at ?? 0];
+}
+
+function doubleSale(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly TraceFault[], stockLeft: number, involved: readonly string[]): RunTrace {
+  const spans = involved.map((id) => span(byOrder.get(id)!));
+  const from = Math.min(...spans.map(([start]) => start));
+  const to = Math.max(...spans.map(([, end]) => end));
+  // The lock key's other holders meanwhile: a holding that began before the window's end and ended after its start.
+  const others = [...byOrder]
+    .filter(([id, list]) => !involved.includes(id) && list.some((s) => s.action === 'granted') && span(list)[0] <= to && span(list)[1] >= from)
+    .map(([id]) => id);
+  const ids = [...involved, ...others].slice(0, Math.max(involved.length, MAX_TRACED_ORDERS));
+  const trace = lettered(byOrder, faults, ids);
+  const secondSale = trace.steps.filter((s) => isSale(s) && s.value === stockLeft && trace.orders.some((o) => o.actor === s.actor && involved.includes(o.requestId)))[1];
+  if (secondSale) secondSale.note = 'sold-twice';
+  return { kind: 'double-sale', ...trace, stockLeft };
+}
+
+function deadlock(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly TraceFault[]): RunTrace | undefined {
+  const holders: [string, number][] = [...byOrder].filter(([, list]) => list.some((s) => s.action === 'granted') && !list.some((s) => s.action === 'released')).map(([id, list]) => [id, span(list)[0]]);
+  // A holder killed by a crash fault took its unflushed steps with it: its crash, recorded before it died, stands for them.
+  for (const fault of faults) if (fault.kind === 'crash' && fault.requestId && !byOrder.has(fault.requestId)) holders.push([fault.requestId, fault.startedAt]);
+  if (!holders.length) return undefined;
+  const [holder, grantedAt] = holders.reduce((a, b) => (a[1] <= b[1] ? a : b));
+  const waiters = [...byOrder]
+    .filter(([, list]) => list.some((s) => s.action === 'timed out' && (s.at ?? 0) >= grantedAt))
+    .sort((a, b) => span(a[1])[0] - span(b[1])[0])
+    .slice(0, DEADLOCK_WAITERS)
+    .map(([id]) => id);
+  if (!waiters.length) return undefined;
+  return { kind: 'deadlock', ...lettered(byOrder, faults, [holder, ...waiters]) };
+}
+
+/** The steps of these orders and the faults that hit them, in time order, the orders lettered by their first step. */
+function lettered(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly TraceFault[], ids: readonly string[]): Pick<RunTrace, 'orders' | 'steps'> {
+  const faultSteps: SequenceStep[] = faults
+    .filter((f) => f.requestId !== null && ids.includes(f.requestId))
+    .flatMap((f) => {
+      const hit: SequenceStep = { actor: f.requestId!, target: 'fault', action: f.kind, at: f.startedAt, instance: f.instance, ...(f.at ? { note: f.at } : {}) };
+      return f.endedAt === null ? [hit] : [hit, { actor: f.requestId!, target: 'fault', action: 'resumes', at: f.endedAt, instance: f.instance }];
+    });
+  const all = [...ids.flatMap((id) => byOrder.get(id) ?? []), ...faultSteps].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+  const letters = new Map<string, string>();
+  const orders: TracedOrder[] = [];
+  for (const step of all) {
+    if (letters.has(step.actor)) continue;
+    const actor = String.fromCharCode('A'.charCodeAt(0) + letters.size);
+    letters.set(step.actor, actor);
+    orders.push({ actor, requestId: step.actor, instance: byOrder.get(step.actor)?.[0]?.instance ?? step.instance ?? '' });
+  }
+  const drawn = all.map((step) => ({ ...step, actor: letters.get(step.actor)! }));
+  markMisdeletions(drawn);
+  return { orders, steps: drawn };
+}
+
+/**
+ * A plain DEL ('unknown': the lock cannot tell whose it removed) by a holder whose lease had run out,
+ * while another order had been granted the lock since and not released it: it removed that order's lock.
+ */
+function markMisdeletions(steps: SequenceStep[]): void {
+  const holder: { actor: string | null } = { actor: null };
+  for (const step of steps) {
+    if (step.target !== 'lock') continue;
+    if (step.action === 'granted') holder.actor = step.actor;
+    else if (step.action === 'released') {
+      if (step.value === 'unknown' && step.note === 'expired' && holder.actor && holder.actor !== step.actor) {
+        step.action = 'DEL';
+        step.value = holder.actor;
+        step.note = 'not-its-own';
+      }
+      if (holder.actor === step.actor || step.action === 'DEL') holder.actor = null;
+    }
+  }
+}
