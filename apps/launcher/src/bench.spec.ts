@@ -1,4 +1,4 @@
-import { STRATEGY_NAMES } from '@oversell/contracts';
+import { ORDER_WRITES, STRATEGY_NAMES } from '@oversell/contracts';
 import { parseBenchArgs } from './bench';
 
 describe('parseBenchArgs', () => {
@@ -12,7 +12,7 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs([]).orderWrites).toEqual(['sync']);
     expect(parseBenchArgs(['--order-write', 'sync,queued']).orderWrites).toEqual(['sync', 'queued']);
     expect(parseBenchArgs(['--order-write', 'queued']).orderWrites).toEqual(['queued']);
-    expect(() => parseBenchArgs(['--order-write', 'sync,later'])).toThrow("option '--order-write <list>' argument 'sync,later' is invalid. Unknown later; valid: sync, queued.");
+    expect(() => parseBenchArgs(['--order-write', 'sync,later'])).toThrow(`option '--order-write <list>' argument 'sync,later' is invalid. Unknown later; valid: ${ORDER_WRITES.join(', ')}.`);
   });
 
   it('refuses an empty list, never taking it for all of them', () => {
