@@ -9,7 +9,7 @@ import { isStrategyName, type BenchReport, type StrategyName } from '@oversell/c
 import { join } from 'node:path';
 import { writeScalingChart } from '../reports/bench-charts';
 import { scalingTable, type ScalingReport } from '../reports/bench-scaling-report';
-import type { BenchOptions } from './bench';
+import type { BenchOptions } from './bench-options';
 import { UsageError, wholeNumberList } from '@oversell/cli';
 import { MAX_LAB_INSTANCES } from './cli-options';
 import { assertWritableDir, fileStamp, writeReportFiles } from '../reports/report-files';

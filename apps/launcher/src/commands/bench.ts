@@ -20,20 +20,11 @@ import { writeBenchCharts } from '../reports/bench-charts';
 import { benchRow, benchTrouble, markdownTable, withCeiling, withCeilingShare, withGatewayShares } from '../reports/bench-report';
 import { isScalingRun, parseScalingArgs, runScaling, SCALING_COUNTS } from './bench-scaling';
 import { instancesOption, LAB_INSTANCES, npmCommand, outOption, strategiesOption, urlOption } from './cli-options';
-import { openLabSession, type LabRunOptions } from '../lab/lab-session';
+import { openLabSession } from '../lab/lab-session';
+import type { BenchOptions } from './bench-options';
 import { assertWritableDir, fileStamp, machineInfo, writeReportFiles } from '../reports/report-files';
 import { lockStrategies, roundTripBound, uncontendedRun, withRoundTrip } from './round-trip-bound';
 import { followRuns } from './run-progress';
-
-export interface BenchOptions extends LabRunOptions {
-  scenario: string;
-  strategies: StrategyName[];
-  durationSec?: number;
-  connections?: number;
-  stock?: number;
-  /** Each strategy is run once per entry, in this order. */
-  orderWrites: OrderWrite[];
-}
 
 const SCENARIOS = { en: "the scenario's", zh: '场景所定的' };
 
