@@ -181,6 +181,7 @@ export const en = {
     store: 'Store cut off',
     storeHint: 'redis: the stock keys and the locks; mysql: the stock rows, the MySQL locks and every order write',
     offset: 'Clock offset (± ms)',
+    jump: 'Clock jump forward (ms)',
     instance: 'Instance index',
     instanceHint: {
       any: 'empty: every instance; 0 = the lowest port',

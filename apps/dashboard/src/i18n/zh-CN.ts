@@ -179,6 +179,7 @@ export const zhCN: Messages = {
     store: '被切断的存储',
     storeHint: 'redis：库存 key 和锁；mysql：库存行、MySQL 锁以及所有订单写入',
     offset: '时钟偏移（± ms）',
+    jump: '时钟向前跳（ms）',
     instance: '实例序号',
     instanceHint: {
       any: '留空：所有实例；0 = 端口最小的实例',
