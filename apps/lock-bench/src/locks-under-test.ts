@@ -27,6 +27,7 @@ export const LOCKS_UNDER_TEST = {
   'naive-setnx': ({ redis }) => naiveSetnxLock(redis),
   'uuid-lua': ({ redis }) => uuidLuaLock(redis),
   watchdog: ({ redis, subscriber }) => new WatchdogLock(redis, subscriber),
+  'watchdog-unfair': ({ redis, subscriber }) => new WatchdogLock(redis, subscriber, { fair: false }),
   'setnx-getset': ({ redis }) => setnxGetsetLock(redis),
   'uuid-check-del': ({ redis }) => uuidCheckDelLock(redis),
   'setnx-no-ttl': ({ redis }) => setnxNoTtlLock(redis),
