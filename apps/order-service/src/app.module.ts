@@ -13,6 +13,7 @@ import { FiguresModule } from './figures/figures.module';
 import { HealthController } from './health/health.controller';
 import { RedisHealthIndicator } from './health/redis.health';
 import { ProductsController } from './http/products.controller';
+import { LabFiguresController } from './lab-figures/lab-figures.controller';
 import { StrategiesController } from './http/strategies.controller';
 import { CONTROL_DATA_SOURCE, RUN_ENTITIES, RUN_MIGRATIONS } from './runs/run.entity';
 import { RunsModule } from './runs/runs.module';
@@ -87,7 +88,7 @@ const CONTROL_POOL_SIZE = 4;
     FiguresModule,
     RunsModule,
   ],
-  controllers: [ProductsController, StrategiesController, HealthController],
+  controllers: [ProductsController, StrategiesController, HealthController, LabFiguresController],
   providers: [RedisHealthIndicator],
 })
 export class AppModule {}

@@ -51,6 +51,9 @@ export const envSchema = Joi.object({
   // Runs waiting in the queue; beyond it POST /api/runs and /batch answer 429 and queue nothing. The
   // default takes a compare batch of every strategy (with its warm-up and ceiling runs: 21 with etcd) whole.
   RUN_QUEUE_LIMIT: Joi.number().integer().min(1).max(1000).default(40),
+  // The folder of this lab's bench, lock-bench and pitfalls reports (the launcher's bench-results/), read by
+  // GET /api/lab-figures/*; unset, the Explain view shows the figures recorded on a maintainer's machine.
+  LAB_RESULTS_DIR: Joi.string().allow(''),
 
   MYSQL_HOST: Joi.string().hostname().default('127.0.0.1'),
   MYSQL_PORT: Joi.number().port().default(3306),
