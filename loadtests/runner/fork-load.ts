@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pinnedFork } from './cpu-pinning';
 import type { ChildMessage, StartMessage } from './ipc';
 import type { LoadOptions, LoadSummary, LoadTick } from './summary';
 
@@ -20,7 +21,7 @@ function cliPath(): string {
  */
 export function forkLoad(options: LoadOptions, onTick?: (tick: LoadTick) => void, signal?: AbortSignal): Promise<LoadSummary> {
   signal?.throwIfAborted();
-  const child = fork(cliPath(), ['--ipc'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(cliPath(), ['--ipc'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], ...pinnedFork('load') });
   return new Promise<LoadSummary>((resolve, reject) => {
     let settled = false;
     const settle = (finish: () => void) => {

@@ -1,6 +1,7 @@
 /** The load tools' public API: drive a scenario in-process, in a child process, or with k6. */
 export { runLoad, type RunLoadOptions } from './run-load';
 export { forkLoad } from './fork-load';
+export { CPU_PINNING_VARIABLES, pinnedCommand, pinnedFork, type CpuSide } from './cpu-pinning';
 export { driveLoad } from './drive-load';
 export { doubleClickOf } from './double-click';
 export { loadScenario, listScenarios, validateScenario, SCENARIOS_DIR, UnknownScenarioError } from './scenarios';

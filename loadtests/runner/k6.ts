@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { pinnedCommand } from './cpu-pinning';
 import { validateLoadProfile } from './load-profile';
 import { validateLoadOptions } from './run-load';
 import type { LoadOptions, LoadSummary } from './summary';
@@ -112,7 +113,7 @@ export function runK6(script: string, env: Record<string, string> = {}, options:
   const envArgs = Object.entries({ ...env, SUMMARY_PATH: summaryPath }).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
 
   return new Promise<LoadSummary>((resolvePromise, reject) => {
-    const child = spawn(k6, ['run', ...envArgs, scriptPath], { stdio: ['ignore', 'inherit', 'inherit'], signal: options.signal });
+    const child = spawn(...pinnedCommand('load', k6, ['run', ...envArgs, scriptPath]), { stdio: ['ignore', 'inherit', 'inherit'], signal: options.signal });
     child.on('error', reject);
     child.on('close', (code, signal) => {
       try {

@@ -14,6 +14,8 @@ export interface ProcessStart {
   /** Keys of their own for the warm-up, so it leaves the measured counter untouched. */
   warmupKeys: SectionKeys;
   settings: SectionSettings;
+  /** ioredis's enableAutoPipelining on the process's Redis connections (bench:locks --auto-pipelining). */
+  autoPipelining: boolean;
 }
 
 /** A process's tally as it crosses IPC: its acquire waits as an encoded HdrHistogram. */

@@ -6,7 +6,8 @@ import { LOCK_NAMES } from './locks-under-test';
 
 describe('bench:locks command line', () => {
   it('takes the defaults: every lock, 10 s, 3 processes × 50 workers', () => {
-    expect(parseLockBenchArgs([])).toMatchObject({ locks: LOCK_NAMES, seconds: 10, processes: 3, workers: 50, command: 'npm run bench:locks' });
+    expect(parseLockBenchArgs([])).toMatchObject({ locks: LOCK_NAMES, seconds: 10, processes: 3, workers: 50, autoPipelining: false, command: 'npm run bench:locks' });
+    expect(parseLockBenchArgs(['--auto-pipelining']).autoPipelining).toBe(true);
     expect(parseLockBenchArgs(['--locks', 'watchdog, redlock', '--seconds', '2'])).toMatchObject({ locks: ['watchdog', 'redlock'], seconds: 2 });
   });
 
@@ -18,6 +19,7 @@ describe('bench:locks command line', () => {
       `--locks <list> the locks to measure: comma list of ${LOCK_NAMES.join(', ')} (default: all of them)`,
       '--processes <n> OS processes contending: whole number from 1 to 16 (default: 3)',
       '--workers <n> workers in each process: whole number from 1 to 1000 (default: 50)',
+      "--auto-pipelining ioredis's enableAutoPipelining on every process's Redis connection",
       '--out <dir> folder the report is written to (default: bench-results/)',
     ]) expect(help).toContain(line);
   });

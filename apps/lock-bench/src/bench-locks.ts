@@ -19,6 +19,12 @@ export function lockBenchCommand() {
     .addOption(valueOption('--locks <list>', { en: 'the locks to measure', zh: '要测的锁' }, commaList(LOCK_NAMES), { en: 'all of them', zh: '全部' }))
     .addOption(valueOption('--processes <n>', { en: 'OS processes contending', zh: '参与争抢的系统进程数' }, wholeNumber(1, 16)).default(3))
     .addOption(valueOption('--workers <n>', { en: 'workers in each process', zh: '每个进程中的工作者数' }, wholeNumber(1, 1000)).default(50))
+    .addOption(
+      plainOption('--auto-pipelining', {
+        en: "ioredis's enableAutoPipelining on every process's Redis connection, for every lock alike (off by default, as the peers' READMEs connect)",
+        zh: '为每个进程的 Redis 连接开启 ioredis 的 enableAutoPipelining，所有锁一视同仁（默认关闭，与各同类库 README 的连接方式一致）',
+      }),
+    )
     .addOption(plainOption('--out <dir>', { en: 'folder the report is written to', zh: '报告写入的目录' }).default(BENCH_RESULTS_DIR, 'bench-results/'));
 }
 
@@ -29,6 +35,7 @@ export function parseLockBenchArgs(args: string[]): LockBenchOptions {
     seconds: values.seconds as number,
     processes: values.processes as number,
     workers: values.workers as number,
+    autoPipelining: values.autoPipelining === true,
     outDir: values.out as string,
     command: `npm run bench:locks${args.length ? ' -- ' + args.join(' ') : ''}`,
   };

@@ -9,7 +9,7 @@ const line = (r: LockBenchRow) =>
 export function markdownTable(report: LockBenchReport): string {
   const s = report.settings;
   return [
-    `${s.processes} processes × ${s.workers} workers for ${s.seconds} s per lock, each looping acquire → GET counter → SET counter+1 → release on one key; lease ${s.leaseMs} ms, wait ${s.waitMs} ms. Uncontended bound: 1 process × 1 worker for ${s.boundSeconds} s. ${report.machine.cpus} cores, Node ${report.machine.node}, one Redis (and one MariaDB for the lock table).`,
+    `${s.processes} processes × ${s.workers} workers for ${s.seconds} s per lock, each looping acquire → GET counter → SET counter+1 → release on one key; lease ${s.leaseMs} ms, wait ${s.waitMs} ms; ioredis ${s.autoPipelining ? 'with' : 'without'} auto-pipelining. Uncontended bound: 1 process × 1 worker for ${s.boundSeconds} s. ${report.machine.cpus} cores, Node ${report.machine.node}, one Redis (and one MariaDB for the lock table).`,
     '',
     HEADER,
     RULE,

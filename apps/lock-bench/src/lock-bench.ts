@@ -23,6 +23,8 @@ export interface LockBenchOptions {
   processes: number;
   workers: number;
   seconds: number;
+  /** ioredis's enableAutoPipelining on every process's Redis connection (connectClients). */
+  autoPipelining: boolean;
   outDir: string;
   command: string;
 }
@@ -59,7 +61,7 @@ export interface LockBenchReport {
   finishedAt: string;
   /** loadAverage: the 1, 5 and 15 min load averages as the report was written (a loaded machine's figures are lower). */
   machine: { cpus: number; memoryGb: number; node: string; loadAverage: number[] };
-  settings: { processes: number; workers: number; seconds: number; boundSeconds: number; leaseMs: number; waitMs: number; keyPrefix: string };
+  settings: { processes: number; workers: number; seconds: number; boundSeconds: number; leaseMs: number; waitMs: number; autoPipelining: boolean; keyPrefix: string };
   rows: LockBenchRow[];
 }
 
@@ -82,7 +84,7 @@ export async function runLockBench(options: LockBenchOptions, print: (line: stri
     const rows: LockBenchRow[] = [];
     for (const lock of options.locks) {
       const keys = (run: string): SectionKeys => ({ lock: `${keyPrefix}:${lock}:${run}:lock`, counter: `${keyPrefix}:${lock}:${run}:counter` });
-      const spec = (run: string, workers: number, seconds: number): RunSpec => ({ lock, keys: keys(run), warmupKeys: keys('warmup'), settings: { workers, seconds, leaseMs: LEASE_MS, waitMs: WAIT_MS } });
+      const spec = (run: string, workers: number, seconds: number): RunSpec => ({ lock, keys: keys(run), warmupKeys: keys('warmup'), settings: { workers, seconds, leaseMs: LEASE_MS, waitMs: WAIT_MS }, autoPipelining: options.autoPipelining });
       const bound = await runAcrossProcesses(1, spec('bound', 1, boundSeconds));
       const contended = await runAcrossProcesses(options.processes, spec('contended', options.workers, options.seconds));
       const counter = Number((await redis.get(keys('contended').counter)) ?? 0);
@@ -114,7 +116,7 @@ export async function runLockBench(options: LockBenchOptions, print: (line: stri
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
       machine: { cpus: cpus().length, memoryGb: Math.round(totalmem() / 1024 ** 3), node: process.version, loadAverage: loadavg().map((load) => Math.round(load * 100) / 100) },
-      settings: { processes: options.processes, workers: options.workers, seconds: options.seconds, boundSeconds, leaseMs: LEASE_MS, waitMs: WAIT_MS, keyPrefix },
+      settings: { processes: options.processes, workers: options.workers, seconds: options.seconds, boundSeconds, leaseMs: LEASE_MS, waitMs: WAIT_MS, autoPipelining: options.autoPipelining, keyPrefix },
       rows,
     };
     const markdown = markdownTable(report);

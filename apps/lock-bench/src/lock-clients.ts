@@ -46,9 +46,11 @@ export async function openBenchDatabase(): Promise<Pool> {
 /**
  * Both Redis connections ready before any lock sees them: a SUBSCRIBE sent while ioredis is still in
  * its ready check (INFO) puts the connection in subscriber mode under it, and the check fails.
+ * `autoPipelining`: ioredis sends the commands of one event-loop turn in one write (enableAutoPipelining),
+ * on the connection the locks and the sections share, for every lock alike.
  */
-export async function connectClients(): Promise<LockClients & { close(): Promise<void> }> {
-  const redis = new Redis({ ...redisOptions(), lazyConnect: true });
+export async function connectClients(autoPipelining = false): Promise<LockClients & { close(): Promise<void> }> {
+  const redis = new Redis({ ...redisOptions(), lazyConnect: true, enableAutoPipelining: autoPipelining });
   const subscriber = new Redis({ ...redisOptions(), lazyConnect: true });
   const mysql = createPool({ ...mysqlServer(), database: MYSQL_DATABASE });
   const connected: ConnectedLock[] = [];

@@ -39,6 +39,7 @@ export const LOCKS_UNDER_TEST = {
   'naive-setnx': on(({ redis }) => naiveSetnxLock(redis)),
   'uuid-lua': on(({ redis }) => uuidLuaLock(redis)),
   watchdog: on(({ redis, subscriber }) => new WatchdogLock(redis, subscriber)),
+  'watchdog-unfair': on(({ redis, subscriber }) => new WatchdogLock(redis, subscriber, { fair: false })),
   'setnx-getset': on(({ redis }) => setnxGetsetLock(redis)),
   'uuid-check-del': on(({ redis }) => uuidCheckDelLock(redis)),
   'setnx-no-ttl': on(({ redis }) => setnxNoTtlLock(redis)),

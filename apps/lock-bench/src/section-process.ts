@@ -19,7 +19,7 @@ const nextMessage = async <T>() => ((await once(process, 'message')) as [T])[0];
 
 async function main(): Promise<void> {
   const start = await nextMessage<ProcessStart>();
-  const clients = await connectClients();
+  const clients = await connectClients(start.autoPipelining);
   const lock = LOCKS_UNDER_TEST[start.lock].create(clients);
   await runSections(lock, clients.redis, start.warmupKeys, { ...start.settings, workers: 1, seconds: WARMUP_SECONDS });
   await send({ type: 'ready' });

@@ -1,4 +1,5 @@
 import type { LoadProfile, NoopMeasure } from '@oversell/contracts';
+import { pinnedFork } from '@oversell/loadtests';
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ const BARE_FASTIFY_MAIN = join(LAUNCHER_DIST, 'commands', 'bare-fastify-server.j
  * started with the same node flags as an instance, and counted by the bare process itself.
  */
 export async function measureBareFastify(load: LoadProfile): Promise<NoopMeasure> {
-  const server = fork(BARE_FASTIFY_MAIN, [], { execArgv: INSTANCE_NODE_FLAGS, env: {}, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const server = fork(BARE_FASTIFY_MAIN, [], { ...pinnedFork('lab', INSTANCE_NODE_FLAGS), env: {}, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     return await measureNoop(`http://127.0.0.1:${await listeningPort(server)}`, () => figuresOf(server), load);
   } finally {

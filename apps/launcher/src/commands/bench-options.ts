@@ -10,4 +10,6 @@ export interface BenchOptions extends LabRunOptions {
   stock?: number;
   /** Each strategy is run once per entry, in this order. */
   orderWrites: OrderWrite[];
+  /** The load tool on core 0, the lab (instances, nginx, the bare no-op) on core 1 (loadtests' cpu-pinning.ts). */
+  taskset?: boolean;
 }

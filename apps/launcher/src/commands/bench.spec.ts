@@ -45,4 +45,10 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs(['--stock', '500']).stock).toBe(500);
     expect(parseBenchArgs([]).stock).toBeUndefined();
   });
+
+  it('--taskset pins the lab it starts, never one at --url', () => {
+    expect(parseBenchArgs([]).taskset).toBe(false);
+    expect(parseBenchArgs(['--taskset']).taskset).toBe(true);
+    expect(() => parseBenchArgs(['--taskset', '--url', 'http://127.0.0.1:8080'])).toThrow('--taskset pins the lab the bench starts');
+  });
 });

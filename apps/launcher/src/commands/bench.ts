@@ -12,8 +12,8 @@
  * The report's charts (SVG, bench-charts.ts) are written next to its JSON.
  */
 import { ORDER_WRITES, RUN_LIMITS, STRATEGY_CATALOGUE, STRATEGY_NAMES, type BenchReport, type OrderWrite, type RunView, type StrategyName } from '@oversell/contracts';
-import { choiceOption, cliCommand, commaList, exitOnCliError, givenOnCommandLine, parseCommand, UsageError, valueOption, wholeNumber } from '@oversell/cli';
-import { listScenarios, loadScenario } from '@oversell/loadtests';
+import { choiceOption, cliCommand, commaList, exitOnCliError, givenOnCommandLine, parseCommand, plainOption, UsageError, valueOption, wholeNumber } from '@oversell/cli';
+import { CPU_PINNING_VARIABLES, listScenarios, loadScenario } from '@oversell/loadtests';
 import { measureBareFastify } from './bare-fastify';
 import { measureNoop } from './measure-noop';
 import { writeBenchCharts } from '../reports/bench-charts';
@@ -25,6 +25,9 @@ import type { BenchOptions } from './bench-options';
 import { assertWritableDir, fileStamp, machineInfo, writeReportFiles } from '../reports/report-files';
 import { lockStrategies, roundTripBound, uncontendedRun, withRoundTrip } from './round-trip-bound';
 import { followRuns } from './run-progress';
+
+/** --taskset's cores: the load tool's and the lab's (Redis and MariaDB are the machine's services and are not pinned). */
+export const TASKSET_CPUS = { load: '0', lab: '1' } as const;
 
 const SCENARIOS = { en: "the scenario's", zh: '场景所定的' };
 
@@ -51,6 +54,12 @@ export function benchCommand() {
     .addOption(valueOption('--stock <n>', { en: 'units of the product', zh: '商品库存件数' }, wholeNumber(0, RUN_LIMITS.maxStock), SCENARIOS))
     .addOption(valueOption('--units <n>', { en: 'another name for --stock, for a long sale', zh: '--stock 的别名，用于长时间的售卖' }, wholeNumber(0, RUN_LIMITS.maxStock), SCENARIOS))
     .addOption(valueOption('--order-write <list>', { en: 'each strategy once per way of writing its orders, side by side', zh: '每种订单写入方式各跑一遍每个策略，并列比较' }, commaList(ORDER_WRITES)).default(['sync'], 'sync'))
+    .addOption(
+      plainOption('--taskset', {
+        en: `pin the load tool to core ${TASKSET_CPUS.load} and the lab it starts (instances, nginx, the bare no-op) to core ${TASKSET_CPUS.lab} with taskset, so neither takes the other's CPU; Redis and MariaDB stay unpinned`,
+        zh: `用 taskset 把负载工具固定在 ${TASKSET_CPUS.load} 号核、把所启动的实验室（实例、nginx、裸空操作）固定在 ${TASKSET_CPUS.lab} 号核，互不抢占 CPU；Redis 与 MariaDB 不固定`,
+      }),
+    )
     .addOption(urlOption())
     .addOption(outOption());
 }
@@ -61,6 +70,8 @@ export function parseBenchArgs(args: string[]): BenchOptions {
   if (values.units !== undefined && values.stock !== undefined) throw new UsageError('--units is another name for --stock: give one of them');
   // A lab at --url has the instances it has: a count here would be a figure the bench did not set up.
   if (values.url !== undefined && givenOnCommandLine(command, 'instances')) throw new UsageError('--instances starts a lab of that many instances; with --url the lab is already running: give one of them');
+  // The cores are given to the processes the bench starts; a running lab's were started without them.
+  if (values.url !== undefined && values.taskset) throw new UsageError('--taskset pins the lab the bench starts; with --url the lab is already running: give one of them');
   return {
     scenario: values.scenario as string,
     strategies: (values.strategies ?? [...STRATEGY_NAMES]) as StrategyName[],
@@ -71,6 +82,7 @@ export function parseBenchArgs(args: string[]): BenchOptions {
     orderWrites: [...new Set(values.orderWrite as OrderWrite[])],
     url: values.url as string | undefined,
     outDir: values.out as string,
+    taskset: values.taskset === true,
     command: npmCommand('bench', args),
   };
 }
@@ -91,6 +103,8 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
     segments: scenario.segments,
   };
 
+  // In this process's environment: the load tool it forks reads it, and so do the instances it starts (whose run worker forks the runs' load).
+  if (options.taskset) Object.assign(process.env, { [CPU_PINNING_VARIABLES.load]: TASKSET_CPUS.load, [CPU_PINNING_VARIABLES.lab]: TASKSET_CPUS.lab });
   const startedAt = new Date();
   // No store-cut proxy: the bench runs no faults, and the extra hop costs throughput.
   const { client, lab, stop } = await openLabSession(options, { keyPrefix: 'ol-bench', basePort: 3101, storeProxy: false, countGatewayAnswers: true, log: print });

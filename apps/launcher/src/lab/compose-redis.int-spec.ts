@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { REPO_ROOT } from './paths';
+import { killRedis as kill, startRedis } from '../testing/own-redis';
 import { freePort } from '../testing/test-lab';
 
 /**
@@ -27,28 +26,6 @@ function composeCommand(service: string): string[] {
   const command = lines.slice(start, end < 0 ? undefined : end).find((line) => /^ {4}command: \[/.test(line));
   if (!command) throw new Error(`service ${service} in ${COMPOSE_FILE} has no one-line command: [...]`);
   return JSON.parse(command.replace(/^ {4}command: /, '')) as string[];
-}
-
-/** Debian's redis-server with a command's arguments, on a free loopback port, its files in `dir`; resolves once it answers. */
-async function startRedis(command: string[], port: number, dir: string): Promise<ChildProcess> {
-  const server = spawn('redis-server', [...command.slice(1), '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--daemonize', 'no'], { stdio: 'ignore' });
-  const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: null });
-  try {
-    await Promise.race([
-      probe.ping(),
-      once(server, 'exit').then(([code]) => Promise.reject(new Error(`redis-server ${command.slice(1).join(' ')} exited (${code}) before it answered`))),
-    ]);
-  } finally {
-    probe.disconnect();
-  }
-  return server;
-}
-
-/** SIGKILL: no shutdown hook, no save on the way out. */
-async function kill(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  server.kill('SIGKILL');
-  await once(server, 'exit');
 }
 
 /** Writes a key, kills the server, starts it again with the same command in the same directory: is the key there? */

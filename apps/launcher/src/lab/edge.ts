@@ -1,5 +1,6 @@
 import { say } from '@oversell/cli';
 import { isLoopbackHost, WILDCARD_BINDS } from '@oversell/contracts';
+import { pinnedCommand } from '@oversell/loadtests';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -147,7 +148,7 @@ export async function startEdge(options: EdgeOptions): Promise<Edge> {
   write(options.upstreams);
   const config = join(dir, 'nginx.conf');
   execFileSync(nginx, ['-t', '-q', '-p', dir, '-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const child = spawn(nginx, ['-p', dir, '-c', config, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(...pinnedCommand('lab', nginx, ['-p', dir, '-c', config, '-g', 'daemon off;']), { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = once(child, 'exit');

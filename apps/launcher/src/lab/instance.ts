@@ -1,3 +1,4 @@
+import { pinnedCommand } from '@oversell/loadtests';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter, once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -77,7 +78,7 @@ export class Instance extends EventEmitter<{ up: []; down: [] }> {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [...INSTANCE_NODE_FLAGS, ORDER_SERVICE_MAIN], {
+    const child = spawn(...pinnedCommand('lab', process.execPath, [...INSTANCE_NODE_FLAGS, ORDER_SERVICE_MAIN], { ...process.env, ...this.spec.env }), {
       env: {
         MALLOC_ARENA_MAX: DEFAULT_MALLOC_ARENA_MAX,
         ...process.env,

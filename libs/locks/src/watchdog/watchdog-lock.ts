@@ -89,18 +89,26 @@ export class WatchdogLock implements DistributedLock {
   private readonly wakeups: LockWakeups;
   private readonly lines = new Map<string, KeyLine>();
   private readonly fence?: GrantFence;
+  /** Whether a process that waits takes a place in the key's queue of processes (see tryUntil). */
+  private readonly fair: boolean;
   /** This process's name in the queues of processes (one per lock object: each has its own lines). */
   private readonly process = randomUUID();
 
-  /** `subscriber` is a connection of its own: one in subscriber mode can send no other command. */
+  /**
+   * `subscriber` is a connection of its own: one in subscriber mode can send no other command.
+   * `fair: false` (the lock bench's watchdog-unfair, to show what the queue of processes costs): no
+   * process takes a place, so a free lock goes to whichever process's attempt reaches Redis first, as
+   * with redis-semaphore's Mutex; its callers still wait in line inside their process.
+   */
   constructor(
     private readonly redis: Redis,
     subscriber: Redis,
-    { fenced = false }: { fenced?: boolean } = {},
+    { fenced = false, fair = true }: { fenced?: boolean; fair?: boolean } = {},
   ) {
     useScripts(redis, WATCHDOG_SCRIPTS);
     this.wakeups = new LockWakeups(subscriber);
-    this.name = fenced ? 'watchdog-fenced' : 'watchdog';
+    this.fair = fair;
+    this.name = fenced ? 'watchdog-fenced' : fair ? 'watchdog' : 'watchdog-unfair';
     if (fenced) this.fence = new GrantFence(redis);
   }
 
@@ -168,8 +176,9 @@ export class WatchdogLock implements DistributedLock {
       heardBefore = entry.listening ? this.wakeups.heard(channel) : undefined;
       // Attempts after the first take this process's place in the queue (or keep it): it waits from here on.
       // Marked before the attempt: one whose reply is lost may still have taken a place, to be left.
-      if (entry.listening) entry.queued = true;
-      const ttl = await this.attempt(key, owner, leaseMs, entry.listening ? '1' : '0');
+      const join = entry.listening && this.fair;
+      if (join) entry.queued = true;
+      const ttl = await this.attempt(key, owner, leaseMs, join ? '1' : '0');
       if (ttl === null) {
         // The script gave up the process's place with the grant.
         entry.queued = false;

@@ -76,6 +76,25 @@ it('claims an idempotency key before the take: a replay takes nothing, refused w
   await everyTakeHasOneOrder(productId, 1);
 });
 
+it('writes an entry replayed in the stream (the same request id appended again, in its batch and in a later one) once', async () => {
+  const { productId, runId } = await streamedSale(5);
+  const { result } = await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement' });
+  const order = (result as { order: QueuedOrderView }).order;
+  const stream = StockKeys.of(lab.keyPrefix, { productId, runId }).orders;
+  // A producer that re-sent its append (a retried script, a replayed log): the same fields under a new entry id.
+  const [[, fields]] = await lab.app.redis.xrange(stream, '-', '+');
+  await lab.app.redis.xadd(stream, '*', ...fields);
+  await drained();
+  await lab.app.redis.xadd(stream, '*', ...fields);
+  await drained();
+  await writer().stop();
+
+  expect(await lab.app.app.get(OrderRecorder).findByRequestId(order.requestId)).toMatchObject({ productId, quantity: 1, runId });
+  // One row, one unit: the copies were acknowledged and deleted without a second order.
+  await everyTakeHasOneOrder(productId, 1);
+  expect(await lab.app.redis.xlen(stream)).toBe(0);
+});
+
 it('refuses the stream for a strategy whose take is not one Redis script', async () => {
   await expect(lab.app.reset.reset(freshProductId(), { stock: 5, strategy: 'db-conditional', orderWrite: 'stream' })).rejects.toThrow(OrderWriteUnsupportedError);
 });
