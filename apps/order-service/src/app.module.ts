@@ -7,6 +7,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { appConfig, mysqlConfig, redisConfig, type AppConfig, type MysqlConfig, type RedisConfig } from './config/configuration';
 import { envSchema } from './config/env.schema';
+import { CourseModule } from './course/course.module';
 import { RunFaultInjector } from './faults/fault-injector';
 import { MysqlStoreCutModule } from './faults/mysql-store-cut.module';
 import { FiguresModule } from './figures/figures.module';
@@ -86,6 +87,7 @@ const CONTROL_POOL_SIZE = 4;
     TerminusModule,
     FiguresModule,
     RunsModule,
+    CourseModule,
   ],
   controllers: [ProductsController, StrategiesController, HealthController],
   providers: [RedisHealthIndicator],

@@ -94,3 +94,9 @@ export const LOCK_EVENTS_DROPPED = 'lock_events_dropped';
 
 /** Figures are kept a week, then Redis drops them; the finished run's result lives in MySQL. */
 export const RUN_FIGURES_TTL_SECONDS = 7 * 24 * 3600;
+
+/** Where the presenter is in the course: one hash per lab (lessonId, runIds as JSON, version, updatedAt). */
+export const courseKey = (prefix: string) => `${prefix}:course`;
+
+/** Every change of the course's state, the new CourseState as JSON, heard by every instance. */
+export const courseChannel = (prefix: string) => `${prefix}:course:events`;

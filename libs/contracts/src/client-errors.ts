@@ -1,4 +1,4 @@
-import type { ErrorBody } from './errors';
+import { errorBodyIn, type LocalizedErrorBody } from './errors';
 
 /** What Node's HTTP server hands Fastify's `clientErrorHandler`: a request it could not parse. */
 export interface ClientError {
@@ -19,10 +19,13 @@ export interface ClientSocket {
  * handler answers these with its `{ "error": "Bad Request", "message": "Client Error" }`, without the
  * security headers.
  */
-export function clientErrorBody(error: ClientError): ErrorBody {
-  if (error.code === 'HPE_HEADER_OVERFLOW') return { statusCode: 431, error: 'header_too_large', message: 'the request headers are larger than the server reads (16 KiB in all)' };
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { statusCode: 408, error: 'request_timeout', message: 'the request did not arrive in full in time' };
-  return { statusCode: 400, error: 'malformed_request', message: `the request is not valid HTTP/1.1 (${error.code ?? 'unparsable'})` };
+export function clientErrorBody(error: ClientError): LocalizedErrorBody {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    return { statusCode: 431, error: 'header_too_large', message: { en: 'the request headers are larger than the server reads (16 KiB in all)', 'zh-CN': '请求头超过了服务器读取的上限（总共 16 KiB）' } };
+  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { statusCode: 408, error: 'request_timeout', message: { en: 'the request did not arrive in full in time', 'zh-CN': '请求未能在时限内完整到达' } };
+  const code = error.code ?? 'unparsable';
+  return { statusCode: 400, error: 'malformed_request', message: { en: `the request is not valid HTTP/1.1 (${code})`, 'zh-CN': `请求不是有效的 HTTP/1.1（${code}）` } };
 }
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
@@ -38,7 +41,8 @@ export function answerClientErrors(headers: () => Record<string, string>): (erro
     const head = Object.entries(headers())
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
-    const answer = clientErrorBody(error);
+    // In English: a request the parser refused has no Accept-Language anyone could read.
+    const answer = errorBodyIn(clientErrorBody(error), 'en');
     const body = JSON.stringify(answer);
     if (socket.writable) {
       const length = new TextEncoder().encode(body).length;

@@ -1,3 +1,5 @@
+import type { Locale, Localized } from './locale';
+
 /** Machine-readable error codes; every 4xx/5xx body carries one. */
 export const ERROR_CODES = [
   'validation_failed',
@@ -61,6 +63,21 @@ export interface ErrorBody {
   details?: { field: string; problems: string[] }[];
 }
 
+/**
+ * An ErrorBody as its source writes it: every text a user reads in every language. The client gets it
+ * in the one it asks for (errorBodyIn); the machine `error` code is the same in all of them.
+ */
+export interface LocalizedErrorBody extends Omit<ErrorBody, 'message' | 'details'> {
+  message: Localized;
+  details?: { field: string; problems: Localized[] }[];
+}
+
+/** The body a client reads, in its language. */
+export function errorBodyIn(body: LocalizedErrorBody, locale: Locale): ErrorBody {
+  const { message, details, ...rest } = body;
+  return { ...rest, message: message[locale], ...(details ? { details: details.map(({ field, problems }) => ({ field, problems: problems.map((p) => p[locale]) })) } : {}) };
+}
+
 /** What Fastify hands its `frameworkErrors` option: its routing errors, before any hook has run. */
 export interface FrameworkError {
   code?: string;
@@ -72,8 +89,15 @@ export interface FrameworkError {
  * answers Fastify's own `{ error: "Bad Request", code: "FST_ERR_BAD_URL" }`): a bad percent-escape,
  * a path segment over maxParamLength, a failed async constraint.
  */
-export function frameworkErrorBody(error: FrameworkError): ErrorBody {
-  if (error.code === 'FST_ERR_BAD_URL') return { statusCode: 400, error: 'malformed_url', message: `${error.message}: the path has a malformed percent-escape (% must be followed by two hex digits)` };
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return { statusCode: 414, error: 'uri_too_long', message: error.message };
-  return { statusCode: 500, error: 'internal_error', message: `the request could not be routed (${error.code ?? 'unknown error'})` };
+export function frameworkErrorBody(error: FrameworkError): LocalizedErrorBody {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return {
+      statusCode: 400,
+      error: 'malformed_url',
+      message: { en: `${error.message}: the path has a malformed percent-escape (% must be followed by two hex digits)`, 'zh-CN': `${error.message}：路径中有格式错误的百分号转义（% 后必须跟两位十六进制数字）` },
+    };
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return { statusCode: 414, error: 'uri_too_long', message: { en: error.message, 'zh-CN': `路径中有一段超过了路由接受的长度（${error.message}）` } };
+  const code = error.code ?? 'unknown error';
+  return { statusCode: 500, error: 'internal_error', message: { en: `the request could not be routed (${code})`, 'zh-CN': `请求无法路由（${code}）` } };
 }

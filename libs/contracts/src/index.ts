@@ -1,5 +1,6 @@
 export * from './access';
 export * from './locale';
+export * from './server-sent-events';
 export * from './errors';
 export * from './client-errors';
 export * from './lingering-close';

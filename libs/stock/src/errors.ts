@@ -1,19 +1,27 @@
-import type { StrategyName } from '@oversell/contracts';
+import type { Localized, StrategyName } from '@oversell/contracts';
 import { LOCK_SERVICES, STRATEGY_NAMES, type LockService } from '@oversell/contracts';
 import type { LockUnavailableError } from '@oversell/locks';
 
 /** Base of the errors the HTTP layer turns into a clear 4xx/5xx instead of a 500. */
-export abstract class StockError extends Error {}
+export abstract class StockError extends Error {
+  /** The message in every language (the Error's own is the English), answered in the client's. */
+  constructor(
+    readonly texts: Localized,
+    options?: ErrorOptions,
+  ) {
+    super(texts.en, options);
+  }
+}
 
 export class UnknownStrategyError extends StockError {
   constructor(readonly strategy: string) {
-    super(`unknown strategy "${strategy}"; valid strategies: ${STRATEGY_NAMES.join(', ')}`);
+    super({ en: `unknown strategy "${strategy}"; valid strategies: ${STRATEGY_NAMES.join(', ')}`, 'zh-CN': `未知的策略“${strategy}”；可用的策略：${STRATEGY_NAMES.join(', ')}` });
   }
 }
 
 export class ProductNotFoundError extends StockError {
   constructor(readonly productId: number) {
-    super(`product ${productId} does not exist; reset it first with POST /api/products/${productId}/reset`);
+    super({ en: `product ${productId} does not exist; reset it first with POST /api/products/${productId}/reset`, 'zh-CN': `商品 ${productId} 不存在；请先用 POST /api/products/${productId}/reset 重置它` });
   }
 }
 
@@ -23,14 +31,17 @@ export class StrategyMismatchError extends StockError {
     readonly resetFor: StrategyName,
     readonly asked: StrategyName,
   ) {
-    super(`product ${productId} was reset for strategy "${resetFor}", not "${asked}"; each strategy keeps its own stock store`);
+    super({
+      en: `product ${productId} was reset for strategy "${resetFor}", not "${asked}"; each strategy keeps its own stock store`,
+      'zh-CN': `商品 ${productId} 是为策略“${resetFor}”重置的，不是“${asked}”；每个策略有自己的库存存储`,
+    });
   }
 }
 
 /** The store holds no stock for the product's run, and the run was never seeded there (a reset that did not finish): reset it. */
 export class StockNotSeededError extends StockError {
   constructor(readonly productId: number) {
-    super(`no stock is seeded for product ${productId} in its strategy's store; reset the product`);
+    super({ en: `no stock is seeded for product ${productId} in its strategy's store; reset the product`, 'zh-CN': `商品 ${productId} 在其策略的存储中没有初始化库存；请重置该商品` });
   }
 }
 
@@ -43,7 +54,10 @@ export class StockStoreLostError extends StockError {
     readonly productId: number,
     readonly runId: string,
   ) {
-    super(`the stock store of product ${productId} (run ${runId}) lost its keys although the run was seeded (Redis restarted or was flushed); reset the product`);
+    super({
+      en: `the stock store of product ${productId} (run ${runId}) lost its keys although the run was seeded (Redis restarted or was flushed); reset the product`,
+      'zh-CN': `商品 ${productId}（运行 ${runId}）的库存存储在初始化后丢失了它的 key（Redis 重启或被清空）；请重置该商品`,
+    });
   }
 }
 
@@ -53,7 +67,8 @@ export class StoreUnavailableError extends StockError {
     readonly store: 'redis' | 'mysql' | LockService,
     cause: unknown,
   ) {
-    super(`${store} is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super({ en: `${store} is unavailable: ${reason}`, 'zh-CN': `${store} 不可用：${reason}` }, { cause });
   }
 }
 
@@ -66,14 +81,15 @@ export class NoLockMajorityError extends StockError {
     readonly service: LockService,
     cause: LockUnavailableError,
   ) {
-    super(`${LOCK_SERVICES[service].title}: ${cause.message}; nothing was taken`, { cause });
+    super({ en: `${LOCK_SERVICES[service].title}: ${cause.message}; nothing was taken`, 'zh-CN': `${LOCK_SERVICES[service].title}：${cause.message}；没有扣减任何库存` }, { cause });
   }
 }
 
 /** The strategy's lock lives on a lock service (etcd, …) this process was not told the address of. */
 export class LockServiceMissingError extends StockError {
   constructor(readonly service: LockService) {
-    super(`this strategy locks on ${LOCK_SERVICES[service].title}, and ${LOCK_SERVICES[service].env} is not set: npm run demo starts it, or set ${LOCK_SERVICES[service].env}`);
+    const { title, env } = LOCK_SERVICES[service];
+    super({ en: `this strategy locks on ${title}, and ${env} is not set: npm run demo starts it, or set ${env}`, 'zh-CN': `该策略在 ${title} 上加锁，但没有设置 ${env}：npm run demo 会启动它，或设置 ${env}` });
   }
 }
 
@@ -83,14 +99,17 @@ export class OrderWriteUnsupportedError extends StockError {
     readonly strategy: StrategyName,
     readonly orderWrite: string,
   ) {
-    super(`strategy "${strategy}" cannot write its orders as "${orderWrite}": only the Redis strategies whose take is one script on one Redis append the order in it; use sync or queued`);
+    super({
+      en: `strategy "${strategy}" cannot write its orders as "${orderWrite}": only the Redis strategies whose take is one script on one Redis append the order in it; use sync or queued`,
+      'zh-CN': `策略“${strategy}”不能以“${orderWrite}”方式写订单：只有扣减是单个 Redis 上一个脚本的 Redis 策略才能在其中追加订单；请用 sync 或 queued`,
+    });
   }
 }
 
 /** Another order already used this idempotency key; the first order is the answer. */
 export class DuplicateIdempotencyKeyError extends StockError {
   constructor(readonly idempotencyKey: string) {
-    super(`idempotency key "${idempotencyKey}" was already used`);
+    super({ en: `idempotency key "${idempotencyKey}" was already used`, 'zh-CN': `幂等键“${idempotencyKey}”已被使用` });
   }
 }
 
@@ -101,6 +120,9 @@ export class IdempotencyKeyReusedError extends StockError {
     /** The first order's id, or its request id while it is queued (orderWrite 'queued'). */
     readonly orderId: number | string,
   ) {
-    super(`idempotency key "${idempotencyKey}" was already used for order ${orderId}, with other details; use a new key for a new order`);
+    super({
+      en: `idempotency key "${idempotencyKey}" was already used for order ${orderId}, with other details; use a new key for a new order`,
+      'zh-CN': `幂等键“${idempotencyKey}”已用于订单 ${orderId}，且订单内容不同；新订单请使用新的幂等键`,
+    });
   }
 }

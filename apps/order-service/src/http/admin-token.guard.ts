@@ -27,9 +27,14 @@ export class AdminTokenGuard implements CanActivate {
     const presented = /^Bearer +(\S+)$/i.exec(http.getRequest<FastifyRequest>().headers.authorization ?? '')?.[1];
     if (!presented) {
       void http.getResponse<FastifyReply>().header('www-authenticate', 'Bearer realm="oversell-lab admin"');
-      throw new ApiError(401, 'unauthorized', 'this admin action needs the lab\'s token: send Authorization: Bearer <ADMIN_TOKEN>; nothing was changed');
+      throw new ApiError(401, 'unauthorized', {
+        en: "this admin action needs the lab's token: send Authorization: Bearer <ADMIN_TOKEN>; nothing was changed",
+        'zh-CN': '此管理操作需要实验室的令牌：请发送 Authorization: Bearer <ADMIN_TOKEN>；没有做任何更改',
+      });
     }
-    if (!timingSafeEqual(digest(presented), this.expected)) throw new ApiError(403, 'forbidden', 'the bearer token is not this lab\'s ADMIN_TOKEN; nothing was changed');
+    if (!timingSafeEqual(digest(presented), this.expected)) {
+      throw new ApiError(403, 'forbidden', { en: "the bearer token is not this lab's ADMIN_TOKEN; nothing was changed", 'zh-CN': 'Bearer 令牌不是本实验室的 ADMIN_TOKEN；没有做任何更改' });
+    }
     return true;
   }
 }

@@ -1,10 +1,14 @@
 import { HttpException } from '@nestjs/common';
-import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@oversell/contracts';
+import { ERROR_CODES, errorBodyIn, type ErrorBody, type ErrorCode, type Localized, type LocalizedErrorBody } from '@oversell/contracts';
 
-/** An HTTP error whose body is already the public ErrorBody; the filter sends it as it is. */
+/** An HTTP error whose body is already the public ErrorBody, in every language; the filter sends it in the client's. */
 export class ApiError extends HttpException {
-  constructor(statusCode: number, error: ErrorCode, message: string, extra: Pick<ErrorBody, 'field' | 'details'> = {}) {
-    super({ statusCode, error, message, ...extra } satisfies ErrorBody, statusCode);
+  readonly body: LocalizedErrorBody;
+
+  constructor(statusCode: number, error: ErrorCode, message: Localized, extra: Pick<LocalizedErrorBody, 'field' | 'details'> = {}) {
+    const body: LocalizedErrorBody = { statusCode, error, message, ...extra };
+    super(errorBodyIn(body, 'en'), statusCode);
+    this.body = body;
   }
 }
 

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'secure-json-parse';
+import type { Localized } from '@oversell/contracts';
 import { ApiError } from './error-body';
+
+const malformedJson = (reason: Localized) => new ApiError(400, 'malformed_json', { en: `malformed JSON body: ${reason.en}`, 'zh-CN': `JSON 请求体格式错误：${reason['zh-CN']}` });
 
 /**
  * How deep a body's objects and arrays may nest. The API's bodies need 3 levels (a run's faults); a
@@ -63,15 +66,15 @@ export function inheritedNameIn(value: unknown, path = ''): string | null {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The body's text, or why it cannot be parsed as an API body. */
-function decode(body: Buffer): { text: string } | { reason: string } {
-  if (body.length === 0) return { reason: 'the body is empty' };
+function decode(body: Buffer): { text: string } | { reason: Localized } {
+  if (body.length === 0) return { reason: { en: 'the body is empty', 'zh-CN': '请求体为空' } };
   let text: string;
   try {
     text = utf8.decode(body);
   } catch {
-    return { reason: 'the body is not valid UTF-8' };
+    return { reason: { en: 'the body is not valid UTF-8', 'zh-CN': '请求体不是有效的 UTF-8' } };
   }
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { reason: `objects and arrays nested deeper than ${MAX_JSON_DEPTH} levels` };
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { reason: { en: `objects and arrays nested deeper than ${MAX_JSON_DEPTH} levels`, 'zh-CN': `对象和数组嵌套超过 ${MAX_JSON_DEPTH} 层` } };
   return { text };
 }
 
@@ -91,15 +94,17 @@ export function useStrictJsonParser(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     const decoded = decode(body as Buffer);
-    if ('reason' in decoded) return done(new ApiError(400, 'malformed_json', `malformed JSON body: ${decoded.reason}`), undefined);
+    if ('reason' in decoded) return done(malformedJson(decoded.reason), undefined);
     let value: unknown;
     try {
       value = parse(decoded.text, undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch (error) {
-      return done(new ApiError(400, 'malformed_json', `malformed JSON body: ${(error as Error).message}`), undefined);
+      // The parser's own words (English): where in the text it stopped.
+      const reason = (error as Error).message;
+      return done(malformedJson({ en: reason, 'zh-CN': reason }), undefined);
     }
     const inherited = inheritedNameIn(value);
-    if (inherited) return done(new ApiError(400, 'validation_failed', `property ${inherited} should not exist`, { field: inherited }), undefined);
+    if (inherited) return done(new ApiError(400, 'validation_failed', { en: `property ${inherited} should not exist`, 'zh-CN': `不应有属性 ${inherited}` }, { field: inherited }), undefined);
     done(null, value);
   });
 }

@@ -11,10 +11,12 @@ export class NoBodyFieldsPipe implements PipeTransform<unknown, undefined> {
   transform(body: unknown): undefined {
     if (body === undefined || body === null) return undefined;
     if (typeof body !== 'object' || Array.isArray(body)) {
-      throw new ApiError(400, 'validation_failed', 'this action takes no body: send none, or {}');
+      throw new ApiError(400, 'validation_failed', { en: 'this action takes no body: send none, or {}', 'zh-CN': '此操作不接受请求体：不要发送，或发送 {}' });
     }
     const [field] = Object.keys(body);
-    if (field !== undefined) throw new ApiError(400, 'validation_failed', `property ${field} should not exist: this action takes no body fields`, { field });
+    if (field !== undefined) {
+      throw new ApiError(400, 'validation_failed', { en: `property ${field} should not exist: this action takes no body fields`, 'zh-CN': `不应有属性 ${field}：此操作不接受任何请求体字段` }, { field });
+    }
     return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import { MAX_ORDER_QUANTITY, STRATEGY_NAMES } from '@oversell/contracts';
+import { MAX_ORDER_QUANTITY, STRATEGY_NAMES, type Localized } from '@oversell/contracts';
 import type { FastifySchemaValidationError } from 'fastify';
 import { ApiError } from './error-body';
 
@@ -36,7 +36,7 @@ const FIELD_ORDER: readonly string[] = Object.keys(ORDER_BODY_SCHEMA.properties)
 interface Problem {
   field: string | undefined;
   unknownField: boolean;
-  problem: string;
+  problem: Localized;
 }
 
 /** One ajv error in the words the lab's other 400s use (class-validator's, for the fields it checked). */
@@ -44,21 +44,30 @@ function problemOf(error: FastifySchemaValidationError): Problem {
   const { params } = error;
   if (error.keyword === 'additionalProperties') {
     const field = String(params.additionalProperty);
-    return { field, unknownField: true, problem: `property ${field} should not exist` };
+    return { field, unknownField: true, problem: { en: `property ${field} should not exist`, 'zh-CN': `不应有属性 ${field}` } };
   }
   const field = error.keyword === 'required' ? String(params.missingProperty) : error.instancePath.slice(1) || undefined;
   const name = field ?? 'the body';
-  const problems: Record<string, () => string> = {
-    required: () => `${name} is required`,
-    type: () => (field ? `${name} must be ${params.type === 'integer' ? 'an integer number' : `a ${String(params.type)}`}` : 'the body must be a JSON object'),
-    minimum: () => `${name} must not be less than ${String(params.limit)}`,
-    maximum: () => `${name} must not be greater than ${String(params.limit)}`,
-    minLength: () => `${name} must be longer than or equal to ${String(params.limit)} characters`,
-    maxLength: () => `${name} must be shorter than or equal to ${String(params.limit)} characters`,
-    pattern: () => `${name} must be printable ASCII without spaces`,
-    enum: () => `${name} must be one of: ${(params.allowedValues as string[]).join(', ')}`,
+  const zhName = field ?? '请求体';
+  const limit = String(params.limit);
+  const typeNames: Record<string, Localized> = { integer: { en: 'an integer number', 'zh-CN': '整数' }, string: { en: 'a string', 'zh-CN': '字符串' } };
+  const typeName = typeNames[String(params.type)] ?? { en: `a ${String(params.type)}`, 'zh-CN': String(params.type) };
+  const problems: Record<string, () => Localized> = {
+    required: () => ({ en: `${name} is required`, 'zh-CN': `缺少 ${zhName}` }),
+    type: () => (field ? { en: `${name} must be ${typeName.en}`, 'zh-CN': `${name} 必须是${typeName['zh-CN']}` } : { en: 'the body must be a JSON object', 'zh-CN': '请求体必须是 JSON 对象' }),
+    minimum: () => ({ en: `${name} must not be less than ${limit}`, 'zh-CN': `${zhName} 不能小于 ${limit}` }),
+    maximum: () => ({ en: `${name} must not be greater than ${limit}`, 'zh-CN': `${zhName} 不能大于 ${limit}` }),
+    minLength: () => ({ en: `${name} must be longer than or equal to ${limit} characters`, 'zh-CN': `${zhName} 至少 ${limit} 个字符` }),
+    maxLength: () => ({ en: `${name} must be shorter than or equal to ${limit} characters`, 'zh-CN': `${zhName} 最多 ${limit} 个字符` }),
+    pattern: () => ({ en: `${name} must be printable ASCII without spaces`, 'zh-CN': `${zhName} 必须是不含空格的可打印 ASCII 字符` }),
+    enum: () => {
+      const values = (params.allowedValues as string[]).join(', ');
+      return { en: `${name} must be one of: ${values}`, 'zh-CN': `${zhName} 必须是以下之一：${values}` };
+    },
   };
-  return { field, unknownField: false, problem: problems[error.keyword]?.() ?? `${name} ${error.message ?? 'is invalid'}` };
+  // ajv's own words for a keyword the schema does not use today.
+  const other = `${name} ${error.message ?? 'is invalid'}`;
+  return { field, unknownField: false, problem: problems[error.keyword]?.() ?? { en: other, 'zh-CN': other } };
 }
 
 const rank = (p: Problem): number => (p.unknownField ? -1 : p.field === undefined ? -2 : FIELD_ORDER.indexOf(p.field));
@@ -78,17 +87,18 @@ export function orderBodyRefusal(errors: FastifySchemaValidationError[]): ApiErr
   const all = errors.map(problemOf).sort((a, b) => rank(a) - rank(b));
   const unnamed = Math.max(0, all.filter((p) => p.unknownField).length - UNKNOWN_FIELDS_NAMED);
   const problems = all.filter((p, i) => !p.unknownField || i < UNKNOWN_FIELDS_NAMED);
-  const byField = new Map<string, string[]>();
+  const byField = new Map<string, Localized[]>();
   // The body itself not being an object has no field: the message says it.
   for (const { field, problem } of problems) if (field !== undefined) byField.set(field, [...(byField.get(field) ?? []), problem]);
   const details = [...byField].map(([field, fieldProblems]) => ({ field, problems: fieldProblems }));
   const first = problems[0];
   if (first?.field === 'strategy' && !first.unknownField) {
-    return new ApiError(400, 'unknown_strategy', `strategy must be one of: ${STRATEGY_NAMES.join(', ')}`, { field: 'strategy', details });
+    const names = STRATEGY_NAMES.join(', ');
+    return new ApiError(400, 'unknown_strategy', { en: `strategy must be one of: ${names}`, 'zh-CN': `strategy 必须是以下之一：${names}` }, { field: 'strategy', details });
   }
   // The count of the unknown fields not named comes right after the last one named.
   const texts = problems.map((p) => p.problem);
-  if (unnamed) texts.splice(problems.filter((p) => p.unknownField).length, 0, `and ${unnamed} more unknown fields`);
-  const message = texts.join('; ');
-  return new ApiError(400, 'validation_failed', message || 'invalid request', { field: first?.field, ...(details.length ? { details } : {}) });
+  if (unnamed) texts.splice(problems.filter((p) => p.unknownField).length, 0, { en: `and ${unnamed} more unknown fields`, 'zh-CN': `另有 ${unnamed} 个未知字段` });
+  const message: Localized = texts.length ? { en: texts.map((t) => t.en).join('; '), 'zh-CN': texts.map((t) => t['zh-CN']).join('；') } : { en: 'invalid request', 'zh-CN': '请求无效' };
+  return new ApiError(400, 'validation_failed', message, { field: first?.field, ...(details.length ? { details } : {}) });
 }

@@ -1,19 +1,27 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type CreateOrderRequest, type ErrorBody, type PlacedOrder } from '@oversell/contracts';
+import { errorBodyIn, type CreateOrderRequest, type ErrorBody, type LocalizedErrorBody, type PlacedOrder } from '@oversell/contracts';
 import { OrderPlacementService } from '@oversell/stock';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MetricsService } from '../figures/metrics.service';
 import { OrderFigures } from '../figures/order-figures';
 import { RunTokens } from '../runs/run-tokens';
 import { ORDER_BODY_SCHEMA, orderBodyRefusal } from './order-body';
 import { orderBodyPost, runTokenOf, type HotRoute } from './hot-route';
+import { errorLocale } from './request-locale';
 
-const REFUSALS: Record<'sold_out' | 'conflict' | 'lock_timeout' | 'lock_lost' | 'fenced', (order: CreateOrderRequest, conflicts: number) => ErrorBody> = {
-  sold_out: (order) => ({ statusCode: 409, error: 'sold_out', message: `product ${order.productId} has fewer than ${order.quantity} units left` }),
-  conflict: (_order, conflicts) => ({ statusCode: 409, error: 'conflict', message: `gave up after ${conflicts} optimistic conflicts; retry` }),
-  lock_timeout: () => ({ statusCode: 503, error: 'lock_timeout', message: 'the lock was not free within the wait timeout; nothing was taken; retry' }),
-  lock_lost: () => ({ statusCode: 503, error: 'lock_lost', message: 'the lock was lost before the stock was written; nothing was taken; retry' }),
-  fenced: () => ({ statusCode: 503, error: 'fenced', message: 'the stock refused this holder\'s fencing token: the lock had passed to a newer holder; nothing was taken; retry' }),
+const REFUSALS: Record<'sold_out' | 'conflict' | 'lock_timeout' | 'lock_lost' | 'fenced', (order: CreateOrderRequest, conflicts: number) => LocalizedErrorBody> = {
+  sold_out: (order) => ({ statusCode: 409, error: 'sold_out', message: { en: `product ${order.productId} has fewer than ${order.quantity} units left`, 'zh-CN': `商品 ${order.productId} 剩余不足 ${order.quantity} 件` } }),
+  conflict: (_order, conflicts) => ({ statusCode: 409, error: 'conflict', message: { en: `gave up after ${conflicts} optimistic conflicts; retry`, 'zh-CN': `乐观锁冲突 ${conflicts} 次后放弃；请重试` } }),
+  lock_timeout: () => ({ statusCode: 503, error: 'lock_timeout', message: { en: 'the lock was not free within the wait timeout; nothing was taken; retry', 'zh-CN': '等待超时内锁一直未释放；没有扣减库存；请重试' } }),
+  lock_lost: () => ({ statusCode: 503, error: 'lock_lost', message: { en: 'the lock was lost before the stock was written; nothing was taken; retry', 'zh-CN': '写入库存前锁已丢失；没有扣减库存；请重试' } }),
+  fenced: () => ({
+    statusCode: 503,
+    error: 'fenced',
+    message: {
+      en: "the stock refused this holder's fencing token: the lock had passed to a newer holder; nothing was taken; retry",
+      'zh-CN': '库存拒绝了该持有者的栅栏令牌：锁已交给更新的持有者；没有扣减库存；请重试',
+    },
+  }),
 };
 
 /**
@@ -28,7 +36,8 @@ export const ORDERS_ROUTE: HotRoute = {
     const tokens = app.get(RunTokens);
     const metrics = app.get(MetricsService);
 
-    async function place(order: CreateOrderRequest, reply: FastifyReply, runToken: string | undefined): Promise<PlacedOrder | ErrorBody> {
+    async function place(request: FastifyRequest<{ Body: CreateOrderRequest }>, reply: FastifyReply, runToken: string | undefined): Promise<PlacedOrder | ErrorBody> {
+      const order = request.body;
       const [{ result, settings }, tokenRun] = await Promise.all([placement.place(order), tokens.runOf(runToken)]);
       const replayed = result.outcome === 'sold' && result.order.replayed;
       const outcome = replayed ? 'replayed' : result.outcome;
@@ -46,14 +55,14 @@ export const ORDERS_ROUTE: HotRoute = {
       // exception per request would cost more than the deduction.
       const refusal = REFUSALS[result.outcome](order, 'conflicts' in result ? (result.conflicts ?? 0) : 0);
       void reply.status(refusal.statusCode);
-      return refusal;
+      return errorBodyIn(refusal, errorLocale(request));
     }
 
     app
       .getHttpAdapter()
       .getInstance()
       .post<{ Body: CreateOrderRequest }>(ORDERS_ROUTE.path, { schema: { body: ORDER_BODY_SCHEMA }, schemaErrorFormatter: orderBodyRefusal }, (request, reply) =>
-        figures.track(() => place(request.body, reply, runTokenOf(request))),
+        figures.track(() => place(request, reply, runTokenOf(request))),
       );
   },
   openApi: orderBodyPost({

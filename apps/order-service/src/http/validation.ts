@@ -1,15 +1,36 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
-import { STRATEGY_NAMES } from '@oversell/contracts';
+import type { ValidationOptions } from 'class-validator';
+import { STRATEGY_NAMES, type Localized } from '@oversell/contracts';
 import { ApiError } from './error-body';
 
+/**
+ * A validator's message in every language: class-validator keeps one string (the English, which it
+ * answers by itself), and the context carries all of them to the pipe, which answers in the client's.
+ * `$property` stands for the property's name, as in class-validator's own messages.
+ */
+export function says(message: Localized): Pick<ValidationOptions, 'message' | 'context'> {
+  return { message: message.en, context: { message } };
+}
+
+/** A validator's problem as the client reads it: its localized message, else the one class-validator wrote. */
+function problem(error: ValidationError, rule: string, english: string): Localized {
+  const message = (error.contexts?.[rule] as { message?: Localized } | undefined)?.message;
+  if (!message) return { en: english, 'zh-CN': english };
+  const named = (text: string) => text.replaceAll('$property', error.property);
+  return { en: named(message.en), 'zh-CN': named(message['zh-CN']) };
+}
+
 /** Flattens nested class-validator errors into "field → problems", with paths like `load.connections` and `faults[0].at`. */
-function flatten(errors: ValidationError[], parent = ''): { field: string; problems: string[]; rules: string[] }[] {
+function flatten(errors: ValidationError[], parent = ''): { field: string; problems: Localized[]; rules: string[] }[] {
   return errors.flatMap((error) => {
     const field = /^\d+$/.test(error.property) ? `${parent}[${error.property}]` : parent ? `${parent}.${error.property}` : error.property;
-    const own = error.constraints ? [{ field, problems: Object.values(error.constraints), rules: Object.keys(error.constraints) }] : [];
+    const constraints = Object.entries(error.constraints ?? {});
+    const own = constraints.length ? [{ field, problems: constraints.map(([rule, english]) => problem(error, rule, english)), rules: constraints.map(([rule]) => rule) }] : [];
     return [...own, ...flatten(error.children ?? [], field)];
   });
 }
+
+const joined = (problems: Localized[], separator: Localized): Localized => ({ en: problems.map((p) => p.en).join(separator.en), 'zh-CN': problems.map((p) => p['zh-CN']).join(separator['zh-CN']) });
 
 /**
  * DTO validation at the edge: no implicit type conversion (a "5" is not a number), unknown fields
@@ -29,10 +50,11 @@ export function createValidationPipe(): ValidationPipe {
       // A strategy field where none belongs (a batch names `strategies`) is an unknown field, not a bad name.
       const unknownField = flat[0]?.rules.includes('whitelistValidation');
       if ((first?.field === 'strategy' || first?.field.endsWith('.strategy')) && !unknownField) {
-        return new ApiError(400, 'unknown_strategy', `${first.field} must be one of: ${STRATEGY_NAMES.join(', ')}`, { field: first.field, details });
+        const names = STRATEGY_NAMES.join(', ');
+        return new ApiError(400, 'unknown_strategy', { en: `${first.field} must be one of: ${names}`, 'zh-CN': `${first.field} 必须是以下之一：${names}` }, { field: first.field, details });
       }
-      const message = details.map((d) => d.problems.join('; ')).join('; ');
-      return new ApiError(400, 'validation_failed', message || 'invalid request', { field: first?.field, details });
+      const message = details.length ? joined(details.map((d) => joined(d.problems, { en: '; ', 'zh-CN': '；' })), { en: '; ', 'zh-CN': '；' }) : { en: 'invalid request', 'zh-CN': '请求无效' };
+      return new ApiError(400, 'validation_failed', message, { field: first?.field, details });
     },
   });
 }

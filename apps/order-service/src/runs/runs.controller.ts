@@ -96,6 +96,8 @@ export class RunsController {
 function listLimit(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_LIST;
   const limit = typeof raw === 'string' && /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
-  if (!(limit >= 1 && limit <= MAX_LIST)) throw new ApiError(400, 'validation_failed', `limit must be a whole number from 1 to ${MAX_LIST}`, { field: 'limit' });
+  if (!(limit >= 1 && limit <= MAX_LIST)) {
+    throw new ApiError(400, 'validation_failed', { en: `limit must be a whole number from 1 to ${MAX_LIST}`, 'zh-CN': `limit 必须是 1 到 ${MAX_LIST} 之间的整数` }, { field: 'limit' });
+  }
   return limit;
 }

@@ -116,7 +116,10 @@ export class RunsService implements OnModuleInit {
       const limit = this.app.runQueueLimit;
       if (waiting + count > limit) {
         const asked = count === 1 ? 'a run' : `a batch of ${count} runs`;
-        throw new ApiError(429, 'run_queue_full', `the run queue is full: ${waiting} of at most ${limit} runs are waiting, no room for ${asked}; nothing of this request was queued (runs queued by earlier requests stay queued); retry once runs have finished (RUN_QUEUE_LIMIT)`);
+        throw new ApiError(429, 'run_queue_full', {
+          en: `the run queue is full: ${waiting} of at most ${limit} runs are waiting, no room for ${asked}; nothing of this request was queued (runs queued by earlier requests stay queued); retry once runs have finished (RUN_QUEUE_LIMIT)`,
+          'zh-CN': `运行队列已满：最多 ${limit} 个，已有 ${waiting} 个在等待，放不下${count === 1 ? '这 1 个运行' : `这批 ${count} 个运行`}；本次请求没有任何运行入队（之前请求排入的运行仍在队列中）；请等运行结束后重试（RUN_QUEUE_LIMIT）`,
+        });
       }
       return queue();
     });
@@ -132,7 +135,7 @@ export class RunsService implements OnModuleInit {
 
   async get(id: string): Promise<RunView> {
     const row = await this.runs.findOneBy(this.ownRuns.map((own) => ({ ...own, id })));
-    if (!row) throw new ApiError(404, 'run_not_found', `run ${id} does not exist in this lab`, { field: 'id' });
+    if (!row) throw new ApiError(404, 'run_not_found', { en: `run ${id} does not exist in this lab`, 'zh-CN': `本实验室中不存在运行 ${id}` }, { field: 'id' });
     return toView(row, { withLockEvents: true });
   }
 }

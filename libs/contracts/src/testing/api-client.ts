@@ -3,7 +3,7 @@
  * sent), or as bytes (so can text that is not UTF-8).
  */
 export interface ApiRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   body?: string | Buffer;
   headers?: Record<string, string>;
