@@ -64,7 +64,7 @@ export function lessonsMarkdown(): string {
     '## Presenting',
     '',
     '- **Presenter mode** is `?presenter=1` on a lesson\'s address (the lesson\'s "Presenter mode" link): larger type for a projector, the controls hidden until the pointer is on the lesson\'s first panel or a control has the focus. **←** / **→** change lesson, **r** runs it. The address keeps the lesson, its runs and the mode: a reload, or a link shared to the room, lands on the same lesson.',
-    '- **Follow mode**: anyone who opens the lab\'s address sees "Follow the presenter" on the home page while a course is on, and `#/follow` shows the presenter\'s lesson and its runs live, read-only, with no token. Each move of the presenter (a lesson, a run) is sent to the service (`PUT /api/course`, with the admin token beyond loopback — see [the API](api.md)).',
+    '- **Follow mode**: anyone who opens the lab\'s address sees "Follow the presenter" on the home page while a course is on, and `#/follow` shows the presenter\'s lesson and its runs live, read-only, with no token. Each move of the presenter (a lesson, a run) is sent to the service (`PUT /api/course`, with the admin token beyond loopback, as for runs; the contract is `libs/contracts/src/course.ts`).',
     '- Each lesson links to its strategies\' sections in Explain and to the Lab filled with its settings (`#/lab?strategy=…&initialStock=…`), for free experiment after the lesson.',
     ...LESSONS.filter((lesson) => lesson.needs?.includes('redis-sentinel')).map(
       (lesson) => `- Lesson ${LESSONS.indexOf(lesson) + 1} (${text(lesson.title.en)}) needs a Redis master, its replica and three Sentinels: start the lab with \`npm run demo -- --sentinels\`. Without them its run is refused and the lesson says so.`,
