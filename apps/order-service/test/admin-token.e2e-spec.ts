@@ -30,31 +30,34 @@ beforeEach(async () => {
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const send = (action: { method: 'POST' | 'PUT'; path: string; body: unknown }, headers: Record<string, string>) =>
+  service.send({ method: action.method, path: action.path, body: JSON.stringify(action.body), headers: { 'content-type': 'application/json', ...headers } });
 const queued = () => service.app.get<Queue>(getQueueToken(RUNS_QUEUE)).getWaitingCount();
 
 /** Every state-changing route the service declares (its OpenAPI document), with a valid body for each. */
-async function adminActions(): Promise<{ route: string; path: string; body: unknown }[]> {
+async function adminActions(): Promise<{ route: string; method: 'POST' | 'PUT'; path: string; body: unknown }[]> {
   const document = (await service.get('/api/docs-json')).body as { paths: Record<string, Record<string, unknown>> };
   const bodies: Record<string, unknown> = {
     '/api/products/{id}/reset': { stock: 9, strategy: 'no-lock' },
     '/api/products/{id}/break-locks': {},
     '/api/runs': { strategy: 'noop', initialStock: 0, load: LOAD },
     '/api/runs/batch': { initialStock: 1, strategies: ['lua-decrement'], load: LOAD },
+    '/api/course': { lessonId: 'owner-token' },
   };
   return Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.keys(operations)
       .filter((method) => method !== 'get' && !OPEN_ROUTES.includes(`${method} ${path}`))
       .map((method) => {
         // A new admin route must be added here with a valid body, or this test fails naming it.
-        if (method !== 'post' || !(path in bodies)) throw new Error(`no test body for ${method} ${path}: add it to adminActions`);
-        return { route: `${method} ${path}`, path: path.replace('{id}', String(productId)), body: bodies[path] };
+        if (!['post', 'put'].includes(method) || !(path in bodies)) throw new Error(`no test body for ${method} ${path}: add it to adminActions`);
+        return { route: `${method} ${path}`, method: method.toUpperCase() as 'POST' | 'PUT', path: path.replace('{id}', String(productId)), body: bodies[path] };
       }),
   );
 }
 
 describe('with ADMIN_TOKEN set', () => {
-  it('finds the four admin actions among the routes', async () => {
-    expect((await adminActions()).map((a) => a.route).sort()).toEqual(['post /api/products/{id}/break-locks', 'post /api/products/{id}/reset', 'post /api/runs', 'post /api/runs/batch']);
+  it('finds the five admin actions among the routes', async () => {
+    expect((await adminActions()).map((a) => a.route).sort()).toEqual(['post /api/products/{id}/break-locks', 'post /api/products/{id}/reset', 'post /api/runs', 'post /api/runs/batch', 'put /api/course']);
   });
 
   it.each([
@@ -64,11 +67,12 @@ describe('with ADMIN_TOKEN set', () => {
     ['the token with one character more', bearer(`${TOKEN}x`), 403, 'forbidden'],
   ])('refuses every admin action with %s, and changes nothing', async (_case, headers, status, error) => {
     for (const action of await adminActions()) {
-      const [inventory, waiting] = [(await service.get(`/api/products/${productId}/inventory`)).body, await queued()];
-      const response = await service.post(action.path, action.body, headers);
+      const [inventory, waiting, course] = [(await service.get(`/api/products/${productId}/inventory`)).body, await queued(), (await service.get('/api/course')).body];
+      const response = await send(action, headers);
       expect({ route: action.route, status: response.status, body: response.body }).toMatchObject({ route: action.route, status, body: { statusCode: status, error, message: expect.stringMatching(/ADMIN_TOKEN/) } });
       expect((await service.get(`/api/products/${productId}/inventory`)).body).toEqual(inventory);
       expect(await queued()).toBe(waiting);
+      expect((await service.get('/api/course')).body).toEqual(course);
     }
   });
 
@@ -80,7 +84,7 @@ describe('with ADMIN_TOKEN set', () => {
 
   it('lets every admin action through with the token', async () => {
     for (const action of await adminActions()) {
-      const response = await service.post(action.path, action.body, bearer(TOKEN));
+      const response = await send(action, bearer(TOKEN));
       expect({ route: action.route, ok: [200, 201].includes(response.status) }).toEqual({ route: action.route, ok: true });
     }
     expect((await service.get(`/api/products/${productId}/inventory`)).body).toMatchObject({ strategy: 'no-lock', initialStock: 9 });

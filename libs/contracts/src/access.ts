@@ -1,3 +1,5 @@
+import type { LocalizedErrorBody } from './errors';
+
 /** The header a load tool sends on every order (or no-op) of a run, so the run's figures count it. */
 export const RUN_TOKEN_HEADER = 'x-run-token';
 
@@ -48,11 +50,15 @@ export function hostCheck(names: readonly string[], { anyAddress = false }: { an
 }
 
 /** The answer to a request whose Host the lab does not answer for. */
-export function misdirectedRequest(header: string | undefined): { statusCode: 421; error: 'misdirected_request'; message: string } {
+export function misdirectedRequest(header: string | undefined): LocalizedErrorBody {
+  const host = JSON.stringify(header ?? '');
   return {
     statusCode: 421,
     error: 'misdirected_request',
-    message: `this lab does not answer for Host ${JSON.stringify(header ?? '')}; use a loopback name or one of its public hosts (LAB_PUBLIC_HOST)`,
+    message: {
+      en: `this lab does not answer for Host ${host}; use a loopback name or one of its public hosts (LAB_PUBLIC_HOST)`,
+      'zh-CN': `本实验室不响应 Host ${host}；请使用回环地址名或它的公开主机名之一（LAB_PUBLIC_HOST）`,
+    },
   };
 }
 

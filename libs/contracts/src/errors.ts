@@ -94,7 +94,7 @@ export function frameworkErrorBody(error: FrameworkError): LocalizedErrorBody {
     return {
       statusCode: 400,
       error: 'malformed_url',
-      message: { en: `${error.message}: the path has a malformed percent-escape (% must be followed by two hex digits)`, 'zh-CN': `${error.message}：路径中有格式错误的百分号转义（% 后必须跟两位十六进制数字）` },
+      message: { en: `${error.message}: the path has a malformed percent-escape (% must be followed by two hex digits)`, 'zh-CN': '路径中有格式错误的百分号转义（% 后必须跟两位十六进制数字）' },
     };
   }
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return { statusCode: 414, error: 'uri_too_long', message: { en: error.message, 'zh-CN': `路径中有一段超过了路由接受的长度（${error.message}）` } };

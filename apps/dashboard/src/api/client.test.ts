@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../i18n/i18n';
 import { ADMIN_TOKEN_KEY, api, ApiError, ServiceUnreachableError } from './client';
 
 function answer(status: number, body: string) {
@@ -13,6 +14,17 @@ describe('api client', () => {
       id: 'r1',
     });
     expect(fetch).toHaveBeenCalledWith('api/runs', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it("asks the service for the page's language (Accept-Language), which follows the language switch", async () => {
+    const i18n = createI18n({ language: 'zh-CN' });
+    const fetch = vi.fn(async () => new Response('[]', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    await api.runs(1);
+    await i18n.changeLanguage('en');
+    await api.runs(1);
+    const languages = fetch.mock.calls.map((call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)['Accept-Language']);
+    expect(languages).toEqual(['zh-CN', 'en']);
   });
 
   it('turns an error body into an ApiError that knows which field it is about', async () => {

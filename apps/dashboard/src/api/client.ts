@@ -76,12 +76,19 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The page's language: the client runs outside React, so it reads `lang` on the document, which the
+ * i18n instance keeps in step with the switch.
+ */
+const pageLocale = () => supportedLocale(document.documentElement.lang);
+
 async function request<T>(path: string, init?: RequestInit): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${API_BASE}/${path}`, {
       ...init,
-      headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers },
+      // The service writes its error messages in the language asked for (the codes stay the same).
+      headers: { Accept: 'application/json', 'Accept-Language': pageLocale(), ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers },
     });
   } catch {
     throw new ServiceUnreachableError('network');
@@ -96,10 +103,7 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
   return body as T;
 }
 
-/**
- * The token prompt, in the page's language: the client runs outside React, so it reads the language from
- * `lang` on the document, which the i18n instance keeps in step with the switch.
- */
+/** The token prompt, in the page's language. */
 const TOKEN_PROMPT: Record<'missing' | 'refused', Localized> = {
   missing: {
     en: 'This lab is reachable from the network: enter its admin token (ADMIN_TOKEN) to start runs.',
@@ -123,7 +127,7 @@ async function adminSend<T>(method: 'POST' | 'PUT', path: string, payload: unkno
       return await request<T>(path, { method, body: JSON.stringify(payload), headers: token ? { Authorization: `Bearer ${token}` } : {} });
     } catch (error) {
       if (asked || !(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) throw error;
-      const entered = window.prompt(TOKEN_PROMPT[error.status === 401 ? 'missing' : 'refused'][supportedLocale(document.documentElement.lang)]);
+      const entered = window.prompt(TOKEN_PROMPT[error.status === 401 ? 'missing' : 'refused'][pageLocale()]);
       if (!entered?.trim()) throw error;
       sessionStorage.setItem(ADMIN_TOKEN_KEY, entered.trim());
     }

@@ -1,8 +1,9 @@
-import { PITFALL_PRESETS, RUN_LIMITS } from '@oversell/contracts';
+import { PITFALL_PRESETS, RUN_LIMITS, STRATEGY_NAMES } from '@oversell/contracts';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { UsageError, type Command } from '@oversell/cli';
 import { benchCommand, parseBenchArgs } from './bench';
+import { followersBenchCommand, parseFollowersBenchArgs } from './bench-followers';
 import { parseScalingArgs } from './bench-scaling';
 import { choosingALockCommand, parseChoosingALockArgs } from './choosing-a-lock';
 import { demoCommand, parseDemoArgs } from './demo';
@@ -66,6 +67,20 @@ const COMMANDS: [string, () => Command, string[]][] = [
     ],
   ],
   [
+    'bench:followers',
+    followersBenchCommand,
+    [
+      '--pairs <n> alternated pairs (without, with): whole number from 1 to 20 (default: 3)',
+      '--followers <n> followers in the runs that have them: whole number from 1 to 500 (default: 30)',
+      '(choices: "no-lock",',
+      'default: "lua-decrement")',
+      `whole number from 1 to ${RUN_LIMITS.maxStock} (default: 1000000)`,
+      '--duration <s> seconds of load per run: whole number from 1 to 600 (default: 10)',
+      '--instances <n> order-service instances of the lab it starts: whole number from 1 to 16 (default: 3)',
+      '--out <dir>',
+    ],
+  ],
+  [
     'choosing-a-lock',
     choosingALockCommand,
     [
@@ -109,6 +124,8 @@ describe('a bad command line: one line naming the option and what it takes, befo
     ['pitfalls', ['--repeat'], "option '--repeat <n>' argument missing", parsePitfallsArgs],
     ['soak', ['--stock', '0'], `option '--stock <n>' argument '0' is invalid. It must be a whole number from 1 to ${RUN_LIMITS.maxStock}.`, parseSoakArgs],
     ['soak', ['--minutes', 'ten'], "option '--minutes <n>' argument 'ten' is invalid. It must be a whole number from 1 to 600.", parseSoakArgs],
+    ['bench:followers', ['--pairs', '0'], "option '--pairs <n>' argument '0' is invalid. It must be a whole number from 1 to 20.", parseFollowersBenchArgs],
+    ['bench:followers', ['--strategy', 'nope'], `option '--strategy <name>' argument 'nope' is invalid. Allowed choices are ${STRATEGY_NAMES.join(', ')}.`, parseFollowersBenchArgs],
     ['choosing-a-lock', ['--docs', 'x.md'], "unknown option '--docs' (Did you mean --doc?)", parseChoosingALockArgs],
     ['choosing-a-lock', ['--bench'], "option '--bench <file>' argument missing", parseChoosingALockArgs],
   ])('%s %j', (_name, args, message, parse) => {
@@ -148,6 +165,12 @@ describe('the built commands', () => {
     const result = await run(command, ['--help']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toMatch(new RegExp(`^Usage: ${command} \\[options\\]`));
+  });
+
+  it('bench-followers answers --help on stdout with exit 0', async () => {
+    const result = await run('bench-followers', ['--help']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(/^Usage: bench:followers \[options\]/);
   });
 
   it.each([

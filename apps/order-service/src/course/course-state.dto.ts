@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { COURSE_LIMITS, type CourseStateUpdate } from '@oversell/contracts';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { ValidateIf } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsString, IsUUID, Matches, MaxLength } from '../http/validators';
 import { says } from '../http/validation';
 
 const { lessonIdMaxLength, runIdsMax } = COURSE_LIMITS;
@@ -21,6 +22,6 @@ export class CourseStateUpdateDto implements CourseStateUpdate {
   @IsArray(says({ en: 'runIds must be an array of run ids', 'zh-CN': 'runIds 必须是运行 id 的数组' }))
   @ArrayMaxSize(runIdsMax, says({ en: `runIds must hold at most ${runIdsMax} run ids`, 'zh-CN': `runIds 最多包含 ${runIdsMax} 个运行 id` }))
   @ArrayUnique(says({ en: 'runIds must not name a run twice', 'zh-CN': 'runIds 中同一个运行不能出现两次' }))
-  @IsUUID('all', { each: true, ...says({ en: 'each of runIds must be a run id (a UUID)', 'zh-CN': 'runIds 的每一项都必须是运行 id（UUID）' }) })
+  @IsUUID({ each: true, ...says({ en: 'each of runIds must be a run id (a UUID)', 'zh-CN': 'runIds 的每一项都必须是运行 id（UUID）' }) })
   runIds?: string[];
 }

@@ -2,7 +2,9 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { FAULT_KINDS, FAULT_LIMITS, FAULT_POINT_NAMES, FAULT_STORES, FAULTS_AT_A_POINT, FAULTS_WITH_DURATION, faultProblems, type FaultKind, type FaultPointName, type FaultSettings, type FaultStore } from '@oversell/contracts';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsObject, IsOptional, registerDecorator, ValidateNested } from 'class-validator';
+import { IsOptional, registerDecorator, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsObject } from '../http/validators';
+import { says } from '../http/validation';
 
 /**
  * Checks a field, given or missing, by the contract's rules for one fault (faultProblems): the rules are
@@ -87,7 +89,7 @@ export function FaultsField(): PropertyDecorator {
     IsOptional(),
     IsArray(),
     ArrayMaxSize(FAULT_LIMITS.maxFaultsPerRun),
-    IsObject({ each: true, message: 'each fault must be an object: { kind, at, … }' }),
+    IsObject({ each: true, ...says({ en: 'each fault must be an object: { kind, at, … }', 'zh-CN': '每个故障都必须是对象：{ kind, at, … }' }) }),
     ValidateNested({ each: true }),
     Type(() => FaultSettingsDto),
   );

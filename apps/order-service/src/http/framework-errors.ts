@@ -1,6 +1,7 @@
-import { answerClientErrors, frameworkErrorBody, headersSetBy, LAB_HELMET_OPTIONS } from '@oversell/contracts';
+import { answerClientErrors, errorBodyIn, frameworkErrorBody, headersSetBy, LAB_HELMET_OPTIONS } from '@oversell/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
+import { errorLocale } from './request-locale';
 
 /** helmet's headers, recorded once for the answers given before any hook runs. */
 const PRE_ROUTING_HEADERS = headersSetBy(helmet(LAB_HELMET_OPTIONS));
@@ -12,9 +13,10 @@ const PRE_ROUTING_HEADERS = headersSetBy(helmet(LAB_HELMET_OPTIONS));
  * `{ "error": "Bad Request", "code": "FST_ERR_BAD_URL" }`.
  */
 export function answerFrameworkErrors(instanceId: () => string | undefined): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
-  return (error, _request, reply) => {
-    const body = frameworkErrorBody(error);
-    void reply.code(body.statusCode).headers(preRoutingHeaders(instanceId())).send(body);
+  return (error, request, reply) => {
+    const locale = errorLocale(request);
+    const body = errorBodyIn(frameworkErrorBody(error), locale);
+    void reply.code(body.statusCode).headers({ ...preRoutingHeaders(instanceId()), 'content-language': locale }).send(body);
   };
 }
 

@@ -1,7 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { hostCheck, misdirectedRequest, WILDCARD_BINDS } from '@oversell/contracts';
+import { errorBodyIn, hostCheck, misdirectedRequest, WILDCARD_BINDS } from '@oversell/contracts';
 import { hostname } from 'node:os';
 import type { AppConfig } from '../config/configuration';
+import { errorLocale } from './request-locale';
 
 /**
  * DNS rebinding, at each instance as at the gateway: the instances' own ports are as reachable from a
@@ -19,6 +20,6 @@ export function useHostCheck(app: NestFastifyApplication, { host, instanceUrl, p
     // A callback hook: every request passes here (an answer sent from it ends the request; done is not called).
     .addHook('onRequest', (request, reply, done) => {
       if (allowed(request.headers.host)) return done();
-      void reply.code(421).send(misdirectedRequest(request.headers.host));
+      void reply.code(421).send(errorBodyIn(misdirectedRequest(request.headers.host), errorLocale(request)));
     });
 }

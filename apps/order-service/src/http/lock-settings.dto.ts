@@ -2,7 +2,8 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { DEFAULT_ORDER_WRITE, ORDER_WRITES, STRATEGY_SETTINGS, type OrderWrite } from '@oversell/contracts';
 
 const { lockTtlMs, businessDelayMs, segments } = STRATEGY_SETTINGS;
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsOptional } from 'class-validator';
+import { IsIn, IsInt, Max, Min } from './validators';
 
 /** The lock, business and order-write settings a product reset and a run both take. */
 export class LockSettingsDto {

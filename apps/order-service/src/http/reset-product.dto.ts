@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { MAX_STOCK, STRATEGY_NAMES, type FaultSettings, type ResetProductRequest, type StrategyName } from '@oversell/contracts';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { IsIn, IsInt, Max, Min } from './validators';
+import { says } from './validation';
 import { FaultsField } from '../faults/fault-settings.dto';
 import { MAX_PRODUCT_ID } from './order-body';
 import { LockSettingsDto } from './lock-settings.dto';
@@ -27,6 +28,6 @@ export class ResetProductDto extends LockSettingsDto implements ResetProductRequ
  */
 export class ProductIdParam {
   @Transform(({ value }) => (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= MAX_PRODUCT_ID ? Number(value) : value))
-  @IsInt({ message: `id must be a whole number from 1 to ${MAX_PRODUCT_ID}, in decimal digits` })
+  @IsInt(says({ en: `id must be a whole number from 1 to ${MAX_PRODUCT_ID}, in decimal digits`, 'zh-CN': `id 必须是 1 到 ${MAX_PRODUCT_ID} 之间的整数，用十进制数字书写` }))
   id!: number;
 }

@@ -12,9 +12,14 @@ export function says(message: Localized): Pick<ValidationOptions, 'message' | 'c
   return { message: message.en, context: { message } };
 }
 
-/** A validator's problem as the client reads it: its localized message, else the one class-validator wrote. */
+/**
+ * A validator's problem as the client reads it: its localized message (validators.ts, says()); an unknown
+ * field (the pipe's own rule); else the one the rule wrote, the same in every language (the fault rules
+ * of @oversell/contracts, which the run form shares, are written in English only).
+ */
 function problem(error: ValidationError, rule: string, english: string): Localized {
   const message = (error.contexts?.[rule] as { message?: Localized } | undefined)?.message;
+  if (rule === 'whitelistValidation') return { en: english, 'zh-CN': `不应有属性 ${error.property}` };
   if (!message) return { en: english, 'zh-CN': english };
   const named = (text: string) => text.replaceAll('$property', error.property);
   return { en: named(message.en), 'zh-CN': named(message['zh-CN']) };

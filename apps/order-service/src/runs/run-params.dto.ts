@@ -12,7 +12,9 @@ import {
   type StrategyName,
 } from '@oversell/contracts';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsOptional, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, IsUUID, Matches, Max, MaxLength, Min } from '../http/validators';
+import { says } from '../http/validation';
 import { FaultsField } from '../faults/fault-settings.dto';
 import { MAX_PRODUCT_ID } from '../http/order-body';
 import { LockSettingsDto } from '../http/lock-settings.dto';
@@ -34,7 +36,7 @@ export class LoadProfileDto implements LoadProfile {
   @ApiPropertyOptional({ minimum: 1, maximum: RUN_LIMITS.maxDurationSec, example: 8 })
   // A run must be bounded: by time, by count, or both.
   @ValidateIf((p: LoadProfileDto) => p.durationSec !== undefined || p.totalRequests === undefined)
-  @IsInt({ message: 'durationSec must be a whole number of seconds (or give totalRequests)' })
+  @IsInt(says({ en: 'durationSec must be a whole number of seconds (or give totalRequests)', 'zh-CN': 'durationSec 必须是整秒数（或给出 totalRequests）' }))
   @Min(1)
   @Max(RUN_LIMITS.maxDurationSec)
   durationSec?: number;
@@ -64,7 +66,7 @@ class ScenarioSettingsDto extends LockSettingsDto {
 
   @ApiProperty({ type: LoadProfileDto })
   // ValidateNested alone lets a missing load and an empty array through: the run would fail later, not here.
-  @IsObject({ message: 'load must be an object: { connections, durationSec and/or totalRequests }' })
+  @IsObject(says({ en: 'load must be an object: { connections, durationSec and/or totalRequests }', 'zh-CN': 'load 必须是对象：{ connections, durationSec 和/或 totalRequests }' }))
   @ValidateNested()
   @Type(() => LoadProfileDto)
   load!: LoadProfileDto;

@@ -108,6 +108,13 @@ const unknownStrategy: Refusal = { status: 400, error: 'unknown_strategy', field
 const malformed: Refusal = { status: 400, error: 'malformed_json' };
 const tooLarge: Refusal = { status: 413, error: 'payload_too_large' };
 
+/** A PUT of the course's state (follow mode): refused, it must leave the state as it was. */
+function course(what: string, body: string, field?: string, headers: Record<string, string> = JSON_HEADERS, message?: string): BadRequest {
+  return { case: `a course state with ${what}`, request: () => ({ method: 'PUT', path: '/api/course', body, headers }), ...(field ? invalid(field) : malformed), ...(message ? { message } : {}) };
+}
+
+const ZH = { ...JSON_HEADERS, 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.5' };
+
 /** Every bad input of the API: each must be refused with its code and field, and take no stock. */
 export const BAD_REQUESTS: readonly BadRequest[] = [
   order('productId as a string', (id) => ({ ...validOrder(id), productId: String(id) }), invalid('productId')),
@@ -215,4 +222,14 @@ export const BAD_REQUESTS: readonly BadRequest[] = [
   { case: 'a reset with a bad percent-escape (%zz) for the id', request: () => ({ method: 'POST', path: '/api/products/%zz/reset', body: JSON.stringify(BAD_REQUEST_PRODUCT), headers: JSON_HEADERS }), ...badEscape },
   // Past the router's maxParamLength (100): refused before the id is validated.
   { case: 'a run id of 101 characters', request: () => ({ method: 'GET', path: `/api/runs/${'r'.repeat(101)}` }), status: 414, error: 'uri_too_long' },
+  course('no lessonId', '{"runIds":[]}', 'lessonId'),
+  course('a lessonId that is a number', '{"lessonId":7}', 'lessonId'),
+  course('a lessonId of 65 characters', JSON.stringify({ lessonId: 'x'.repeat(65) }), 'lessonId'),
+  course('runIds that are not run ids', '{"lessonId":"owner-token","runIds":["run-1"]}', 'runIds'),
+  course('a version of its own (the version is the service\'s)', '{"lessonId":"owner-token","version":99}', 'version'),
+  course('malformed JSON', '{"lessonId":', undefined),
+  // The same refusals in the language the client asks for: the code and the field stay as they are.
+  course('a lessonId that is a number, asked in Chinese', '{"lessonId":7}', 'lessonId', ZH, 'lessonId 必须是字符串'),
+  order('quantity 0, asked in Chinese', (id) => ({ ...validOrder(id), quantity: 0 }), { ...invalid('quantity'), message: 'quantity 不能小于 1' }, ZH),
+  order('quantity 0, asked in English', (id) => ({ ...validOrder(id), quantity: 0 }), { ...invalid('quantity'), message: 'quantity must not be less than 1' }, { ...JSON_HEADERS, 'accept-language': 'en-US' }),
 ];

@@ -8,7 +8,7 @@ function unusedProductId(): number {
 
 /**
  * Registers one test per bad request against an entry point of the API: the answer's status, code,
- * field and message, then that nothing changed (stock and orders of the product). The inventory is read
+ * field and message, then that nothing changed (stock and orders of the product, the course's state). The inventory is read
  * with the same sender right after the refusal, so a keep-alive sender proves the refusal left its
  * connection usable.
  */
@@ -22,6 +22,7 @@ export function describeBadRequests(send: () => SendRequest): void {
   });
 
   it.each(BAD_REQUESTS.map((bad) => [bad.case, bad] as const))('refuses %s with a clear error, and changes nothing', async (_case, bad) => {
+    const course = await send()({ method: 'GET', path: '/api/course' });
     const answer = await send()(bad.request(productId));
     expect(answer.status).toBe(bad.status);
     expect(answer.body).toMatchObject({ statusCode: bad.status, error: bad.error });
@@ -32,5 +33,6 @@ export function describeBadRequests(send: () => SendRequest): void {
     const inventory = await send()({ method: 'GET', path: `/api/products/${productId}/inventory` });
     const { stock } = BAD_REQUEST_PRODUCT;
     expect(inventory).toMatchObject({ status: 200, body: { initialStock: stock, remaining: stock, sold: 0, orders: 0, oversold: 0, storesAgree: true } });
+    expect(await send()({ method: 'GET', path: '/api/course' })).toEqual(course);
   });
 }

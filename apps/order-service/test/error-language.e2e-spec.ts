@@ -1,0 +1,55 @@
+import { freshProductId } from '@oversell/stock/testing';
+import { startService, type ServiceUnderTest } from './service-under-test';
+
+/**
+ * The service's error messages in the language the client asks for, as GET /api/strategies answers its
+ * texts: `?lang=`, else Accept-Language, else English. The code and the field are the same in both.
+ */
+let service: ServiceUnderTest;
+
+beforeAll(async () => {
+  service = await startService();
+});
+
+afterAll(async () => {
+  await service?.close();
+});
+
+const ask = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const reply = await service.app.inject({ method, url, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, payload: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: reply.statusCode, language: reply.headers['content-language'], body: reply.json() };
+};
+
+it('answers a bad course state in Chinese for Accept-Language zh-CN or ?lang=zh-CN, in English otherwise, with the same code and field', async () => {
+  const bad = { lessonId: 7 };
+  const zh = await ask('PUT', '/api/course', bad, { 'accept-language': 'zh-CN,zh;q=0.9' });
+  const byQuery = await ask('PUT', '/api/course?lang=zh-CN', bad);
+  const en = await ask('PUT', '/api/course', bad);
+  for (const answer of [zh, byQuery, en]) expect(answer).toMatchObject({ status: 400, body: { error: 'validation_failed', field: 'lessonId' } });
+  expect(zh).toMatchObject({ language: 'zh-CN', body: { message: expect.stringContaining('lessonId 必须是字符串') } });
+  expect(zh.body.details[0].problems).toContain('lessonId 必须是字符串，没有课程时为 null');
+  expect(byQuery.body).toEqual(zh.body);
+  expect(en).toMatchObject({ language: 'en', body: { message: expect.stringContaining('lessonId must be a string, or null for no lesson') } });
+});
+
+it('answers an order refused by its schema, and a sold-out order, in the language asked for', async () => {
+  const productId = freshProductId();
+  expect((await ask('POST', `/api/products/${productId}/reset`, { stock: 0, strategy: 'lua-decrement' })).status).toBe(200);
+  const order = { productId, quantity: 1, strategy: 'lua-decrement' };
+  expect(await ask('POST', '/api/orders', { ...order, quantity: 0 }, { 'accept-language': 'zh' })).toMatchObject({ status: 400, body: { error: 'validation_failed', field: 'quantity', message: 'quantity 不能小于 1' } });
+  expect(await ask('POST', '/api/orders', order, { 'accept-language': 'zh-CN' })).toMatchObject({ status: 409, body: { error: 'sold_out', message: `商品 ${productId} 剩余不足 1 件` } });
+  expect(await ask('POST', '/api/orders', order)).toMatchObject({ status: 409, body: { error: 'sold_out', message: `product ${productId} has fewer than 1 units left` } });
+});
+
+it("answers the stock library's errors in the language asked for", async () => {
+  const productId = freshProductId();
+  const zh = await ask('GET', `/api/products/${productId}/inventory?lang=zh-CN`);
+  const en = await ask('GET', `/api/products/${productId}/inventory`);
+  expect(zh).toMatchObject({ status: 404, body: { error: 'product_not_found', message: `商品 ${productId} 不存在；请先用 POST /api/products/${productId}/reset 重置它` } });
+  expect(en).toMatchObject({ status: 404, body: { error: 'product_not_found', message: expect.stringMatching(/^product \d+ does not exist/) } });
+});
+
+it('answers a ?lang= it has no texts in naming the field, in the language of Accept-Language', async () => {
+  const answer = await ask('GET', '/api/strategies?lang=fr', undefined, { 'accept-language': 'zh-CN' });
+  expect(answer).toMatchObject({ status: 400, language: 'zh-CN', body: { error: 'validation_failed', field: 'lang', message: 'lang 必须是 en、zh-CN 之一' } });
+});
