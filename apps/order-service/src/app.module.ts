@@ -14,6 +14,7 @@ import { FiguresModule } from './figures/figures.module';
 import { HealthController } from './health/health.controller';
 import { RedisHealthIndicator } from './health/redis.health';
 import { ProductsController } from './http/products.controller';
+import { LabFiguresController } from './lab-figures/lab-figures.controller';
 import { StrategiesController } from './http/strategies.controller';
 import { CONTROL_DATA_SOURCE, RUN_ENTITIES, RUN_MIGRATIONS } from './runs/run.entity';
 import { RunsModule } from './runs/runs.module';
@@ -89,7 +90,7 @@ const CONTROL_POOL_SIZE = 4;
     RunsModule,
     CourseModule,
   ],
-  controllers: [ProductsController, StrategiesController, HealthController],
+  controllers: [ProductsController, StrategiesController, HealthController, LabFiguresController],
   providers: [RedisHealthIndicator],
 })
 export class AppModule {}

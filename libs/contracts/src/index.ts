@@ -22,3 +22,4 @@ export * from './bench';
 export * from './pitfall-presets';
 export * from './choosing-a-lock';
 export * from './lessons';
+export * from './choosing-a-lock-figures';

@@ -3,14 +3,13 @@
  * renders, from the strategy catalogue and the latest reports under bench-results/ (or the ones named).
  *   --bench bench-results/latest.json  --locks bench-results/locks-latest.json  --pitfalls bench-results/pitfalls-<stamp>.json
  */
-import { describeStrategy, STRATEGY_NAMES } from '@oversell/contracts';
+import { choosingALock, describeStrategy, LAB_REPORT_FILES, latestPitfallsReportName, STRATEGY_NAMES, type BenchInput, type ChoiceInputs, type LoadedReport, type LockBenchInput, type PitfallsInput } from '@oversell/contracts';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { choosingALock, choosingALockMarkdown, type BenchInput, type ChoiceInputs, type LoadedReport, type LockBenchInput } from '../reports/choosing-a-lock-report';
+import { choosingALockMarkdown } from '../reports/choosing-a-lock-report';
 import { cliCommand, exitOnCliError, filePath, parseCommand, UsageError, valueOption } from '@oversell/cli';
 import { npmCommand } from './cli-options';
 import { BENCH_RESULTS_DIR, REPO_ROOT } from '../lab/paths';
-import type { PitfallsReport } from '../reports/pitfalls-report';
 
 export const CHOOSING_A_LOCK_DOC = resolve(REPO_ROOT, 'docs', 'choosing-a-lock.md');
 export const CHOOSING_A_LOCK_JSON = resolve(REPO_ROOT, 'apps', 'dashboard', 'src', 'generated', 'choosing-a-lock.json');
@@ -30,10 +29,10 @@ export interface ChoosingALockOptions {
   command: string;
 }
 
-/** The newest `pitfalls-<stamp>.json` (the stamps sort as times do); null when there is none. */
+/** The newest `pitfalls-<stamp>.json` under `dir`; null when there is none. */
 function latestPitfallsReport(dir: string): string | null {
-  const names = existsSync(dir) ? readdirSync(dir).filter((name) => /^pitfalls-.*\.json$/.test(name)).sort() : [];
-  return names.length ? join(dir, names[names.length - 1]) : null;
+  const name = existsSync(dir) ? latestPitfallsReportName(readdirSync(dir)) : null;
+  return name === null ? null : join(dir, name);
 }
 
 /** The command's options; a fresh command per parse (commander keeps the values it parsed). */
@@ -56,8 +55,8 @@ export function parseChoosingALockArgs(args: string[]): ChoosingALockOptions {
   const report = (name: string, fallback: string | null): ReportChoice =>
     values[name] === undefined ? { file: fallback, given: false } : { file: resolve(String(values[name])), given: true };
   return {
-    bench: report('bench', join(BENCH_RESULTS_DIR, 'latest.json')),
-    locks: report('locks', join(BENCH_RESULTS_DIR, 'locks-latest.json')),
+    bench: report('bench', join(BENCH_RESULTS_DIR, LAB_REPORT_FILES.bench)),
+    locks: report('locks', join(BENCH_RESULTS_DIR, LAB_REPORT_FILES.locks)),
     pitfalls: report('pitfalls', latestPitfallsReport(BENCH_RESULTS_DIR)),
     doc: values.doc === undefined ? CHOOSING_A_LOCK_DOC : resolve(String(values.doc)),
     json: values.json === undefined ? CHOOSING_A_LOCK_JSON : resolve(String(values.json)),
@@ -83,7 +82,7 @@ export async function writeChoosingALock(options: ChoosingALockOptions, print: (
   const inputs: ChoiceInputs = {
     bench: readReport<BenchInput>(options.bench),
     locks: readReport<LockBenchInput>(options.locks),
-    pitfalls: readReport<PitfallsReport>(options.pitfalls),
+    pitfalls: readReport<PitfallsInput>(options.pitfalls),
   };
   const data = choosingALock(STRATEGY_NAMES.map((name) => describeStrategy(name)), inputs, options.command, new Date());
   for (const file of [options.doc, options.json]) mkdirSync(dirname(file), { recursive: true });

@@ -5,7 +5,7 @@ import { assertAdminTokenFor, startEdge, type Edge } from './edge';
 import { Instance } from './instance';
 import { clearLabKeys, throwawayPrefix } from './lab-keys';
 import { startLockServices } from './lock-services';
-import { DASHBOARD_DIST, ENSURE_SERVICES_SCRIPT } from './paths';
+import { BENCH_RESULTS_DIR, DASHBOARD_DIST, ENSURE_SERVICES_SCRIPT } from './paths';
 
 export interface LabOptions {
   /** Order-service instances (separate processes), default 3. */
@@ -80,7 +80,8 @@ export async function startLab(options: LabOptions): Promise<Lab> {
   const labEnv = { ...process.env, ...options.env };
   const throwaway = options.clearKeysOnStop ? throwawayPrefix(labEnv) : null;
   const lockServices = await startLockServices(options.strategies, labEnv, log, options.services);
-  const env = { STORE_PROXY: String(options.storeProxy ?? true), ...lockServices.env, ...options.env, ...(adminToken ? { ADMIN_TOKEN: adminToken } : {}) };
+  // The instances read this lab's latest reports there for the Explain view (GET /api/lab-figures/…).
+  const env = { STORE_PROXY: String(options.storeProxy ?? true), LAB_RESULTS_DIR: BENCH_RESULTS_DIR, ...lockServices.env, ...options.env, ...(adminToken ? { ADMIN_TOKEN: adminToken } : {}) };
   const instances = Array.from(
     { length: options.instances },
     (_, i) => new Instance({ id: `instance-${i + 1}`, port: options.basePort + i, runWorker: i === (options.runWorker ?? 0), env, maxRestartsPerMinute: options.maxRestartsPerMinute }, log),

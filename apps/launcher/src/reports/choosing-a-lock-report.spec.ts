@@ -1,5 +1,5 @@
-import { findPitfallPreset, type LockChoice, type PitfallVerdict, type StrategyDescription, type StrategyName } from '@oversell/contracts';
-import { choosingALock, choosingALockMarkdown, type BenchInput, type ChoiceInputs, type LockBenchInput } from './choosing-a-lock-report';
+import { choosingALock, findPitfallPreset, type BenchInput, type ChoiceInputs, type LockBenchInput, type LockChoice, type PitfallVerdict, type StrategyDescription, type StrategyName } from '@oversell/contracts';
+import { choosingALockMarkdown } from './choosing-a-lock-report';
 import { parseChoosingALockArgs, writeChoosingALock } from '../commands/choosing-a-lock';
 import { failedRunRecord, type PitfallRunRecord, type PitfallsReport } from './pitfalls-report';
 

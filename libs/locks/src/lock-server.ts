@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
-// The same depth from src/testing and from dist/testing.
-const SCRIPTS = resolve(__dirname, '../../../../infra/scripts');
+// The same depth from src/ and from dist/.
+const SCRIPTS = resolve(__dirname, '../../../infra/scripts');
 
 /**
  * Starts a lock server of the project's with infra/scripts/ensure-<server>.sh, which installs its Debian
