@@ -21,7 +21,16 @@ export class LabFiguresController {
     const dir = this.config.labResultsDir;
     const inputs = dir ? await readLabReports(dir) : { bench: null, locks: null, pitfalls: null };
     if (!inputs.bench && !inputs.locks && !inputs.pitfalls) {
-      throw new ApiError(404, 'not_found', dir ? `this lab has no bench, lock-bench or pitfalls report in ${dir} yet: run npm run bench, npm run bench:locks or npm run pitfalls` : 'this instance keeps no reports (LAB_RESULTS_DIR is not set)');
+      throw new ApiError(
+        404,
+        'not_found',
+        dir
+          ? {
+              en: `this lab has no bench, lock-bench or pitfalls report in ${dir} yet: run npm run bench, npm run bench:locks or npm run pitfalls`,
+              'zh-CN': `这个实验室在 ${dir} 里还没有 bench、lock-bench 或 pitfalls 报告：请运行 npm run bench、npm run bench:locks 或 npm run pitfalls`,
+            }
+          : { en: 'this instance keeps no reports (LAB_RESULTS_DIR is not set)', 'zh-CN': '这个实例不保存报告（未设置 LAB_RESULTS_DIR）' },
+      );
     }
     // Whichever report is newest says when the figures were measured; each source keeps its own date.
     const newest = [inputs.bench, inputs.locks, inputs.pitfalls].flatMap((loaded) => (loaded ? [loaded.report.startedAt] : [])).sort().at(-1)!;
