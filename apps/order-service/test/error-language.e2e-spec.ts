@@ -53,3 +53,10 @@ it('answers a ?lang= it has no texts in naming the field, in the language of Acc
   const answer = await ask('GET', '/api/strategies?lang=fr', undefined, { 'accept-language': 'zh-CN' });
   expect(answer).toMatchObject({ status: 400, language: 'zh-CN', body: { error: 'validation_failed', field: 'lang', message: 'lang 必须是 en、zh-CN 之一' } });
 });
+
+it("answers Fastify's routing errors and the Host check, given before any hook, in the language asked for", async () => {
+  const zh = { 'accept-language': 'zh-CN' };
+  expect(await ask('GET', '/api/products/%zz/inventory', undefined, zh)).toMatchObject({ status: 400, language: 'zh-CN', body: { error: 'malformed_url', message: '路径中有格式错误的百分号转义（% 后必须跟两位十六进制数字）' } });
+  const misdirected = await ask('GET', '/api/strategies', undefined, { ...zh, host: 'evil.example' });
+  expect(misdirected).toMatchObject({ status: 421, body: { error: 'misdirected_request', message: expect.stringContaining('本实验室不响应 Host "evil.example"') } });
+});

@@ -11,6 +11,7 @@ import { choiceOption, cliCommand, exitOnCliError, parseCommand, valueOption, wh
 import { RUN_LIMITS, serverSentEvents, STRATEGY_NAMES, type CourseState, type RunView, type StrategyName } from '@oversell/contracts';
 import { instancesOption, npmCommand, outOption } from './cli-options';
 import { openLabSession, type LabRunOptions } from '../lab/lab-session';
+import { followersMarkdown, type FollowedRun, type FollowersBenchReport } from '../reports/followers-report';
 import { assertWritableDir, fileStamp, machineInfo, writeReportFiles } from '../reports/report-files';
 import { followRuns } from './run-progress';
 
@@ -21,29 +22,6 @@ export interface FollowersBenchOptions extends Omit<LabRunOptions, 'url' | 'stra
   stock: number;
   connections: number;
   durationSec: number;
-}
-
-/** One measured run. */
-export interface FollowedRun {
-  pair: number;
-  followers: number;
-  runId: string;
-  unitsPerSec: number;
-  p99Ms: number;
-  /** The instances' CPU while the load ran, in cores (CPU ms ÷ wall ms, summed over the instances). */
-  instanceCores: number | null;
-  /** Followers that received the run's result over its events stream. */
-  followersSawResult: number;
-}
-
-export interface FollowersBenchReport {
-  command: string;
-  startedAt: string;
-  machine: ReturnType<typeof machineInfo>;
-  settings: Omit<FollowersBenchOptions, 'outDir' | 'command' | 'env' | 'basePort' | 'gatewayPort' | 'services'>;
-  runs: FollowedRun[];
-  /** Medians with followers ÷ without. */
-  ratios: { unitsPerSec: number; p99Ms: number; instanceCores: number | null };
 }
 
 export function followersBenchCommand() {
@@ -142,20 +120,6 @@ function measured(run: RunView, pair: number, followers: number, followersSawRes
     instanceCores: cpu && instanceMs !== undefined ? round(instanceMs / cpu.windowMs) : null,
     followersSawResult,
   };
-}
-
-export function followersMarkdown(report: FollowersBenchReport): string {
-  const { settings } = report;
-  const lines = [
-    `Strategy ${settings.strategy}, stock ${settings.stock}, ${settings.connections} connections, ${settings.durationSec} s per run, ${settings.instances} instances; ${report.machine.cpus} CPUs, load average ${report.machine.loadAverage.join(' / ')} at the start.`,
-    '',
-    '| pair | followers | units/s | p99 (ms) | instances\' CPU (cores) | followers that saw the result |',
-    '|---:|---:|---:|---:|---:|---:|',
-    ...report.runs.map((r) => `| ${r.pair} | ${r.followers} | ${r.unitsPerSec} | ${r.p99Ms} | ${r.instanceCores ?? '–'} | ${r.followers ? `${r.followersSawResult}/${r.followers}` : '–'} |`),
-    '',
-    `Medians with ${settings.followers} followers ÷ without: units/s ×${report.ratios.unitsPerSec}, p99 ×${report.ratios.p99Ms}, instances' CPU ×${report.ratios.instanceCores ?? '–'}.`,
-  ];
-  return lines.join('\n');
 }
 
 export async function runFollowersBench(options: FollowersBenchOptions, print: (line: string) => void = console.log): Promise<{ report: FollowersBenchReport; files: string[] }> {

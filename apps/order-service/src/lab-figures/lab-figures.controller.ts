@@ -27,9 +27,9 @@ export class LabFiguresController {
         dir
           ? {
               en: `this lab has no bench, lock-bench or pitfalls report in ${dir} yet: run npm run bench, npm run bench:locks or npm run pitfalls`,
-              'zh-CN': `这个实验室在 ${dir} 里还没有 bench、lock-bench 或 pitfalls 报告：请运行 npm run bench、npm run bench:locks 或 npm run pitfalls`,
+              'zh-CN': `本实验室在 ${dir} 中还没有 bench、lock-bench 或 pitfalls 报告：请运行 npm run bench、npm run bench:locks 或 npm run pitfalls`,
             }
-          : { en: 'this instance keeps no reports (LAB_RESULTS_DIR is not set)', 'zh-CN': '这个实例不保存报告（未设置 LAB_RESULTS_DIR）' },
+          : { en: 'this instance keeps no reports (LAB_RESULTS_DIR is not set)', 'zh-CN': '该实例不保存报告（未设置 LAB_RESULTS_DIR）' },
       );
     }
     // Whichever report is newest says when the figures were measured; each source keeps its own date.
