@@ -1,5 +1,4 @@
 import type { LoadTick } from './summary';
-import { buildDist } from './test-support/build';
 import { startFakeOrderService, type FakeOrderService } from './test-support/fake-order-service';
 
 /** The built package, as the order service loads it (forkLoad forks dist/cli.js next to it). */
@@ -17,7 +16,6 @@ describe('forkLoad from the built package', () => {
   let service: FakeOrderService;
 
   beforeAll(() => {
-    buildDist();
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built output, not the source
     built = require('../dist/index.js') as BuiltPackage;
   });

@@ -4,7 +4,7 @@ module.exports = {
   testEnvironment: 'node',
   rootDir: 'src',
   testMatch: ['**/*.spec.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.json' }] },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.spec.json' }] },
   moduleNameMapper: { '^@oversell/contracts$': '<rootDir>/../../../libs/contracts/src/index.ts' },
   // Every pair compiles its verifier with gcc: seconds each.
   testTimeout: 180_000,

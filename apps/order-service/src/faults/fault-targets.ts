@@ -1,5 +1,4 @@
-import type { FaultKind, FaultSettings } from '@oversell/contracts';
-import type { Localized } from '@oversell/contracts';
+import type { FaultKind, FaultSettings, Localized } from '@oversell/contracts';
 import { ApiError } from '../http/error-body';
 import type { InstanceBeat } from '../runs/instance-registry';
 
@@ -8,6 +7,7 @@ const NEEDS: Partial<Record<FaultKind, { has: (beat: InstanceBeat) => boolean | 
   'store-cut': { has: (beat) => beat.storeProxy, needs: { en: 'store-cut needs instances started with the store proxy', 'zh-CN': 'store-cut 需要以存储代理启动的实例' }, lacking: { en: 'were not', 'zh-CN': '不是' } },
   failover: { has: (beat) => beat.lockSentinels, needs: { en: 'a failover needs instances whose locks are on a Sentinel group (REDIS_SENTINELS)', 'zh-CN': 'failover 需要锁在 Sentinel 组上的实例（REDIS_SENTINELS）' }, lacking: { en: 'were started without one', 'zh-CN': '启动时没有 Sentinel 组' } },
   'node-restart': { has: (beat) => beat.redlockNodes, needs: { en: 'a node-restart needs instances with RedLock nodes (REDLOCK_NODES)', 'zh-CN': 'node-restart 需要带 RedLock 节点的实例（REDLOCK_NODES）' }, lacking: { en: 'were started without them', 'zh-CN': '启动时没有 RedLock 节点' } },
+  'clock-jump': { has: (beat) => beat.redlockNodes, needs: { en: 'a clock-jump needs instances with RedLock nodes (REDLOCK_NODES)', 'zh-CN': 'clock-jump 需要带 RedLock 节点的实例（REDLOCK_NODES）' }, lacking: { en: 'were started without them', 'zh-CN': '启动时没有 RedLock 节点' } },
 };
 
 const NEVER_CRASHED: Localized = { en: 'the instance running the run is never crashed', 'zh-CN': '执行这次运行的实例永远不会被崩溃' };
@@ -16,8 +16,8 @@ const NEVER_CRASHED: Localized = { en: 'the instance running the run is never cr
  * A run's faults with their `instance` index resolved to the id of that instance among the live ones
  * (port order), which is what every instance compares its own id with. Refused with a 400 naming the
  * field when an index is beyond the live instances, a store-cut targets an instance started without
- * the store proxy, a failover one whose locks are on no Sentinel group, a node-restart one without
- * RedLock nodes, or a crash has fewer than 2
+ * the store proxy, a failover one whose locks are on no Sentinel group, a node-restart or clock-jump one
+ * without RedLock nodes, or a crash has fewer than 2
  * live instances. The service checks this when a run is
  * posted, the executor again at its start (the instances may have changed while it waited in the
  * queue), passing its own instance id as `runner`: a crash then spares the runner, or is refused when
