@@ -188,6 +188,15 @@ export const LESSONS: readonly Lesson[] = [
     references: [REFERENCES.redisIo, REFERENCES.kleppmann, REFERENCES.antirez],
   },
   {
+    id: 'redlock-clock-jump',
+    title: { en: 'RedLock and a clock that jumps', 'zh-CN': 'RedLock 与跳变的时钟' },
+    claim: { en: 'A majority of nodes, each expiring the lock after its TTL, keeps the lock safe without any shared clock.', 'zh-CN': '多数派节点各自在 TTL 到期后让锁过期，不需要共享时钟也能保证锁的安全。' },
+    question: { en: 'What if one node\'s wall clock steps a minute forward while the lock is held?', 'zh-CN': '如果持有锁期间某个节点的系统时钟向前跳了一分钟呢？' },
+    preset: 'redlock-clock-jump',
+    strategies: ['redlock', 'watchdog-fenced-mysql'],
+    references: [REFERENCES.kleppmann, REFERENCES.antirez],
+  },
+  {
     id: 'zookeeper-etcd',
     title: { en: 'ZooKeeper and etcd: a fair line, at a cost', 'zh-CN': 'ZooKeeper 与 etcd：公平的队列，以及代价' },
     claim: {

@@ -441,7 +441,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'oversold',
-    sides: sides([{ label: { en: 'redlock, one node\'s clock jumped', 'zh-CN': 'redlock，一个节点的时钟跳变' }, strategy: 'redlock' }], [{ label: { en: 'watchdog-fenced-mysql, fenced row', 'zh-CN': 'watchdog-fenced-mysql，带栅栏的行' }, strategy: 'watchdog-fenced-mysql' }], {
+    sides: sameSettingsSides([{ label: { en: 'redlock, one node\'s clock jumped', 'zh-CN': 'redlock，一个节点的时钟跳变' }, strategy: 'redlock' }], [{ label: { en: 'watchdog-fenced-mysql, fenced row', 'zh-CN': 'watchdog-fenced-mysql，带栅栏的行' }, strategy: 'watchdog-fenced-mysql' }], {
       // As redlock-node-restart: one unit, sold twice once both holders read it before either writes; the
       // holder's read-to-write window is its business time (2 s) from the jump, the waiters take the three
       // free nodes within it. A lease that covers the business time on every clock but the jumped node's;
