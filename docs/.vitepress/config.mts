@@ -32,7 +32,7 @@ export default defineConfig({
       { text: '策略（中文）', link: '/strategies#zh-cn' },
     ],
     sidebar: [
-      { text: 'Start', items: [{ text: 'Index', link: '/' }, { text: 'Concepts', link: '/concepts' }, { text: 'Architecture', link: '/architecture' }] },
+      { text: 'Start', items: [{ text: 'Index', link: '/' }, { text: 'Concepts', link: '/concepts' }, { text: 'Lessons (generated)', link: '/lessons' }, { text: 'Architecture', link: '/architecture' }] },
       {
         text: 'Reference',
         items: [

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { LanguageSwitch } from './components/LanguageSwitch';
 
-const TABS: { label: 'lab' | 'compare' | 'pitfalls' | 'explain' | 'history' | 'glossary'; link: LinkProps }[] = [
+const TABS: { label: 'lessons' | 'lab' | 'compare' | 'pitfalls' | 'explain' | 'history' | 'glossary'; link: LinkProps }[] = [
+  { label: 'lessons', link: { to: '/lessons/{-$lessonId}/{-$runIds}', params: { lessonId: undefined, runIds: undefined } } },
   { label: 'lab', link: { to: '/lab/{-$runId}', params: { runId: undefined } } },
   { label: 'compare', link: { to: '/compare' } },
   { label: 'pitfalls', link: { to: '/pitfalls/{-$preset}/{-$runIds}', params: { preset: undefined, runIds: undefined } } },

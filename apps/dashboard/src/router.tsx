@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import {
   createHashHistory,
   createRootRoute,
@@ -10,12 +10,16 @@ import {
 } from '@tanstack/react-router';
 import { isStrategyName } from '@oversell/contracts';
 import { AppShell } from './AppShell';
-import { DEFAULT_FORM_VALUES, type RunFormValues } from './lib/run-form';
+import { FollowOffer } from './components/FollowOffer';
+import { paramsFromLabSearch, validateLabSearch } from './lib/lab-search';
+import { DEFAULT_FORM_VALUES, formFromParams, type RunFormValues } from './lib/run-form';
 import { CompareView } from './views/CompareView';
 import { ExplainView } from './views/ExplainView';
+import { FollowView } from './views/FollowView';
 import { GlossaryView } from './views/GlossaryView';
 import { HistoryView } from './views/HistoryView';
 import { LabView } from './views/LabView';
+import { LessonsView } from './views/LessonsView';
 import { PitfallsView } from './views/PitfallsView';
 
 interface RunSettings {
@@ -45,14 +49,31 @@ const rootRoute = createRootRoute({
   ),
 });
 
-// One route for `#/lab` and `#/lab/<id>`: starting a run changes the id without remounting the form.
+/**
+ * One route for `#/lab` and `#/lab/<id>`: starting a run changes the id without remounting the form.
+ * `?strategy=…&initialStock=…` (a lesson's link) fills the form with those settings.
+ */
 const labRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/lab/{-$runId}',
+  validateSearch: validateLabSearch,
   component: function LabRoute() {
     const { runId } = labRoute.useParams();
+    const search = labRoute.useSearch();
     const { values, setValues } = useRunSettings();
-    return <LabView runId={runId} values={values} onValuesChange={setValues} />;
+    // Filled once per address: what the reader types after that is theirs.
+    const given = JSON.stringify(search);
+    useEffect(() => {
+      const params = paramsFromLabSearch(JSON.parse(given));
+      const filled = params && formFromParams(params, DEFAULT_FORM_VALUES);
+      if (filled) setValues(filled);
+    }, [given, setValues]);
+    return (
+      <>
+        {runId === undefined && <FollowOffer />}
+        <LabView runId={runId} values={values} onValuesChange={setValues} />
+      </>
+    );
   },
 });
 
@@ -99,6 +120,24 @@ const pitfallsRoute = createRoute({
   },
 });
 
+/**
+ * The course: `#/lessons` lists it, `#/lessons/<id>` opens a lesson, and once it ran, its sides' runs,
+ * comma-separated. `?presenter=1` is presenter mode, kept in the address so a reload stays in it.
+ */
+const lessonsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/lessons/{-$lessonId}/{-$runIds}',
+  validateSearch: (search: Record<string, unknown>): { presenter?: 1 } => (search.presenter === 1 || search.presenter === '1' ? { presenter: 1 } : {}),
+  component: function LessonsRoute() {
+    const { lessonId, runIds } = lessonsRoute.useParams();
+    const { presenter } = lessonsRoute.useSearch();
+    return <LessonsView lessonId={lessonId} runIds={runIds?.split(',')} presenter={presenter === 1} />;
+  },
+});
+
+/** The presenter's lesson, live and read-only, for the room. */
+const followRoute = createRoute({ getParentRoute: () => rootRoute, path: '/follow', component: FollowView });
+
 // `#/history` is what a reader types for the History tab; its address has been `#/runs`.
 const historyAliasRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -125,6 +164,8 @@ const routeTree = rootRoute.addChildren([
   explainRoute,
   glossaryRoute,
   pitfallsRoute,
+  lessonsRoute,
+  followRoute,
   historyAliasRoute,
   fallbackRoute,
 ]);

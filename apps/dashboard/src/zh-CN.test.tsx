@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { findPitfallPreset, PITFALL_PRESETS, strategyEntry } from '@oversell/contracts';
+import { findLesson, findPitfallPreset, LESSONS, PITFALL_PRESETS, strategyEntry } from '@oversell/contracts';
 import { GLOSSARY } from './i18n/glossary';
 import { createI18n, missingKeys } from './i18n/i18n';
 import { fakeApi } from './test/fake-api';
@@ -90,6 +90,27 @@ describe('the dashboard in zh-CN', () => {
     expect(screen.getByRole('button', { name: '全部运行' })).toBeInTheDocument();
     open('#/runs');
     expect(await screen.findByText('最近 1 次运行，最新的在前')).toBeInTheDocument();
+  });
+
+  it('Lessons: the course in Chinese, from the lesson table', async () => {
+    open('#/lessons');
+    const list = await screen.findByTestId('lesson-list');
+    expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual(LESSONS.map((l) => l.title['zh-CN']));
+  });
+
+  it('Lessons: a lesson in presenter mode, with what it needs', async () => {
+    open('#/lessons/master-failover?presenter=1');
+    const lesson = findLesson('master-failover');
+    expect(await screen.findByTestId('lesson-title')).toHaveTextContent(lesson?.title['zh-CN'] ?? '');
+    expect(screen.getByTestId('lesson')).toHaveTextContent(lesson?.question['zh-CN'] ?? '');
+    expect(screen.getByTestId('lesson-needs')).toHaveTextContent('npm run demo -- --sentinels');
+    expect(screen.getByRole('button', { name: '运行本课（r）' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '发生了什么，为什么' })).toBeInTheDocument();
+  });
+
+  it('Follow: waiting for the presenter, in Chinese', async () => {
+    open('#/follow');
+    expect(await screen.findByText(/跟随讲师/)).toBeInTheDocument();
   });
 
   it('Glossary: every term in both languages, explained in Chinese', async () => {

@@ -21,4 +21,5 @@ export * from './scenarios';
 export * from './bench';
 export * from './pitfall-presets';
 export * from './choosing-a-lock';
+export * from './lessons';
 export * from './choosing-a-lock-figures';

@@ -44,21 +44,31 @@ export interface PitfallSide {
   settings: PitfallRunSettings;
 }
 
-export interface PitfallPreset {
-  name: string;
-  title: Localized;
-  /** In the articles' terms: what happens, at which step, and why the fix holds. */
-  explanation: { whatHappens: Localized; atWhichStep: Localized; whyTheFixHolds: Localized };
+/** In the articles' terms: what happens, at which step, and why the fix holds. */
+export interface PitfallExplanation {
+  whatHappens: Localized;
+  atWhichStep: Localized;
+  whyTheFixHolds: Localized;
+}
+
+/** Sides run under the same settings and judged by one sign: a preset's, or a lesson's lab runs. */
+export interface PitfallExperiment {
   /** What shows this pitfall in a run (see PitfallSign). */
   shows: PitfallSign;
   sides: PitfallSide[];
+}
+
+export interface PitfallPreset extends PitfallExperiment {
+  name: string;
+  title: Localized;
+  explanation: PitfallExplanation;
 }
 
 /** A short, contended load: enough orders at once that a gap in the lock is found, short enough to demo. */
 const CONTENDED: LoadProfile = { connections: 40, durationSec: 4 };
 
 /** The same settings on both sides: the comparison is only fair under the same load and the same fault. */
-function sides(broken: { label: Localized; strategy: StrategyName }[], fix: { label: Localized; strategy: StrategyName }[], settings: PitfallRunSettings): PitfallSide[] {
+export function sameSettingsSides(broken: { label: Localized; strategy: StrategyName }[], fix: { label: Localized; strategy: StrategyName }[], settings: PitfallRunSettings): PitfallSide[] {
   return [
     ...broken.map((side) => ({ ...side, role: 'broken' as const, settings })),
     ...fix.map((side) => ({ ...side, role: 'fix' as const, settings })),
@@ -103,7 +113,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'oversold',
-    sides: sides([{ label: { en: 'uuid-lua, fixed lease', 'zh-CN': 'uuid-lua，固定租约' }, strategy: 'uuid-lua' }], [{ label: { en: 'watchdog, renewed lease', 'zh-CN': 'watchdog，续期租约' }, strategy: 'watchdog' }], {
+    sides: sameSettingsSides([{ label: { en: 'uuid-lua, fixed lease', 'zh-CN': 'uuid-lua，固定租约' }, strategy: 'uuid-lua' }], [{ label: { en: 'watchdog, renewed lease', 'zh-CN': 'watchdog，续期租约' }, strategy: 'watchdog' }], {
       // A lease long enough for the watchdog's renewals (every TTL/3) to land on a loaded machine: at 50 ms
       // one was late in the e2e and the fix sold a unit twice. Stock the broken side runs out of in 4 s.
       initialStock: 5,
@@ -130,7 +140,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'oversold',
-    sides: sides([{ label: { en: 'naive-setnx, DEL on release', 'zh-CN': 'naive-setnx，释放时直接 DEL' }, strategy: 'naive-setnx' }], [{ label: { en: 'uuid-lua, compare-and-delete', 'zh-CN': 'uuid-lua，比较并删除' }, strategy: 'uuid-lua' }], pausedPastTheLease('stock-written')),
+    sides: sameSettingsSides([{ label: { en: 'naive-setnx, DEL on release', 'zh-CN': 'naive-setnx，释放时直接 DEL' }, strategy: 'naive-setnx' }], [{ label: { en: 'uuid-lua, compare-and-delete', 'zh-CN': 'uuid-lua，比较并删除' }, strategy: 'uuid-lua' }], pausedPastTheLease('stock-written')),
   },
   {
     name: 'non-atomic-release',
@@ -150,7 +160,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'oversold',
-    sides: sides([{ label: { en: 'uuid-check-del, GET then DEL', 'zh-CN': 'uuid-check-del，先 GET 再 DEL' }, strategy: 'uuid-check-del' }], [{ label: { en: 'uuid-lua, one script', 'zh-CN': 'uuid-lua，一个脚本' }, strategy: 'uuid-lua' }], pausedPastTheLease('release-checked-before-del')),
+    sides: sameSettingsSides([{ label: { en: 'uuid-check-del, GET then DEL', 'zh-CN': 'uuid-check-del，先 GET 再 DEL' }, strategy: 'uuid-check-del' }], [{ label: { en: 'uuid-lua, one script', 'zh-CN': 'uuid-lua，一个脚本' }, strategy: 'uuid-lua' }], pausedPastTheLease('release-checked-before-del')),
   },
   {
     name: 'crash-between-setnx-and-expire',
@@ -170,7 +180,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'deadlock',
-    sides: sides([{ label: { en: 'setnx-expire, two commands', 'zh-CN': 'setnx-expire，两条命令' }, strategy: 'setnx-expire' }], [{ label: { en: 'naive-setnx, SET NX PX', 'zh-CN': 'naive-setnx，SET NX PX' }, strategy: 'naive-setnx' }], {
+    sides: sameSettingsSides([{ label: { en: 'setnx-expire, two commands', 'zh-CN': 'setnx-expire，两条命令' }, strategy: 'setnx-expire' }], [{ label: { en: 'naive-setnx, SET NX PX', 'zh-CN': 'naive-setnx，SET NX PX' }, strategy: 'naive-setnx' }], {
       initialStock: 200,
       lockTtlMs: 500,
       businessDelayMs: 5,
@@ -196,7 +206,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'deadlock',
-    sides: sides(
+    sides: sameSettingsSides(
       [
         { label: { en: 'setnx-no-ttl', 'zh-CN': 'setnx-no-ttl' }, strategy: 'setnx-no-ttl' },
         { label: { en: 'db-lock-table, owner row', 'zh-CN': 'db-lock-table，持有者行' }, strategy: 'db-lock-table' },
@@ -223,7 +233,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'oversold',
-    sides: sides([{ label: { en: 'setnx-getset, stamps', 'zh-CN': 'setnx-getset，时间戳' }, strategy: 'setnx-getset' }], [{ label: { en: 'uuid-lua, Redis-side TTL', 'zh-CN': 'uuid-lua，Redis 端 TTL' }, strategy: 'uuid-lua' }], {
+    sides: sameSettingsSides([{ label: { en: 'setnx-getset, stamps', 'zh-CN': 'setnx-getset，时间戳' }, strategy: 'setnx-getset' }], [{ label: { en: 'uuid-lua, Redis-side TTL', 'zh-CN': 'uuid-lua，Redis 端 TTL' }, strategy: 'uuid-lua' }], {
       initialStock: 40,
       lockTtlMs: 1000,
       businessDelayMs: 20,
@@ -249,7 +259,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'oversold',
-    sides: sides([{ label: { en: 'watchdog, no fence', 'zh-CN': 'watchdog，无栅栏' }, strategy: 'watchdog' }], [{ label: { en: 'watchdog-fenced, fencing tokens', 'zh-CN': 'watchdog-fenced，栅栏令牌' }, strategy: 'watchdog-fenced' }], {
+    sides: sameSettingsSides([{ label: { en: 'watchdog, no fence', 'zh-CN': 'watchdog，无栅栏' }, strategy: 'watchdog' }], [{ label: { en: 'watchdog-fenced, fencing tokens', 'zh-CN': 'watchdog-fenced，栅栏令牌' }, strategy: 'watchdog-fenced' }], {
       // Leases with room for the watchdog's renewals on a loaded machine (one landed late at 50 ms in the e2e).
       // No business time after the read: with one, the watchdog's overdue renewal runs first after the
       // pause, finds the lock gone and its lock-lost signal stops the holder (lock_lost) before it writes.
@@ -282,7 +292,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'oversold',
-    sides: sides([{ label: { en: 'uuid-lua, no lost signal', 'zh-CN': 'uuid-lua，无锁丢失信号' }, strategy: 'uuid-lua' }], [{ label: { en: 'watchdog, lock-lost signal', 'zh-CN': 'watchdog，lock-lost 信号' }, strategy: 'watchdog' }], {
+    sides: sameSettingsSides([{ label: { en: 'uuid-lua, no lost signal', 'zh-CN': 'uuid-lua，无锁丢失信号' }, strategy: 'uuid-lua' }], [{ label: { en: 'watchdog, lock-lost signal', 'zh-CN': 'watchdog，lock-lost 信号' }, strategy: 'watchdog' }], {
       initialStock: 40,
       lockTtlMs: 500,
       businessDelayMs: 30,
@@ -312,7 +322,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'retry-storm',
-    sides: sides([{ label: { en: 'db-optimistic, version check', 'zh-CN': 'db-optimistic，版本检查' }, strategy: 'db-optimistic' }], [{ label: { en: 'db-conditional, one UPDATE', 'zh-CN': 'db-conditional，一条 UPDATE' }, strategy: 'db-conditional' }], {
+    sides: sameSettingsSides([{ label: { en: 'db-optimistic, version check', 'zh-CN': 'db-optimistic，版本检查' }, strategy: 'db-optimistic' }], [{ label: { en: 'db-conditional, one UPDATE', 'zh-CN': 'db-conditional，一条 UPDATE' }, strategy: 'db-conditional' }], {
       initialStock: 200,
       load: { connections: 60, durationSec: 4 },
     }),
@@ -335,7 +345,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'hot-key',
-    sides: sides([{ label: { en: 'uuid-lua, one lock', 'zh-CN': 'uuid-lua，一把锁' }, strategy: 'uuid-lua' }], [{ label: { en: 'segmented, 20 locks', 'zh-CN': 'segmented，20 把锁' }, strategy: 'segmented' }], {
+    sides: sameSettingsSides([{ label: { en: 'uuid-lua, one lock', 'zh-CN': 'uuid-lua，一把锁' }, strategy: 'uuid-lua' }], [{ label: { en: 'segmented, 20 locks', 'zh-CN': 'segmented，20 把锁' }, strategy: 'segmented' }], {
       // One lock sells at most 4 s / 500 ms + 20 orders still in flight = 28 units: 40 never sell out,
       // however fast the machine. 20 segments could sell 20 times that; they need 20 of the 40 within the
       // 4 s (the last 20 can be the orders in flight), 5 a second. The cost is in the business time, not
@@ -400,7 +410,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'oversold',
-    sides: sides([{ label: { en: 'redlock, nodes without persistence', 'zh-CN': 'redlock，节点未开持久化' }, strategy: 'redlock' }], [{ label: { en: 'redlock-delayed-restart', 'zh-CN': 'redlock-delayed-restart' }, strategy: 'redlock-delayed-restart' }], {
+    sides: sameSettingsSides([{ label: { en: 'redlock, nodes without persistence', 'zh-CN': 'redlock，节点未开持久化' }, strategy: 'redlock' }], [{ label: { en: 'redlock-delayed-restart', 'zh-CN': 'redlock-delayed-restart' }, strategy: 'redlock-delayed-restart' }], {
       // One unit, as in master-failover: two holders sell it twice once both read it before either writes.
       // The holder's read-to-write window is its business time (2 s) from the restarted node serving;
       // the waiters take the three free nodes within it, though with few of them: RedLock's waiters
@@ -431,7 +441,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'oversold',
-    sides: sides([{ label: { en: 'redlock, one node\'s clock jumped', 'zh-CN': 'redlock，一个节点的时钟跳变' }, strategy: 'redlock' }], [{ label: { en: 'watchdog-fenced-mysql, fenced row', 'zh-CN': 'watchdog-fenced-mysql，带栅栏的行' }, strategy: 'watchdog-fenced-mysql' }], {
+    sides: sameSettingsSides([{ label: { en: 'redlock, one node\'s clock jumped', 'zh-CN': 'redlock，一个节点的时钟跳变' }, strategy: 'redlock' }], [{ label: { en: 'watchdog-fenced-mysql, fenced row', 'zh-CN': 'watchdog-fenced-mysql，带栅栏的行' }, strategy: 'watchdog-fenced-mysql' }], {
       // As redlock-node-restart: one unit, sold twice once both holders read it before either writes; the
       // holder's read-to-write window is its business time (2 s) from the jump, the waiters take the three
       // free nodes within it. A lease that covers the business time on every clock but the jumped node's;
@@ -461,7 +471,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
     },
     shows: 'oversold',
-    sides: sides(
+    sides: sameSettingsSides(
       [
         { label: { en: 'uuid-lua on a Sentinel master', 'zh-CN': 'Sentinel 主节点上的 uuid-lua' }, strategy: 'uuid-lua' },
         { label: { en: 'watchdog on a Sentinel master', 'zh-CN': 'Sentinel 主节点上的 watchdog' }, strategy: 'watchdog' },
@@ -503,7 +513,7 @@ export function pitfallRunParams(side: PitfallSide, presetName: string): RunPara
  * (false). A run without a result shows nothing. The side is passed for the signs that read its settings
  * (a click is `copies` requests).
  */
-export function pitfallShown(preset: PitfallPreset, side: PitfallSide, run: RunView): boolean {
+export function pitfallShown(preset: PitfallExperiment, side: PitfallSide, run: RunView): boolean {
   const result = run.result;
   if (!result) return false;
   const { reconciliation, counts } = result;
@@ -535,7 +545,7 @@ export function pitfallShown(preset: PitfallPreset, side: PitfallSide, run: RunV
  */
 export type PitfallVerdict = 'pending' | 'failed' | 'showed' | 'missed' | 'clean' | 'not-clean';
 
-export function pitfallVerdict(preset: PitfallPreset, side: PitfallSide, run: RunView | undefined): PitfallVerdict {
+export function pitfallVerdict(preset: PitfallExperiment, side: PitfallSide, run: RunView | undefined): PitfallVerdict {
   if (!run || run.status === 'queued' || run.status === 'running' || !run.result) return run?.status === 'failed' ? 'failed' : 'pending';
   const shown = pitfallShown(preset, side, run);
   if (side.role === 'broken') return shown ? 'showed' : 'missed';

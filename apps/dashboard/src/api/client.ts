@@ -1,5 +1,7 @@
 import type {
   ChoosingALock,
+  CourseState,
+  CourseStateUpdate,
   ErrorBody,
   InventoryView,
   Localized,
@@ -115,15 +117,15 @@ const TOKEN_PROMPT: Record<'missing' | 'refused', Localized> = {
 export const ADMIN_TOKEN_KEY = 'oversell-lab.admin-token';
 
 /**
- * An admin action (queuing runs). A lab reachable from the network answers 401 without its
+ * An admin action (queuing runs, moving the course on). A lab reachable from the network answers 401 without its
  * ADMIN_TOKEN (403 for a wrong one): the operator is asked for it once, it is kept for the session and
  * sent on every admin call after. Cancelling the prompt leaves the API's error to show.
  */
-async function adminPost<T>(path: string, payload: unknown): Promise<T> {
+async function adminSend<T>(method: 'POST' | 'PUT', path: string, payload: unknown): Promise<T> {
   for (let asked = false; ; asked = true) {
     const token = sessionStorage.getItem(ADMIN_TOKEN_KEY);
     try {
-      return await request<T>(path, { method: 'POST', body: JSON.stringify(payload), headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      return await request<T>(path, { method, body: JSON.stringify(payload), headers: token ? { Authorization: `Bearer ${token}` } : {} });
     } catch (error) {
       if (asked || !(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) throw error;
       const entered = window.prompt(TOKEN_PROMPT[error.status === 401 ? 'missing' : 'refused'][pageLocale()]);
@@ -146,8 +148,13 @@ export const api = {
   run: (id: string) => request<RunView>(`runs/${encodeURIComponent(id)}`),
   /** The product's stock and orders as the stores hold them now, reconciled against the run it was last reset for. */
   inventory: (productId: number) => request<InventoryView>(`products/${productId}/inventory`),
-  startRun: (params: RunParams) => adminPost<RunView>('runs', params),
-  startBatch: (batch: RunBatchRequest) => adminPost<RunBatchView>('runs/batch', batch),
+  startRun: (params: RunParams) => adminSend<RunView>('POST', 'runs', params),
+  startBatch: (batch: RunBatchRequest) => adminSend<RunBatchView>('POST', 'runs/batch', batch),
   /** URL of the run's server-sent event stream, for EventSource. */
   runEventsUrl: (id: string) => `${API_BASE}/runs/${encodeURIComponent(id)}/events`,
+  /** Where the presenter is in the course; followers see it. */
+  course: () => request<CourseState>('course'),
+  setCourse: (update: CourseStateUpdate) => adminSend<CourseState>('PUT', 'course', update),
+  /** URL of the course's server-sent event stream (`course` events, the current state first). */
+  courseEventsUrl: () => `${API_BASE}/course/events`,
 };

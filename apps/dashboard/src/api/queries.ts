@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RunBatchRequest, RunParams, RunView } from '@oversell/contracts';
+import type { CourseState, CourseStateUpdate, RunBatchRequest, RunParams, RunView } from '@oversell/contracts';
 import { isInProgress } from '../lib/run-status';
 import { runScenarios } from '../lib/scenarios';
 import { startInOrder } from '../lib/start-in-order';
@@ -21,6 +21,7 @@ export const queryKeys = {
   runs: ['runs'] as const,
   run: (id: string) => ['runs', id] as const,
   inventory: (productId: number) => ['products', productId, 'inventory'] as const,
+  course: ['course'] as const,
 };
 
 export function useStrategies() {
@@ -96,5 +97,22 @@ export function useStartBatch() {
   return useMutation({
     mutationFn: (batch: RunBatchRequest) => api.startBatch(batch),
     onSuccess: (view) => onCreated(view.runs),
+  });
+}
+
+/**
+ * Where the presenter is in the course: read once (the home page's "follow" offer), or every second while
+ * the course's event stream is down (`pollMs`). Not retried: a lab without a course answers at once.
+ */
+export function useCourse(pollMs: number | false = false) {
+  return useQuery({ queryKey: queryKeys.course, queryFn: api.course, retry: false, refetchInterval: pollMs });
+}
+
+/** The presenter moves the course on: its followers are told by the service's course stream. */
+export function useSetCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: CourseStateUpdate) => api.setCourse(update),
+    onSuccess: (state: CourseState) => queryClient.setQueryData(queryKeys.course, state),
   });
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@tanstack/react-router';
-import { isExpectedVerdict, pitfallVerdict, type PitfallPreset, type PitfallSide } from '@oversell/contracts';
+import { isExpectedVerdict, pitfallVerdict, type PitfallExperiment, type PitfallSide } from '@oversell/contracts';
 import { useLiveRun } from '../hooks/useLiveRun';
 import { useLocale } from '../i18n/use-locale';
 import { formatContendedPhase } from '../lib/format';
@@ -18,7 +18,8 @@ import { RunStatusBadge } from './RunStatusBadge';
 import { ServiceError } from './ServiceError';
 
 interface PitfallSidePanelProps {
-  preset: PitfallPreset;
+  /** What judges the side: its preset, or a lesson's lab runs. */
+  preset: PitfallExperiment;
   side: PitfallSide;
   /** The side's run; mount with key={runId}. */
   runId: string;

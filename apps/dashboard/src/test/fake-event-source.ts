@@ -31,6 +31,11 @@ export class FakeEventSource {
     this.dispatch(new MessageEvent(event.type, { data: JSON.stringify(event) }));
   }
 
+  /** Delivers a named event of another stream (the course's `course`), its data as JSON. */
+  send(type: string, data: unknown) {
+    this.dispatch(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+
   fail() {
     this.dispatch(new Event('error'));
   }

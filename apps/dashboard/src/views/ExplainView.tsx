@@ -6,6 +6,7 @@ import { useLabChoosingALock, useStrategies } from '../api/queries';
 import { ChoosingALockTables } from '../components/ChoosingALockTables';
 import { ServiceError } from '../components/ServiceError';
 import { StrategyBrief } from '../components/StrategyBrief';
+import { StrategyScripts } from '../components/StrategyScripts';
 import { useStrategyTexts } from '../i18n/strategy-texts';
 // Written by `npm run choosing-a-lock` from the bench, lock-bench and pitfalls reports.
 import choosingALock from '../generated/choosing-a-lock.json';
@@ -97,17 +98,7 @@ function StrategySection({ strategy }: { strategy: StrategyDescription }) {
           <li key={i}>{step}</li>
         ))}
       </ol>
-      {strategy.scripts.map((script) => (
-        // Collapsed: a section reads as its steps first; the script is one click away.
-        <details key={script.name} className="script-block">
-          <summary>
-            <code>{script.name}</code> <span className="tag">{script.language.toUpperCase()}</span>
-          </summary>
-          <pre className="script">
-            <code className={`language-${script.language}`}>{script.source}</code>
-          </pre>
-        </details>
-      ))}
+      <StrategyScripts strategy={strategy} />
       <h3>{t('explain.onTheDashboard')}</h3>
       <p className="symptom">{symptom}</p>
     </article>

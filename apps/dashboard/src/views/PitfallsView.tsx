@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { findPitfallPreset, PITFALL_PRESETS, pitfallRunParams, type PitfallPreset, type PitfallSide } from '@oversell/contracts';
 import { useStartRuns } from '../api/queries';
+import { PitfallExplanation } from '../components/PitfallExplanation';
 import { PitfallSidePanel } from '../components/PitfallSidePanel';
 import { ServiceError } from '../components/ServiceError';
 import { useLocale } from '../i18n/use-locale';
@@ -93,14 +94,7 @@ export function PitfallsView({ presetName, runIds = [] }: PitfallsViewProps) {
       {preset && (
         <section className="panel pitfall-explanation" data-testid="pitfall-explanation">
           <h3>{preset.title[locale]}</h3>
-          <dl>
-            <dt>{t('pitfalls.whatHappens')}</dt>
-            <dd>{preset.explanation.whatHappens[locale]}</dd>
-            <dt>{t('pitfalls.atWhichStep')}</dt>
-            <dd>{preset.explanation.atWhichStep[locale]}</dd>
-            <dt>{t('pitfalls.whyTheFixHolds')}</dt>
-            <dd>{preset.explanation.whyTheFixHolds[locale]}</dd>
-          </dl>
+          <PitfallExplanation explanation={preset.explanation} />
           <p className="run-meta">{t('pitfalls.bothSides', { settings: describePresetSettings(preset.sides[0].settings, t) })}</p>
         </section>
       )}

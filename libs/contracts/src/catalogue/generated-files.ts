@@ -1,3 +1,4 @@
+import { lessonsMarkdown } from '../lessons-markdown';
 import type { Locale } from '../locale';
 import { LOCK_FAULT_TITLES, LOCK_FAULTS } from '../lock-faults';
 import { describeStrategy, STRATEGY_NAMES } from '../strategies';
@@ -140,5 +141,6 @@ export function strategyReferenceMarkdown(): string {
 
 export const GENERATED_FILES: readonly GeneratedFile[] = [
   { path: 'docs/strategies.md', content: strategyReferenceMarkdown },
+  { path: 'docs/lessons.md', content: lessonsMarkdown },
   { path: 'loadtests/k6/lib/strategy-names.js', content: k6StrategyNamesModule },
 ];
