@@ -15,7 +15,7 @@ import {
   UnknownStrategyError,
 } from '@oversell/stock';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isErrorBody } from './error-body';
+import { isErrorBody } from '@oversell/lab';
 
 function fromStockError(error: StockError): ErrorBody {
   if (error instanceof OrderWriteUnsupportedError) return { statusCode: 400, error: 'validation_failed', message: error.message, field: 'orderWrite' };

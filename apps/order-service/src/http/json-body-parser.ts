@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'secure-json-parse';
-import { ApiError } from './error-body';
+import { ApiError } from '@oversell/lab';
 
 /**
  * How deep a body's objects and arrays may nest. The API's bodies need 3 levels (a run's faults); a

@@ -2,9 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type CreateOrderRequest, type ErrorBody, type PlacedOrder } from '@oversell/contracts';
 import { OrderPlacementService } from '@oversell/stock';
 import type { FastifyReply } from 'fastify';
-import { MetricsService } from '../figures/metrics.service';
-import { OrderFigures } from '../figures/order-figures';
-import { RunTokens } from '../runs/run-tokens';
+import { MetricsService, OrderFigures, RunTokens } from '@oversell/lab';
 import { ORDER_BODY_SCHEMA, orderBodyRefusal } from './order-body';
 import { orderBodyPost, runTokenOf, type HotRoute } from './hot-route';
 

@@ -1,6 +1,6 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { STRATEGY_NAMES } from '@oversell/contracts';
-import { ApiError } from './error-body';
+import { ApiError } from '@oversell/lab';
 
 /** Flattens nested class-validator errors into "field → problems", with paths like `load.connections` and `faults[0].at`. */
 function flatten(errors: ValidationError[], parent = ''): { field: string; problems: string[]; rules: string[] }[] {

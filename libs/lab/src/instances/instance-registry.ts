@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { InstanceFigures } from '@oversell/contracts';
 import { RedisConnections, STOCK_OPTIONS, STORE_CUT, type StockOptions, type StoreCut } from '@oversell/stock';
-import { appConfig, type AppConfig } from '../config/configuration';
+import { LAB_OPTIONS, type LabOptions } from '../lab.options';
 import { instancesKey } from '../redis-keys';
 
 const HEARTBEAT_EVERY_MS = 1000;
@@ -34,7 +34,7 @@ export class InstanceRegistry implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly connections: RedisConnections,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
-    @Inject(appConfig.KEY) private readonly app: AppConfig,
+    @Inject(LAB_OPTIONS) private readonly app: LabOptions,
     @Optional() @Inject(STORE_CUT) private readonly storeCut: StoreCut | null = null,
   ) {}
 

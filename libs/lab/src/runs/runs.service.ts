@@ -1,4 +1,4 @@
-import { reportQueueErrors } from '@oversell/stock';
+import { reportQueueErrors, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -6,12 +6,12 @@ import { NOOP_TARGET, ORDER_OUTCOMES, STRATEGY_NAMES, ceilingWarmUp, type Create
 import type { Queue } from 'bullmq';
 import { randomInt, randomUUID } from 'node:crypto';
 import { In, IsNull, type FindOptionsWhere, type Repository } from 'typeorm';
-import { appConfig, redisConfig, type AppConfig, type RedisConfig } from '../config/configuration';
+import { LAB_OPTIONS, type LabOptions } from '../lab.options';
 import { MetricsService } from '../figures/metrics.service';
 import { targetFaults } from '../faults/fault-targets';
 import { checkDoubleClickLoad } from './double-click-load';
-import { ApiError } from '../http/error-body';
-import { InstanceRegistry } from './instance-registry';
+import { ApiError } from '../error-body';
+import { InstanceRegistry } from '../instances/instance-registry';
 import type { RunBatchDto } from './run-params.dto';
 import { CONTROL_DATA_SOURCE, RunEntity } from './run.entity';
 import { RunEventsBus } from './run-events.bus';
@@ -28,8 +28,8 @@ export class RunsService implements OnModuleInit {
     @InjectQueue(RUNS_QUEUE) private readonly queue: Queue<RunJobData>,
     private readonly bus: RunEventsBus,
     private readonly tokens: RunTokens,
-    @Inject(appConfig.KEY) private readonly app: AppConfig,
-    @Inject(redisConfig.KEY) private readonly redis: RedisConfig,
+    @Inject(LAB_OPTIONS) private readonly app: LabOptions,
+    @Inject(STOCK_OPTIONS) private readonly stock: StockOptions,
     private readonly instances: InstanceRegistry,
     private readonly metrics: MetricsService,
   ) {
@@ -41,7 +41,7 @@ export class RunsService implements OnModuleInit {
    * known; one still queued or running then belongs to a session nobody will finish it in).
    */
   private get ownRuns(): FindOptionsWhere<RunEntity>[] {
-    return [{ lab: this.redis.keyPrefix }, { lab: IsNull(), status: In(['completed', 'failed']) }];
+    return [{ lab: this.stock.keyPrefix }, { lab: IsNull(), status: In(['completed', 'failed']) }];
   }
 
   /** This instance's admissions, one at a time, so two posts cannot both take the queue's last place. */
@@ -73,7 +73,7 @@ export class RunsService implements OnModuleInit {
   private async queueRun(params: RunParams): Promise<CreatedRunView> {
     const run = this.runs.create({
       id: randomUUID(),
-      lab: this.redis.keyPrefix,
+      lab: this.stock.keyPrefix,
       status: 'queued',
       params,
       productId: params.productId ?? RUN_PRODUCT_IDS_FROM + randomInt(1_000_000_000),

@@ -10,12 +10,13 @@ import {
   type RunParams,
   type RunTarget,
   type StrategyName,
+  MAX_PRODUCT_ID,
 } from '@oversell/contracts';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { FaultsField } from '../faults/fault-settings.dto';
-import { MAX_PRODUCT_ID } from '../http/order-body';
-import { LockSettingsDto } from '../http/lock-settings.dto';
+
+import { LockSettingsDto } from './lock-settings.dto';
 
 export class LoadProfileDto implements LoadProfile {
   @ApiProperty({ minimum: 1, maximum: RUN_LIMITS.maxConnections, example: 100 })

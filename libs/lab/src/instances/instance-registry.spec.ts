@@ -1,7 +1,7 @@
 import { RedisConnections, DEFAULT_STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
 import { freshKeyPrefix, testRedisOptions } from '@oversell/stock/testing';
 import { randomUUID } from 'node:crypto';
-import type { AppConfig } from '../config/configuration';
+import type { LabOptions } from '../lab.options';
 import { RunFiguresReader } from '../figures/run-figures.reader';
 import { instancesKey, RunFigureKeys } from '../redis-keys';
 import { INSTANCE_SILENT_AFTER_MS, InstanceRegistry, RunInstancesWatch, type InstanceBeat } from './instance-registry';
@@ -14,7 +14,7 @@ let reader: RunFiguresReader;
 
 beforeAll(() => {
   connections = new RedisConnections(options);
-  registry = new InstanceRegistry(connections, options, { instanceUrl: 'http://127.0.0.1:1', port: 1 } as AppConfig);
+  registry = new InstanceRegistry(connections, options, { instanceUrl: 'http://127.0.0.1:1', port: 1 } as LabOptions);
   reader = new RunFiguresReader(connections, options);
 });
 

@@ -4,7 +4,7 @@ import { freshKeyPrefix, testMysqlSettings, testRedisOptions, until } from '@ove
 import { Queue, Worker, type Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type Repository } from 'typeorm';
-import type { AppConfig } from '../config/configuration';
+import type { LabOptions } from '../lab.options';
 import { bullPrefix as bullPrefixOf } from '../redis-keys';
 import { RUN_ENTITIES, RunEntity } from './run.entity';
 import { RunEventsBus } from './run-events.bus';
@@ -44,7 +44,7 @@ beforeEach(() => {
   let started: (finish: (result: RunResult) => void) => void;
   measuring = new Promise((resolve) => (started = resolve));
   jest.spyOn(executor as unknown as { measure: () => Promise<RunResult> }, 'measure').mockImplementation(() => new Promise((finish) => started(finish)));
-  const processor = new RunProcessor(executor, { runWorker: false, instanceId: 'instance-7' } as AppConfig, queue);
+  const processor = new RunProcessor(executor, { runWorker: false, instanceId: 'instance-7' } as LabOptions, queue);
   processing = [];
   // As @Processor configures it (maxStalledCount 0), with a stalled check fast enough for a test.
   worker = new Worker<RunJobData>(RUNS_QUEUE, (job, token) => track(processor.process(job, token)), { connection: bullConnection(), prefix: bullPrefix, concurrency: 1, maxStalledCount: 0, stalledInterval: 100 });

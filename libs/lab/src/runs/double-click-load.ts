@@ -1,6 +1,6 @@
 import { RUN_LIMITS, type RunParams } from '@oversell/contracts';
 import { doubleClickOf } from '@oversell/loadtests';
-import { ApiError } from '../http/error-body';
+import { ApiError } from '../error-body';
 
 /**
  * A double-click fault changes what the load is (each buyer sends every order `copies` times at once),

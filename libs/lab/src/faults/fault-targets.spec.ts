@@ -1,6 +1,6 @@
 import type { ErrorBody, FaultSettings } from '@oversell/contracts';
-import { ApiError } from '../http/error-body';
-import type { InstanceBeat } from '../runs/instance-registry';
+import { ApiError } from '../error-body';
+import type { InstanceBeat } from '../instances/instance-registry';
 import { targetFaults } from './fault-targets';
 
 const beat = (instance: string, port: number): InstanceBeat => ({ instance, url: `http://127.0.0.1:${port}`, port, pid: port, rssBytes: 0, at: 0 });

@@ -3,11 +3,8 @@ import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { RunBatchView, RunEvent, RunView, Scenario } from '@oversell/contracts';
 import { listScenarios, loadScenario } from '@oversell/loadtests';
 import { Observable } from 'rxjs';
-import { AdminOnly } from '../http/admin-token.guard';
-import { ApiError } from '../http/error-body';
-import { RunBatchDto, RunIdParam, RunParamsDto } from './run-params.dto';
-import { RunEventsBus } from './run-events.bus';
-import { RunsService } from './runs.service';
+import { ApiError, RunBatchDto, RunEventsBus, RunIdParam, RunParamsDto, RunsService } from '@oversell/lab';
+import { AdminOnly } from './admin-token.guard';
 
 const MAX_LIST = 200;
 const DEFAULT_LIST = 50;

@@ -2,7 +2,7 @@ import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullm
 import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
 import { reportQueueErrors } from '@oversell/stock';
 import type { Job, Queue, WorkerOptions } from 'bullmq';
-import { appConfig, type AppConfig } from '../config/configuration';
+import { LAB_OPTIONS, type LabOptions } from '../lab.options';
 import { RunExecutor } from './run-executor';
 import { RUNS_QUEUE, type RunJobData } from './runs.constants';
 
@@ -14,7 +14,7 @@ import { RUNS_QUEUE, type RunJobData } from './runs.constants';
 export class RunProcessor extends WorkerHost implements OnApplicationBootstrap {
   constructor(
     private readonly executor: RunExecutor,
-    @Inject(appConfig.KEY) private readonly app: AppConfig,
+    @Inject(LAB_OPTIONS) private readonly app: LabOptions,
     @InjectQueue(RUNS_QUEUE) private readonly queue: Queue<RunJobData>,
   ) {
     super();

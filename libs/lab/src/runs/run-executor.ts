@@ -13,7 +13,7 @@ import { labProcesses } from '../figures/lab-processes';
 import { CpuWindow } from '../figures/process-cpu';
 import { RemainingSamples } from '../figures/remaining-samples';
 import { holdersBySecond, overallLatency, RunFiguresReader, timeline, type RunFigures, type RunMoments } from '../figures/run-figures.reader';
-import { INSTANCE_SILENT_AFTER_MS, InstanceRegistry, PeakMemory, RunInstancesWatch, type InstanceBeat } from './instance-registry';
+import { INSTANCE_SILENT_AFTER_MS, InstanceRegistry, PeakMemory, RunInstancesWatch, type InstanceBeat } from '../instances/instance-registry';
 import { ORDER_DRAIN_TIMEOUT_MS, OrderQueueWatch, ordersStillQueued } from './order-queue-watch';
 import { reconcile } from './reconciliation';
 import { CONTROL_DATA_SOURCE, RunEntity } from './run.entity';

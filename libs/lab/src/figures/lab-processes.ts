@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
-import type { InstanceBeat } from '../runs/instance-registry';
+import type { InstanceBeat } from '../instances/instance-registry';
 import type { LabProcess } from './process-cpu';
 
 const LOOPBACK = /^(127\.|localhost$|::1$)/;

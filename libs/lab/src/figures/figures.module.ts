@@ -1,8 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { OrderStreams, OrderWriteQueue } from '@oversell/stock';
-import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
-import { appConfig, type AppConfig } from '../config/configuration';
+import { LAB_OPTIONS, type LabOptions } from '../lab.options';
 import { OrderFigures, TRACED_ORDERS } from './order-figures';
 import { RunFiguresReader } from './run-figures.reader';
 
@@ -11,8 +10,7 @@ import { RunFiguresReader } from './run-figures.reader';
  * them in Redis and flushes on request; the run worker reads them back.
  */
 @Module({
-  controllers: [MetricsController],
-  providers: [MetricsService, OrderFigures, RunFiguresReader, { provide: TRACED_ORDERS, inject: [appConfig.KEY], useFactory: (app: AppConfig) => app.tracedOrders }],
+  providers: [MetricsService, OrderFigures, RunFiguresReader, { provide: TRACED_ORDERS, inject: [LAB_OPTIONS], useFactory: (lab: LabOptions) => lab.tracedOrders }],
   exports: [MetricsService, OrderFigures, RunFiguresReader],
 })
 export class FiguresModule implements OnModuleInit {

@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { MetricsService } from './metrics.service';
+import { MetricsService } from '@oversell/lab';
 
 @ApiExcludeController()
 @Controller('metrics')

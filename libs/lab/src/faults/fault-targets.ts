@@ -1,6 +1,6 @@
 import type { FaultKind, FaultSettings } from '@oversell/contracts';
-import { ApiError } from '../http/error-body';
-import type { InstanceBeat } from '../runs/instance-registry';
+import { ApiError } from '../error-body';
+import type { InstanceBeat } from '../instances/instance-registry';
 
 /** The faults that act through something of the instance's own, what that is, and how a refusal names the instances without it. */
 const NEEDS: Partial<Record<FaultKind, { has: (beat: InstanceBeat) => boolean | undefined; needs: string; lacking: string }>> = {
