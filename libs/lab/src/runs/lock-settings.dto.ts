@@ -1,11 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { DEFAULT_ORDER_WRITE, ORDER_WRITES, STRATEGY_SETTINGS, type OrderWrite } from '@oversell/contracts';
+import { DEFAULT_ORDER_WRITE, ORDER_WRITES, STRATEGY_SETTINGS, type LockSettings, type OrderWrite } from '@oversell/contracts';
 
 const { lockTtlMs, businessDelayMs, segments } = STRATEGY_SETTINGS;
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 
 /** The lock, business and order-write settings a product reset and a run both take. */
-export class LockSettingsDto {
+export class LockSettingsDto implements LockSettings {
   @ApiPropertyOptional({ minimum: lockTtlMs.min, maximum: lockTtlMs.max, default: lockTtlMs.default, description: 'Lease of the lock strategies\' lock.' })
   @IsOptional()
   @IsInt()

@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LockHistory } from '../figures/lock-history';
 import type { RunFigures } from '../figures/run-figures.reader';
 import { OrderQueueWatch } from './order-queue-watch';
-import { RunExecutor } from './run-executor';
+import type { RunEntity } from './run.entity';
+import { StrategyTarget, StrategyTargets } from './run-target';
 
 /**
  * A queued run's write-queue figures on the real Redis (BullMQ) and MariaDB: they count the run's own
@@ -35,10 +36,10 @@ async function failOldestForGood(): Promise<void> {
 
 /** What the run executor's reconciliation reports for the product, given the run's write figures. */
 async function reconciliationOf(productId: number, orderWrite: OrderWriteFigures): Promise<Reconciliation> {
-  const executor = new RunExecutor(undefined as never, undefined as never, undefined as never, undefined as never, undefined as never, lab.app.inventory, undefined as never, queue(), undefined as never, undefined as never, undefined as never);
-  // The step of the executor's measuring that turns the figures into the run's books.
-  const books = executor as unknown as { reconcileStores(...args: unknown[]): Promise<Reconciliation> };
-  return books.reconcileStores({ run: { productId }, noop: false }, { lockEventsDropped: 0 } as RunFigures, { holdings: [] } as unknown as LockHistory, orderWrite);
+  // The step of the run's measuring that turns the figures into the run's books: its strategy target's.
+  const targets = new StrategyTargets(undefined as never, lab.app.inventory, queue(), undefined as never, undefined as never, undefined as never, undefined as never);
+  const target = new StrategyTarget({ productId } as RunEntity, 'lua-decrement', undefined, undefined as never, targets);
+  return target.reconcile({ lockEventsDropped: 0 } as RunFigures, { holdings: [] } as unknown as LockHistory, orderWrite);
 }
 
 it('counts only the run\'s own orders: jobs left by an earlier run, written or failed for good, are not its figures', async () => {

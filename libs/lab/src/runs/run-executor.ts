@@ -1,12 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { NOOP_TARGET, STRATEGY_NAMES, traceOfRun, unitsSoldTwiceSoFar, type FaultEvent, type FaultSettings, type LockEvent, type OrderWriteFigures, type ProductRunSettings, type Reconciliation, type RunResult, type RunTrace, type StrategyName, type TimelinePoint } from '@oversell/contracts';
-import { doubleClickOf, driveLoad, type LoadSummary } from '@oversell/loadtests';
-import { InventoryService, OrderStreams, OrderWriteQueue, ProductResetService, RedisConnections, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
+import type { FaultEvent, FaultSettings, LockEvent, OrderWriteFigures, Reconciliation, RunResult, RunTrace, TimelinePoint } from '@oversell/contracts';
+import { driveLoad, type LoadSummary } from '@oversell/loadtests';
+import { RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
 import type { Repository } from 'typeorm';
 import { recordFaultEvent } from '../faults/fault-injector';
-import { targetFaults } from '../faults/fault-targets';
-import { contendedPhase } from '../figures/contended-phase';
 import { requestFlush } from '../figures/flush-protocol';
 import { LockHistory } from '../figures/lock-history';
 import { labProcesses } from '../figures/lab-processes';
@@ -14,10 +12,10 @@ import { CpuWindow } from '../figures/process-cpu';
 import { RemainingSamples } from '../figures/remaining-samples';
 import { holdersBySecond, overallLatency, RunFiguresReader, timeline, type RunFigures, type RunMoments } from '../figures/run-figures.reader';
 import { INSTANCE_SILENT_AFTER_MS, InstanceRegistry, PeakMemory, RunInstancesWatch, type InstanceBeat } from '../instances/instance-registry';
-import { ORDER_DRAIN_TIMEOUT_MS, OrderQueueWatch, ordersStillQueued } from './order-queue-watch';
-import { reconcile } from './reconciliation';
+import { ORDER_DRAIN_TIMEOUT_MS, type OrderQueueWatch } from './order-queue-watch';
 import { CONTROL_DATA_SOURCE, RunEntity } from './run.entity';
 import { RunEventsBus } from './run-events.bus';
+import { StrategyTargets, type RunTarget } from './run-target';
 import { toView } from './runs.service';
 
 const TICK_MS = 1000;
@@ -28,17 +26,12 @@ const DRAIN_MARGIN_MS = 15_000;
 /** Lock events streamed to the dashboard per second, and kept with the stored result. */
 const LOCK_EVENTS_PER_TICK = 2000;
 const LOCK_EVENTS_STORED = 20_000;
-const NO_RECONCILIATION: Reconciliation = { initialStock: 0, remaining: 0, sold: 0, orders: 0, oversold: 0, lost: 0, exclusionViolations: 0, lockEventsDropped: 0, storesAgree: true };
 
 /** What one run's measuring carries from step to step. */
 interface Measurement {
   run: RunEntity;
-  /** The no-op ceiling: no product reset, nothing to reconcile. */
-  noop: boolean;
-  /** The strategy the load's orders name. */
-  strategy: StrategyName;
-  /** The product as reset for the run; null for the no-op ceiling. */
-  settings: ProductRunSettings | null;
+  /** The strategy or the no-op ceiling, chosen once at the start. */
+  target: RunTarget;
   instances: InstanceBeat[];
   peaks: PeakMemory;
   watch: RunInstancesWatch;
@@ -81,12 +74,8 @@ export class RunExecutor {
     private readonly registry: InstanceRegistry,
     private readonly reader: RunFiguresReader,
     private readonly bus: RunEventsBus,
-    private readonly resets: ProductResetService,
-    private readonly inventories: InventoryService,
     private readonly connections: RedisConnections,
-    private readonly orderWrites: OrderWriteQueue,
-    private readonly orderStreams: OrderStreams,
-    @Inject(STOCK_STRATEGIES) private readonly strategies: StrategyRegistry,
+    private readonly targets: StrategyTargets,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
   ) {}
 
@@ -98,7 +87,8 @@ export class RunExecutor {
   async execute(runId: string, runToken: string, holdsJob: () => Promise<boolean>): Promise<void> {
     const run = await this.runs.findOneByOrFail({ id: runId });
     if (run.status !== 'queued') return;
-    await this.runs.update(run.id, { status: 'running', startedAt: new Date() });
+    Object.assign(run, { status: 'running', startedAt: new Date() });
+    await this.runs.update(run.id, { status: run.status, startedAt: run.startedAt });
     await this.bus.publish({ type: 'status', runId, status: 'running' });
     let result: RunResult;
     try {
@@ -108,15 +98,17 @@ export class RunExecutor {
       throw error;
     }
     if (!(await holdsJob())) return this.fail(runId, 'the run worker lost the run\'s queue job (stalled) before the run ended: its figures are not recorded');
-    const completed = await this.runs.update({ id: run.id, status: 'running' }, { status: 'completed', finishedAt: new Date(), result });
+    const finished = { status: 'completed' as const, finishedAt: new Date(), result };
+    const completed = await this.runs.update({ id: run.id, status: 'running' }, finished);
     if (!completed.affected) return;
     await this.bus.publish({ type: 'status', runId, status: 'completed' });
-    await this.publishResult(runId);
+    // The row as just written, not read again: the run read at the start, completed with its result.
+    await this.publishResult(Object.assign(run, finished));
   }
 
   /** The final event every stream of the run ends on. */
-  private async publishResult(runId: string): Promise<void> {
-    await this.bus.publish({ type: 'result', runId, run: toView(await this.runs.findOneByOrFail({ id: runId }), { withLockEvents: true }) });
+  private async publishResult(run: RunEntity): Promise<void> {
+    await this.bus.publish({ type: 'result', runId: run.id, run: toView(run, { withLockEvents: true }) });
   }
 
   /** Marks a run failed with its reason (also used when BullMQ gives up on a stalled run). */
@@ -125,7 +117,7 @@ export class RunExecutor {
     if (!updated.affected) return;
     await this.bus.publish({ type: 'status', runId, status: 'failed', failure });
     // Also when BullMQ, not execute(), gave up on the run (its worker died): streams must still end.
-    await this.publishResult(runId);
+    await this.publishResult(await this.runs.findOneByOrFail({ id: runId }));
   }
 
   /**
@@ -142,7 +134,7 @@ export class RunExecutor {
     await this.recordDoubleClick(measurement, summary);
     // A crashed instance cannot flush: what it had not pushed yet is lost (the result says so). Its crash
     // may also come during the drain, its fault point passed by an order still in flight.
-    await this.flushInstances(measurement, this.longestOrderMs(run.params));
+    await this.flushInstances(measurement, this.longestOrderMs(measurement));
     // A queued order not yet written shows as a take without an order: the books wait for the queue, bounded
     // from the load's end (the writers drained through the flush too).
     const orderWrite = await measurement.orderQueue?.drain(ORDER_DRAIN_TIMEOUT_MS, loadEndedAt);
@@ -153,11 +145,10 @@ export class RunExecutor {
     const figures = await this.reader.read(run.id);
     const locks = new LockHistory(LOCK_EVENTS_STORED);
     await this.reader.readLockEvents(run.id, (page) => locks.add(page));
-    const reconciliation = await this.reconcileStores(measurement, figures, locks, orderWrite);
-    // The run's product is its own and never reset again: its stream, written out, goes now (one still
-    // holding orders stays listed for the writers). Best effort: a stream left behind costs a read per writer loop.
-    if (measurement.settings?.orderWrite === 'stream') await this.orderStreams.close(measurement.settings).catch(() => undefined);
-    const trace = measurement.noop ? undefined : await this.traceOf(run.id, figures, reconciliation, faults);
+    const { target } = measurement;
+    const reconciliation = await target.reconcile(figures, locks, orderWrite);
+    await target.close();
+    const trace = await target.trace(figures, reconciliation, faults);
     return { ...this.result(measurement, { summary, durationSec, figures, locks, reconciliation, faults, orderWrite, trace }), cpu: loadCpu };
   }
 
@@ -167,26 +158,16 @@ export class RunExecutor {
     return instances;
   }
 
-  /** Resets the product under the run's id (the no-op ceiling has none) and starts watching the instances. */
+  /** Chooses the run's target (resets its product, targets its faults) and starts watching the instances. */
   private async begin(run: RunEntity, instances: InstanceBeat[]): Promise<Measurement> {
-    const params = run.params;
-    const noop = params.strategy === NOOP_TARGET;
-    // The no-op endpoint validates an order body; any strategy name will do, none is called.
-    const strategy: StrategyName = noop ? STRATEGY_NAMES[0] : (params.strategy as StrategyName);
-    // Before the reset: a fault naming an instance that is gone, or a crash naming this one, fails the run here, with nothing reset.
-    const faults = params.faults?.length && !noop ? targetFaults(params.faults, instances, this.options.instanceId) : undefined;
-    const settings = noop
-      ? null
-      : await this.resets.reset(run.productId, { stock: params.initialStock, strategy, lockTtlMs: params.lockTtlMs, businessDelayMs: params.businessDelayMs, segments: params.segments, orderWrite: params.orderWrite, faults }, run.id);
+    const target = await this.targets.open(run, instances);
     const peaks = new PeakMemory();
     peaks.observe(instances);
     const watch = new RunInstancesWatch(this.registry, () => this.reader.batchesByInstance(run.id), instances, Date.now(), INSTANCE_SILENT_AFTER_MS + longestFreezeMs(run.params.faults));
     const startedAt = Date.now();
-    await this.recordClockOffsets(run.id, faults ?? [], instances, startedAt);
-    // Queued or streamed, the run's orders are waited for (bounded) and what is left is reported before the books are read.
-    const backlog = settings?.orderWrite === 'queued' ? this.orderWrites : settings?.orderWrite === 'stream' ? this.orderStreams : null;
-    const orderQueue = backlog && settings ? new OrderQueueWatch(backlog, Math.floor(startedAt / 1000), settings.runId) : null;
-    return { run, noop, strategy, settings, instances, peaks, watch, remaining: new RemainingSamples(), orderQueue, abort: new AbortController(), failure: null, crashed: new Set(), startedAt, startSecond: Math.floor(startedAt / 1000) };
+    await this.recordClockOffsets(run.id, target.faults ?? [], instances, startedAt);
+    const orderQueue = target.orderBacklog(startedAt);
+    return { run, target, instances, peaks, watch, remaining: new RemainingSamples(), orderQueue, abort: new AbortController(), failure: null, crashed: new Set(), startedAt, startSecond: Math.floor(startedAt / 1000) };
   }
 
   /** A clock-offset holds from the run's start on: it is marked there, on each instance it shifts. */
@@ -199,8 +180,8 @@ export class RunExecutor {
   }
 
   /** The double-click is the load tool's, driven from this instance over the whole load: marked here, with what it sent. */
-  private async recordDoubleClick({ run, noop, startedAt }: Measurement, summary: LoadSummary): Promise<void> {
-    const doubleClick = noop ? undefined : doubleClickOf(run.params.faults);
+  private async recordDoubleClick({ run, target, startedAt }: Measurement, summary: LoadSummary): Promise<void> {
+    const { doubleClick } = target;
     if (!doubleClick) return;
     // k6 reports requests, not clicks: each click sent every copy in one batch.
     const clicks = summary.clicks ?? Math.floor(summary.sent / doubleClick.copies);
@@ -216,25 +197,22 @@ export class RunExecutor {
   }
 
   /** Reads the store's remaining stock (returned, undefined for the no-op) and the order queue's backlog. */
-  private async sampleRemaining({ settings, strategy, remaining, orderQueue }: Measurement): Promise<number | undefined> {
-    let left: number | undefined;
-    if (settings) {
-      left = (await this.strategies.get(strategy).remaining(settings)) ?? 0;
-      remaining.add(Date.now(), left);
-    }
+  private async sampleRemaining({ target, remaining, orderQueue }: Measurement): Promise<number | undefined> {
+    const left = await target.remaining();
+    if (left !== undefined) remaining.add(Date.now(), left);
     await orderQueue?.sample();
     return left;
   }
 
   /** Drives the load to its end, publishing progress every second; fails when an instance stopped meanwhile. */
   private async driveLoad(measurement: Measurement, runToken: string): Promise<LoadSummary> {
-    const { run, noop, strategy, instances, abort } = measurement;
+    const { run, target, instances, abort } = measurement;
     const progress: Progress = { lockEventsSeen: 0, faultEventsSeen: 0, recentHoldings: [], ticking: false };
     await this.sampleRemaining(measurement);
     const timer = setInterval(() => void this.tick(measurement, progress), TICK_MS);
     let summary: LoadSummary;
     try {
-      summary = await driveLoad({ urls: instances.map((i) => i.url), target: noop ? 'noop' : 'orders', productId: run.productId, strategy, profile: run.params.load, runToken, doubleClick: noop ? undefined : doubleClickOf(run.params.faults) }, abort.signal);
+      summary = await driveLoad({ urls: instances.map((i) => i.url), target: target.route, productId: run.productId, strategy: target.strategy, profile: run.params.load, runToken, doubleClick: target.doubleClick }, abort.signal);
     } catch (error) {
       // Aborted because an instance died: that is the reason to report, not the abort itself.
       throw measurement.failure ? new Error(measurement.failure) : error;
@@ -247,7 +225,7 @@ export class RunExecutor {
 
   /** One second of live progress: aborts the load if an instance stopped, else publishes the last complete second. */
   private async tick(measurement: Measurement, progress: Progress): Promise<void> {
-    const { run, noop, peaks, watch, remaining, startSecond } = measurement;
+    const { run, target, peaks, watch, remaining, startSecond } = measurement;
     if (progress.ticking) return;
     progress.ticking = true;
     try {
@@ -285,15 +263,7 @@ export class RunExecutor {
         p99: bucket.p99,
         lockHolders: holdersBySecond(progress.recentHoldings).get(second)?.size ?? 0,
       };
-      const { initialStock } = run.params;
-      await this.bus.publish({
-        type: 'progress',
-        runId: run.id,
-        point,
-        counts,
-        oversold: noop ? 0 : Math.max(0, units - initialStock),
-        soldTwice: noop || remainingNow === undefined ? 0 : unitsSoldTwiceSoFar(initialStock, units, remainingNow),
-      });
+      await this.bus.publish({ type: 'progress', runId: run.id, point, counts, ...target.soldSoFar(units, remainingNow) });
     } catch (error) {
       this.logger.warn(`progress of run ${run.id}: ${error}`);
     } finally {
@@ -301,29 +271,8 @@ export class RunExecutor {
     }
   }
 
-  /** The stores against the instances' figures; the no-op ceiling has nothing to reconcile. */
-  private async reconcileStores({ run, noop }: Measurement, figures: RunFigures, locks: LockHistory, orderWrite: OrderWriteFigures | undefined): Promise<Reconciliation> {
-    if (noop) return NO_RECONCILIATION;
-    // Takes whose order MySQL could not answer for are settled once it answers: bounded like the queue's drain.
-    const reconciliation = reconcile(await this.inventories.settledInventory(run.productId, ORDER_DRAIN_TIMEOUT_MS), locks.holdings, figures.lockEventsDropped);
-    return orderWrite ? { ...reconciliation, ordersStillQueued: ordersStillQueued(orderWrite) } : reconciliation;
-  }
-
-  /** The run's pitfall step by step, from the orders the instances traced: its first unit sold twice, or its deadlock. */
-  private async traceOf(runId: string, figures: RunFigures, reconciliation: Reconciliation, faults: FaultEvent[]): Promise<RunTrace | undefined> {
-    const { moves } = reconciliation;
-    return traceOfRun({
-      steps: await this.reader.traceSteps(runId),
-      faults,
-      sameRead: moves?.firstSameRead,
-      journalSaysNone: !!moves && !moves.firstSameRead,
-      lockTimeouts: figures.counts.lock_timeout,
-      remaining: reconciliation.remaining,
-    });
-  }
-
   private result(
-    { run, noop, startSecond, remaining, peaks, crashed }: Measurement,
+    { target, startSecond, remaining, peaks, crashed }: Measurement,
     {
       summary,
       durationSec,
@@ -347,7 +296,7 @@ export class RunExecutor {
       reconciliation,
       instances: peaks.figures().map((p) => ({ ...p, attempts: figures.attemptsByInstance.get(p.instance) ?? 0 })),
       driver: summary.driver,
-      contendedPhase: noop ? undefined : contendedPhase(points, (t) => figures.seconds.get(startSecond + t)?.histogram, run.params.initialStock, { ...figures.moments, startSecond }),
+      contendedPhase: target.contendedPhase(points, (t) => figures.seconds.get(startSecond + t)?.histogram, { ...figures.moments, startSecond }),
       faults,
       ...(crashed.size ? { crashedInstances: [...crashed] } : {}),
       ...(orderWrite ? { orderWrite } : {}),
@@ -360,9 +309,8 @@ export class RunExecutor {
    * How long one order of this run can take at most: the lock wait, then the business time (once per
    * retry of a strategy that retries), then the writes.
    */
-  private longestOrderMs(params: RunEntity['params']): number {
-    const attempts = params.strategy === NOOP_TARGET ? 1 : (this.strategies.get(params.strategy).businessDelaysPerOrder ?? 1);
-    return this.options.lockWaitTimeoutMs + (params.businessDelayMs ?? 0) * attempts + DRAIN_MARGIN_MS;
+  private longestOrderMs({ run, target }: Measurement): number {
+    return this.options.lockWaitTimeoutMs + (run.params.businessDelayMs ?? 0) * target.businessDelaysPerOrder + DRAIN_MARGIN_MS;
   }
 
   /**

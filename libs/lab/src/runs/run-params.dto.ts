@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   MAX_ORDER_QUANTITY,
+  MAX_PRODUCT_ID,
   NOOP_TARGET,
   RUN_LIMITS,
   STRATEGY_NAMES,
@@ -8,9 +9,9 @@ import {
   type LoadProfile,
   type RunBatchRequest,
   type RunParams,
+  type ScenarioSettings,
   type RunTarget,
   type StrategyName,
-  MAX_PRODUCT_ID,
 } from '@oversell/contracts';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
@@ -56,7 +57,7 @@ export class LoadProfileDto implements LoadProfile {
 }
 
 /** What one run and a batch share: the stock, the lock settings, the load and the faults. */
-class ScenarioSettingsDto extends LockSettingsDto {
+class ScenarioSettingsDto extends LockSettingsDto implements ScenarioSettings {
   @ApiProperty({ minimum: 0, maximum: RUN_LIMITS.maxStock, example: 500 })
   @IsInt()
   @Min(0)

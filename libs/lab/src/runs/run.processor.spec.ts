@@ -40,7 +40,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   // Only what execute() uses once measuring is done: the runs table and the event bus.
-  const executor = new RunExecutor(runs, undefined as never, undefined as never, bus, undefined as never, undefined as never, connections, undefined as never, undefined as never, undefined as never, options);
+  const executor = new RunExecutor(runs, undefined as never, undefined as never, bus, connections, undefined as never, options);
   let started: (finish: (result: RunResult) => void) => void;
   measuring = new Promise((resolve) => (started = resolve));
   jest.spyOn(executor as unknown as { measure: () => Promise<RunResult> }, 'measure').mockImplementation(() => new Promise((finish) => started(finish)));

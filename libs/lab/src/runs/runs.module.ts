@@ -8,6 +8,7 @@ import { InstanceRegistry } from '../instances/instance-registry';
 import { CONTROL_DATA_SOURCE, RunEntity } from './run.entity';
 import { RunEventsBus } from './run-events.bus';
 import { RunExecutor } from './run-executor';
+import { StrategyTargets } from './run-target';
 import { RunProcessor } from './run.processor';
 import { RUNS_QUEUE } from './runs.constants';
 import { RunTokens } from './run-tokens';
@@ -26,7 +27,7 @@ import { RunsService } from './runs.service';
     }),
     BullModule.registerQueue({ name: RUNS_QUEUE }),
   ],
-  providers: [RunsService, RunExecutor, RunProcessor, RunEventsBus, InstanceRegistry, RunTokens],
+  providers: [RunsService, RunExecutor, StrategyTargets, RunProcessor, RunEventsBus, InstanceRegistry, RunTokens],
   exports: [RunTokens, InstanceRegistry, RunsService, RunEventsBus],
 })
 export class RunsModule {}
