@@ -22,8 +22,8 @@ export default [
             // The lock library is plain TypeScript anyone can lift: it depends on nothing of ours.
             { sourceTag: 'type:lock', onlyDependOnLibsWithTags: [] },
             // Inside the locks scope only the lock library itself: the lock bench measures it and nothing else
-            // of ours, its command line aside.
-            { sourceTag: 'scope:locks', onlyDependOnLibsWithTags: ['scope:locks', 'type:cli'] },
+            // of ours, its command line and the contracts' one declaration of the lock services aside.
+            { sourceTag: 'scope:locks', onlyDependOnLibsWithTags: ['scope:locks', 'type:cli', 'type:contracts'] },
             // The command-line kit is commander and our value rules: it depends on nothing of ours.
             { sourceTag: 'type:cli', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts', 'type:lock'] },

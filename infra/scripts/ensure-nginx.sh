@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes sure Debian's nginx is installed (every lab's gateway: apps/launcher/src/edge.ts runs it with
+# Makes sure Debian's nginx is installed (every lab's gateway: apps/launcher/src/lab/edge.ts runs it with
 # compose's config rendered for the lab) and prints its path, the only line on stdout. Installs nginx-light when missing (needs root); starts nothing.
 set -euo pipefail
 

@@ -9,9 +9,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const DEMO = resolve(here, '../../launcher/dist/demo.js');
+const DEMO = resolve(here, '../../launcher/dist/commands/demo.js');
 const CHECKS = resolve(here, 'dashboard.e2e.mjs');
-const { clearLabKeys } = createRequire(import.meta.url)(resolve(here, '../../launcher/dist/lab-keys.js'));
+const { clearLabKeys } = createRequire(import.meta.url)(resolve(here, '../../launcher/dist/lab/lab-keys.js'));
 const START_TIMEOUT_MS = 120_000;
 
 function freePort() {

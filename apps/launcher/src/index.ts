@@ -1,2 +1,3 @@
-export { startLab, type Lab, type LabOptions } from './lab';
-export { runBench, parseBenchArgs, type BenchOptions } from './bench';
+export { startLab, type Lab, type LabOptions } from './lab/lab';
+export { runBench, parseBenchArgs } from './commands/bench';
+export type { BenchOptions } from './commands/bench-options';

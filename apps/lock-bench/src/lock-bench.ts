@@ -1,5 +1,5 @@
-import { CREATE_LOCK_TABLE } from '@oversell/locks';
-import { startEtcd, startRedisNodes, startZookeeper } from '@oversell/locks/testing';
+import { LOCK_SERVICES } from '@oversell/contracts';
+import { CREATE_LOCK_TABLE, startLockServer } from '@oversell/locks';
 import Redis from 'ioredis';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { runAcrossProcesses, type RunSpec } from './across-processes';
 import { openBenchDatabase, redisOptions } from './lock-clients';
 import { markdownTable, type LockBenchReport, type LockBenchRow } from './lock-bench-report';
-import type { LockName } from './locks-under-test';
+import { lockServicesNeeded, type LockName } from './locks-under-test';
 import type { SectionKeys } from './section-loop';
 import { summarizeWaits } from './wait-histogram';
 
@@ -37,10 +37,8 @@ export async function runLockBench(options: LockBenchOptions, print: (line: stri
   const startedAt = new Date();
   const keyPrefix = `lockbench-${startedAt.getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const boundSeconds = Math.min(MAX_BOUND_SECONDS, options.seconds);
-  // The bench's processes find them through ETCD_ENDPOINTS and ZOOKEEPER_CONNECT; they stop when this process exits.
-  if (options.locks.includes('etcd')) print(`lock-bench: etcd at ${startEtcd()}`);
-  if (options.locks.includes('zookeeper')) print(`lock-bench: ZooKeeper at ${startZookeeper()}`);
-  if (options.locks.some((lock) => lock === 'redlock' || lock === 'redlock-lib')) print(`lock-bench: RedLock nodes at ${startRedisNodes().join(',')}`);
+  // The bench's processes find each through its variable (LOCK_SERVICES); they stop when this process exits.
+  for (const service of lockServicesNeeded(options.locks)) print(`lock-bench: ${LOCK_SERVICES[service].title} at ${startLockServer(service, LOCK_SERVICES[service].env)}`);
   const redis = new Redis(redisOptions());
   const mysql = await openBenchDatabase();
   try {

@@ -1,8 +1,7 @@
-import { connectRedisNodes, type SqlClient } from '@oversell/locks';
-import { Etcd3 } from 'etcd3';
+import { LOCK_SERVICES, type LockService } from '@oversell/contracts';
+import type { ConnectedLock, SqlClient } from '@oversell/locks';
 import Redis from 'ioredis';
 import { createConnection, createPool, type Pool } from 'mysql2/promise';
-import { createClient, type Client } from 'node-zookeeper-client';
 
 /** The connections one process hands to the lock under test: every lock factory takes what it needs. */
 export interface LockClients {
@@ -11,17 +10,11 @@ export interface LockClients {
   subscriber: Redis;
   /** For the MySQL lock table; it opens connections only when a lock first queries. */
   mysql: Pool;
-  /** For the etcd lock; it connects only when a lock first calls etcd. */
-  etcd: Etcd3;
-  /** For the ZooKeeper lock: a session of this process's, opened when first asked for. */
-  zookeeper: LazyZookeeper;
-  /** For RedLock: the independent Redis masters the bench started (REDLOCK_NODES); none when it did not. */
-  redlockNodes: Redis[];
-}
-
-export interface LazyZookeeper {
-  client(): Client;
-  close(): void;
+  /**
+   * A lock on a lock service, connected by its folder's `connect…()` to the server the bench started
+   * (its variable, LOCK_SERVICES[service].env), and closed with the clients.
+   */
+  onService(service: LockService, connect: (endpoint: string) => ConnectedLock): ConnectedLock['lock'];
 }
 
 /** The shared Redis, overridable like the service's. */
@@ -36,38 +29,6 @@ export function redisOptions() {
 function mysqlServer() {
   return { host: process.env.MYSQL_HOST ?? '127.0.0.1', port: Number(process.env.MYSQL_PORT ?? 3306), user: process.env.MYSQL_USER ?? 'oversell', password: process.env.MYSQL_PASSWORD ?? 'oversell-lab' };
 }
-
-/** The etcd the bench started (runLockBench, when the etcd lock is selected), or etcd's default address. */
-const etcdEndpoints = () => (process.env.ETCD_ENDPOINTS ?? 'http://127.0.0.1:2379').split(',');
-
-/** The ZooKeeper the bench started (runLockBench, when the ZooKeeper lock is selected), or ZooKeeper's default address. */
-const zookeeperConnect = () => process.env.ZOOKEEPER_CONNECT ?? '127.0.0.1:2181';
-
-/** Unlike etcd3 and ioredis, node-zookeeper-client connects only when told to, and retries for good after. */
-function lazyZookeeper(): LazyZookeeper {
-  let client: Client | undefined;
-  return {
-    client: () => {
-      if (!client) {
-        client = createClient(zookeeperConnect());
-        client.connect();
-      }
-      return client;
-    },
-    close: () => client?.close(),
-  };
-}
-
-/**
- * A quarter of the bench's 2 s lease. redis.io wants it small next to the TTL, but the timeout runs on
- * the client's own event loop: with 50 workers a process on a loaded 2-core machine (load 22) answered
- * its timers late, and at 200 ms 41 acquires of a 5 s run saw no node answer in time (lock_unavailable)
- * while the nodes were fine. The time it takes still comes off the validity.
- */
-const REDLOCK_NODE_TIMEOUT_MS = 500;
-
-/** The RedLock nodes the bench started (runLockBench, when a RedLock is selected). */
-const redlockNodes = () => (process.env.REDLOCK_NODES ? process.env.REDLOCK_NODES.split(',') : []);
 
 export const MYSQL_DATABASE = process.env.MYSQL_LOCK_BENCH_DATABASE ?? 'oversell_lock_bench';
 
@@ -86,23 +47,27 @@ export async function openBenchDatabase(): Promise<Pool> {
  * Both Redis connections ready before any lock sees them: a SUBSCRIBE sent while ioredis is still in
  * its ready check (INFO) puts the connection in subscriber mode under it, and the check fails.
  */
-export async function connectClients(): Promise<LockClients> {
-  const clients = {
-    redis: new Redis({ ...redisOptions(), lazyConnect: true }),
-    subscriber: new Redis({ ...redisOptions(), lazyConnect: true }),
-    mysql: createPool({ ...mysqlServer(), database: MYSQL_DATABASE }),
-    etcd: new Etcd3({ hosts: etcdEndpoints() }),
-    zookeeper: lazyZookeeper(),
-    redlockNodes: await connectRedisNodes(redlockNodes(), REDLOCK_NODE_TIMEOUT_MS),
+export async function connectClients(): Promise<LockClients & { close(): Promise<void> }> {
+  const redis = new Redis({ ...redisOptions(), lazyConnect: true });
+  const subscriber = new Redis({ ...redisOptions(), lazyConnect: true });
+  const mysql = createPool({ ...mysqlServer(), database: MYSQL_DATABASE });
+  const connected: ConnectedLock[] = [];
+  await Promise.all([redis.connect(), subscriber.connect()]);
+  return {
+    redis,
+    subscriber,
+    mysql,
+    onService(service, connect) {
+      const endpoint = process.env[LOCK_SERVICES[service].env];
+      if (!endpoint) throw new Error(`${LOCK_SERVICES[service].env} is not set: the bench starts ${LOCK_SERVICES[service].title} for the locks that need it`);
+      const lock = connect(endpoint);
+      connected.push(lock);
+      return lock.lock;
+    },
+    close: async () => {
+      await Promise.all([redis.quit(), subscriber.quit(), mysql.end(), ...connected.map((lock) => lock.close())]);
+    },
   };
-  await Promise.all([clients.redis.connect(), clients.subscriber.connect()]);
-  return clients;
-}
-
-export async function closeClients(clients: LockClients): Promise<void> {
-  clients.etcd.close();
-  clients.zookeeper.close();
-  await Promise.all([clients.redis.quit(), clients.subscriber.quit(), clients.mysql.end(), ...clients.redlockNodes.map((node) => node.quit())]);
 }
 
 /** A mysql2 pool as the lock table takes it: the result alone, without mysql2's field list. */

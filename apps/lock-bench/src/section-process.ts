@@ -4,7 +4,7 @@
  */
 import { once } from 'node:events';
 import type { ProcessDone, ProcessStart } from './across-processes';
-import { closeClients, connectClients } from './lock-clients';
+import { connectClients } from './lock-clients';
 import { LOCKS_UNDER_TEST } from './locks-under-test';
 import { runSections } from './section-loop';
 import { encodeWaits } from './wait-histogram';
@@ -20,13 +20,13 @@ const nextMessage = async <T>() => ((await once(process, 'message')) as [T])[0];
 async function main(): Promise<void> {
   const start = await nextMessage<ProcessStart>();
   const clients = await connectClients();
-  const lock = LOCKS_UNDER_TEST[start.lock](clients);
+  const lock = LOCKS_UNDER_TEST[start.lock].create(clients);
   await runSections(lock, clients.redis, start.warmupKeys, { ...start.settings, workers: 1, seconds: WARMUP_SECONDS });
   await send({ type: 'ready' });
   await nextMessage();
   const { waits, ...tally } = await runSections(lock, clients.redis, start.keys, start.settings);
   await send({ type: 'done', ...tally, waits: encodeWaits(waits) } satisfies ProcessDone);
-  await closeClients(clients);
+  await clients.close();
   process.exit(0);
 }
 

@@ -15,6 +15,7 @@ import { MetricsController } from './http/metrics.controller';
 import { ProductsController } from './http/products.controller';
 import { RunsController } from './http/runs.controller';
 import { StrategiesController } from './http/strategies.controller';
+import { LabFiguresController } from './lab-figures/lab-figures.controller';
 
 /** The runs table's pool: a run's few reads and writes, never the orders'. */
 const CONTROL_POOL_SIZE = 4;
@@ -95,7 +96,7 @@ const CONTROL_POOL_SIZE = 4;
       }),
     }),
   ],
-  controllers: [ProductsController, StrategiesController, RunsController, MetricsController, HealthController],
+  controllers: [ProductsController, StrategiesController, RunsController, MetricsController, HealthController, LabFiguresController],
   providers: [RedisHealthIndicator],
 })
 export class AppModule {}

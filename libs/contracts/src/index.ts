@@ -20,3 +20,4 @@ export * from './scenarios';
 export * from './bench';
 export * from './pitfall-presets';
 export * from './choosing-a-lock';
+export * from './choosing-a-lock-figures';

@@ -1,4 +1,5 @@
 import type {
+  ChoosingALock,
   ErrorBody,
   InventoryView,
   Localized,
@@ -130,6 +131,12 @@ async function adminPost<T>(path: string, payload: unknown): Promise<T> {
 
 export const api = {
   strategies: () => request<StrategyDescription[]>('strategies'),
+  /** "Which lock to choose" with this lab's own latest figures; null while it has measured none (404). */
+  labChoosingALock: () =>
+    request<ChoosingALock>('lab-figures/choosing-a-lock').catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }),
   scenarios: () => request<Scenario[]>('scenarios'),
   runs: (limit: number) => request<RunView[]>(`runs?limit=${limit}`),
   run: (id: string) => request<RunView>(`runs/${encodeURIComponent(id)}`),

@@ -16,6 +16,7 @@ const STREAM_SAFETY_POLL_MS = 5000;
 
 export const queryKeys = {
   strategies: ['strategies'] as const,
+  labChoosingALock: ['lab-figures', 'choosing-a-lock'] as const,
   scenarios: ['scenarios'] as const,
   runs: ['runs'] as const,
   run: (id: string) => ['runs', id] as const,
@@ -25,6 +26,11 @@ export const queryKeys = {
 export function useStrategies() {
   // Strategy descriptions are fixed for the life of the service.
   return useQuery({ queryKey: queryKeys.strategies, queryFn: api.strategies, staleTime: Infinity });
+}
+
+/** This lab's own figures for the comparison, read again when the page is opened (a bench may have run since). */
+export function useLabChoosingALock() {
+  return useQuery({ queryKey: queryKeys.labChoosingALock, queryFn: api.labChoosingALock, staleTime: 60_000 });
 }
 
 /** The scenarios a run can be filled from (not the load CLI's own). */

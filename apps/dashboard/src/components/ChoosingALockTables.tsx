@@ -18,26 +18,28 @@ function SourceLine({ label, source }: { label: string; source: ChoiceSource | n
   );
 }
 
-/** When and where the figures were measured: the file is generated on a maintainer's machine, not by this lab. */
-function RecordedOn({ data }: { data: ChoosingALock }) {
+/** When and where the figures were measured: by this lab (its latest reports), or recorded on a maintainer's machine. */
+function MeasuredOn({ data, here }: { data: ChoosingALock; here: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { machine } = data.sources.bench ?? data.sources.locks ?? data.sources.pitfalls ?? {};
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(data.generatedAt));
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: here ? 'short' : undefined, timeZone: 'UTC' }).format(new Date(data.generatedAt));
+  const on = machine ? t('choosing.machine', { cpus: machine.cpus, memoryGb: machine.memoryGb, node: machine.node }) : '?';
   return (
-    <p className="notice" data-testid="choosing-a-lock-recorded">
-      {t('choosing.recorded', { date, machine: machine ? t('choosing.machine', { cpus: machine.cpus, memoryGb: machine.memoryGb, node: machine.node }) : '?' })}
+    <p className="notice" data-testid={here ? 'choosing-a-lock-measured-here' : 'choosing-a-lock-recorded'}>
+      {here ? t('choosing.measuredHere', { date, machine: on }) : t('choosing.recorded', { date, machine: on })}
     </p>
   );
 }
 
 /**
- * The articles' comparison with the lab's figures, as `npm run choosing-a-lock` generated it: what each
+ * The articles' comparison with the lab's figures, this lab's own (GET /api/lab-figures/choosing-a-lock) or
+ * as `npm run choosing-a-lock` recorded them: what each
  * strategy needs and guarantees, its throughput and p99, and what it did under each fault. The words of
  * each strategy's choice (runs on, complexity, reliability, under each fault) are its catalogue entry's in
  * the page's language. Number cells never wrap; on a phone the tables scroll sideways under a fixed first column.
  */
-export function ChoosingALockTables({ data }: { data: ChoosingALock }) {
+export function ChoosingALockTables({ data, measuredHere = false }: { data: ChoosingALock; measuredHere?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const texts = useStrategyTexts();
@@ -47,7 +49,7 @@ export function ChoosingALockTables({ data }: { data: ChoosingALock }) {
   return (
     <section className="panel" data-testid="choosing-a-lock">
       <h2>{t('choosing.title')}</h2>
-      <RecordedOn data={data} />
+      <MeasuredOn data={data} here={measuredHere} />
       <p>
         <Trans i18nKey="choosing.generated" values={{ command: data.command, at: data.generatedAt }} components={{ code: <code /> }} />
       </p>

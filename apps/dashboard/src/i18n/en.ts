@@ -474,7 +474,8 @@ export const en = {
       pitfalls: 'pitfalls',
     },
     recorded:
-      'Recorded {{date}} on another machine ({{machine}}), not by this lab: the service keeps no bench results to show here. The runs of this lab are in Compare and History.',
+      'Recorded {{date}} on another machine ({{machine}}), not by this lab: this lab has no bench, lock-bench or pitfalls report yet (npm run bench, npm run bench:locks, npm run pitfalls write them). Its single runs are in Compare and History.',
+    measuredHere: "Measured by this lab ({{machine}}), its latest reports, the newest of {{date}} UTC: each source below says which run.",
     machine: '{{cpus}} cores, {{memoryGb}} GB, Node {{node}}',
     noReport: '{{label}}: not measured (no report)',
     sourceLine: '{{label}}: <code>{{command}}</code>, {{startedAt}}, {{cpus}} cores, {{load}}',

@@ -112,6 +112,30 @@ describe('ExplainView', () => {
     expect(within(section).getByTestId('choosing-a-lock-recorded')).toHaveTextContent(/^Recorded .* on another machine/);
   });
 
+  it("shows this lab's own figures once its benches have run, labelled as measured here, instead of the recorded ones", async () => {
+    const recorded = generated as ChoosingALock;
+    const lab: ChoosingALock = {
+      ...recorded,
+      command: 'GET /api/lab-figures/choosing-a-lock',
+      generatedAt: '2026-12-02T05:20:00.000Z',
+      rows: recorded.rows.map((row, i) => ({ ...row, ordersPerSec: 1000 + i, p99Ms: 12.5 })),
+    };
+    fakeApi([
+      { path: 'strategies', body: STRATEGIES },
+      { path: 'lab-figures/choosing-a-lock', body: lab },
+    ]);
+    renderWithClient(
+      <I18nextProvider i18n={i18n}>
+        <ExplainView />
+      </I18nextProvider>,
+    );
+    const notice = await screen.findByTestId('choosing-a-lock-measured-here');
+    expect(notice).toHaveTextContent(/^Measured by this lab .*December 2, 2026/);
+    expect(screen.queryByTestId('choosing-a-lock-recorded')).toBeNull();
+    const first = lab.rows[0];
+    expect(within(screen.getByTestId(`choice-${first.strategy}`)).getAllByRole('cell')[3]).toHaveTextContent(figureText(1000));
+  });
+
   it('says when the service cannot be reached', async () => {
     fakeApi([{ path: 'strategies', status: 502, body: 'Bad Gateway' }]);
     renderWithClient(

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouter } from '@tanstack/react-router';
 import type { ChoosingALock, StrategyDescription, StrategyKind, StrategyName } from '@oversell/contracts';
-import { useStrategies } from '../api/queries';
+import { useLabChoosingALock, useStrategies } from '../api/queries';
 import { ChoosingALockTables } from '../components/ChoosingALockTables';
 import { ServiceError } from '../components/ServiceError';
 import { StrategyBrief } from '../components/StrategyBrief';
@@ -28,6 +28,8 @@ export function ExplainView({ strategy: target }: { strategy?: StrategyName }) {
   const { t } = useTranslation();
   const texts = useStrategyTexts();
   const strategies = useStrategies();
+  // This lab's own figures once its benches have run; the recorded ones (dated, labelled) until then.
+  const labFigures = useLabChoosingALock();
   const router = useRouter();
   const loaded = strategies.data !== undefined;
 
@@ -71,7 +73,7 @@ export function ExplainView({ strategy: target }: { strategy?: StrategyName }) {
         ))}
       </nav>
       <div className="explain-body">
-        <ChoosingALockTables data={choosingALock as ChoosingALock} />
+        <ChoosingALockTables data={labFigures.data ?? (choosingALock as ChoosingALock)} measuredHere={Boolean(labFigures.data)} />
         {strategies.data.map((strategy) => (
           <StrategySection key={strategy.name} strategy={strategy} />
         ))}

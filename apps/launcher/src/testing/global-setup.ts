@@ -1,4 +1,4 @@
-import { startLockServices } from '../lock-services';
+import { startLockServices } from '../lab/lock-services';
 
 /**
  * jest globalSetup: the lock services every registered strategy needs (etcd, ZooKeeper, a Redis

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { startLab, type Lab, type LabOptions } from '../lab';
+import { startLab, type Lab, type LabOptions } from '../lab/lab';
 
 /** A free TCP port, found by letting the OS pick one. */
 export function freePort(): Promise<number> {

@@ -25,6 +25,8 @@ export const appConfig = registerAs('app', () => ({
   /** Names the lab is reached by beyond loopback (the gateway's and a proxy's Host check, and this one's). */
   publicHosts: publicHostNames(process.env.LAB_PUBLIC_HOST),
   runQueueLimit: Number(process.env.RUN_QUEUE_LIMIT),
+  /** Where this lab's bench, lock-bench and pitfalls reports are (bench-results/); unset: it keeps none. */
+  labResultsDir: process.env.LAB_RESULTS_DIR || undefined,
   /** Where the lock services (etcd, …) are: their variables, validated in env.schema. */
   lockServices: lockServiceEndpoints(process.env),
 }));

@@ -1,4 +1,4 @@
-import { isLoopbackHost, publicHostNames } from '@oversell/contracts';
+import { ADDRESS_FORMATS, isLoopbackHost, LOCK_SERVICES, lockServiceAddressMessage, publicHostNames, type LockService } from '@oversell/contracts';
 import { DEFAULT_SENTINEL_MASTER, LAB_MYSQL_PASSWORD, LAB_MYSQL_USER } from '@oversell/stock';
 import * as Joi from 'joi';
 
@@ -51,6 +51,9 @@ export const envSchema = Joi.object({
   // Runs waiting in the queue; beyond it POST /api/runs and /batch answer 429 and queue nothing. The
   // default takes a compare batch of every strategy (with its warm-up and ceiling runs: 21 with etcd) whole.
   RUN_QUEUE_LIMIT: Joi.number().integer().min(1).max(1000).default(40),
+  // The folder of this lab's bench, lock-bench and pitfalls reports (the launcher's bench-results/), read by
+  // GET /api/lab-figures/*; unset, the Explain view shows the figures recorded on a maintainer's machine.
+  LAB_RESULTS_DIR: Joi.string().allow(''),
 
   MYSQL_HOST: Joi.string().hostname().default('127.0.0.1'),
   MYSQL_PORT: Joi.number().port().default(3306),
@@ -68,22 +71,14 @@ export const envSchema = Joi.object({
   STORE_PROXY: Joi.boolean().default(false),
 
   // The lock services, each needed only by the strategies that lock on it (unset: those refuse orders, 503).
-  ETCD_ENDPOINTS: Joi.string().pattern(/^https?:\/\/[\w.-]+:\d+(,https?:\/\/[\w.-]+:\d+)*$/).messages({
-    'string.pattern.base': '"ETCD_ENDPOINTS" must be etcd client URLs, comma-separated (http://host:port[,http://host:port…])',
-  }),
-  ZOOKEEPER_CONNECT: Joi.string().pattern(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/).messages({
-    'string.pattern.base': '"ZOOKEEPER_CONNECT" must be a ZooKeeper connect string, host:port, comma-separated (host:port[,host:port…])',
-  }),
-  REDLOCK_NODES: Joi.string().pattern(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/).messages({
-    'string.pattern.base': '"REDLOCK_NODES" must be the RedLock nodes\' addresses, host:port, comma-separated (host:port[,host:port…])',
-  }),
-  REDIS_CLUSTER_NODES: Joi.string().pattern(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/).messages({
-    'string.pattern.base': '"REDIS_CLUSTER_NODES" must be Redis Cluster nodes, host:port, comma-separated (host:port[,host:port…])',
-  }),
-  // A Sentinel group for the single-Redis locks (the failover fault's): their keys go to its master, the stock stays on REDIS_HOST.
-  REDIS_SENTINELS: Joi.string().pattern(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/).messages({
-    'string.pattern.base': '"REDIS_SENTINELS" must be the Sentinels\' addresses, host:port, comma-separated (host:port[,host:port…])',
-  }),
+  // REDIS_SENTINELS: a Sentinel group for the single-Redis locks (the failover fault's): their keys go to
+  // its master, the stock stays on REDIS_HOST.
+  ...Object.fromEntries(
+    (Object.keys(LOCK_SERVICES) as LockService[]).map((service) => [
+      LOCK_SERVICES[service].env,
+      Joi.string().pattern(ADDRESS_FORMATS[LOCK_SERVICES[service].address].pattern).messages({ 'string.pattern.base': lockServiceAddressMessage(service) }),
+    ]),
+  ),
   REDIS_SENTINEL_MASTER: Joi.string()
     .pattern(/^[\w.-]+$/)
     .default(DEFAULT_SENTINEL_MASTER)

@@ -5,6 +5,5 @@ export { startEtcd, testEtcdClient } from './test-etcd';
 export { forkTypeScript } from './fork-typescript';
 export { expireSession, startZookeeper, testZookeeperClient, testZookeeperConnect } from './test-zookeeper';
 export { RedisNodeGroup, startRedisNodes, testRedisNodes, useRedisNodeGroup } from './test-redis-nodes';
-export { startLockServer } from './lock-server';
 export { counterRounds, type UnguardedCounter } from './counter-rounds';
 export { SENTINEL_MASTER, SentinelFailover, throughSentinels } from '../failover/testing/sentinel-failover';

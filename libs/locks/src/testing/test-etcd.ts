@@ -1,5 +1,5 @@
 import { Etcd3 } from 'etcd3';
-import { startLockServer } from './lock-server';
+import { startLockServer } from '../lock-server';
 
 /**
  * A standalone etcd of the project's (infra/scripts/ensure-etcd.sh: installs Debian's etcd-server the

@@ -2,7 +2,7 @@ import type Redis from 'ioredis';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { connectRedisNodes } from '../redis-nodes';
-import { startLockServer } from './lock-server';
+import { startLockServer } from '../lock-server';
 
 // The same depth from src/testing and from dist/testing.
 const ENSURE_REDIS_NODES = resolve(__dirname, '../../../../infra/scripts/ensure-redis-nodes.sh');

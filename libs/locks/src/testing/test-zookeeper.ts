@@ -1,6 +1,6 @@
 import { createClient, type Client, type Option } from 'node-zookeeper-client';
 import { once } from 'node:events';
-import { startLockServer } from './lock-server';
+import { startLockServer } from '../lock-server';
 
 /**
  * A standalone ZooKeeper of the project's (infra/scripts/ensure-zookeeper.sh: installs Debian's

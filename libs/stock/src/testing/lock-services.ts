@@ -1,5 +1,5 @@
 import { LOCK_SERVICES, lockServicesNeededBy, STRATEGY_NAMES, type LockService } from '@oversell/contracts';
-import { startLockServer } from '@oversell/locks/testing';
+import { startLockServer } from '@oversell/locks';
 
 /**
  * Starts each lock service (infra/scripts/ensure-<service>.sh; stopped once this process has exited) and

@@ -1,0 +1,33 @@
+/**
+ * The options the launcher's commands share (the lab's size, a running lab's URL, the strategies, the
+ * reports' folder), on the value rules of @oversell/cli; each command adds its own.
+ */
+import { commaList, httpUrl, plainOption, valueOption, wholeNumber, type Bilingual, type Option, type ValueRule } from '@oversell/cli';
+import { STRATEGY_NAMES } from '@oversell/contracts';
+import { BENCH_RESULTS_DIR } from '../lab/paths';
+
+/** The most order-service instances a lab starts on one machine. */
+export const MAX_LAB_INSTANCES = 16;
+
+export const LAB_INSTANCES = wholeNumber(1, MAX_LAB_INSTANCES);
+
+export function instancesOption(fallback: number, rule: ValueRule<number> = LAB_INSTANCES): Option {
+  return valueOption('--instances <n>', { en: 'order-service instances of the lab it starts', zh: '所启动实验室的订单服务实例数' }, rule).default(fallback);
+}
+
+export function urlOption(): Option {
+  return valueOption('--url <base>', { en: 'use a lab that is already running instead of starting one', zh: '使用已在运行的实验室，而不另行启动' }, httpUrl, { en: 'start a lab', zh: '启动一个实验室' });
+}
+
+export function strategiesOption(defaultText: Bilingual): Option {
+  return valueOption('--strategies <list>', { en: 'the strategies to run', zh: '要运行的策略' }, commaList(STRATEGY_NAMES), defaultText);
+}
+
+export function outOption(): Option {
+  return plainOption('--out <dir>', { en: 'folder the reports are written to', zh: '报告写入的目录' }).default(BENCH_RESULTS_DIR, 'bench-results/');
+}
+
+/** The command as the reports print it, to run it again. */
+export function npmCommand(script: string, args: readonly string[]): string {
+  return `npm run ${script}${args.length ? ' -- ' + args.join(' ') : ''}`;
+}
