@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Starts N independent Redis masters for RedLock (no replication, no cluster: RedLock's premise) and
 # prints their addresses as one comma-separated line (the only line on stdout).
-#   ensure-redis-nodes.sh [start] [--nodes N] [--appendonly] [--cluster] [--owner PID]
+#   ensure-redis-nodes.sh [start] [--nodes N] [--appendonly] [--appendfsync always|everysec] [--cluster] [--owner PID]
 #       N (default 5) redis-servers on free 127.0.0.1 ports, data under .data/redis-nodes-<first port>/<port>;
-#       no persistence unless --appendonly (AOF, fsync always); with --owner they stop once that process exits;
-#       --cluster starts them cluster-enabled, not yet joined (ensure-redis-cluster.sh joins them)
+#       no persistence unless --appendonly (AOF, fsync always unless --appendfsync says everysec); with
+#       --owner they stop once that process exits; --cluster starts them cluster-enabled, not yet joined
+#       (ensure-redis-cluster.sh joins them). The first node runs under libfaketime (Debian's faketime,
+#       installed on first use) with its clock read from <its dir>/faketime ("+0": the real time), so the
+#       clock-jump fault can step that node's wall clock by rewriting the file.
 #   ensure-redis-nodes.sh stop <addresses|one address of the group>   stops them all, deletes their data
 #   ensure-redis-nodes.sh stop-node <address>                         SIGKILLs that one node (a crash); its data stays
 #   ensure-redis-nodes.sh start-node <address> [--empty]              starts it again on its port; --empty deletes
@@ -35,15 +38,35 @@ node_dir() { # port -> the node's directory, whichever group it belongs to
   echo "${dirs[0]}"
 }
 
+FAKETIME_LIB=/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1
+
+# The environment a node runs in: the group's first node (its faketime file written at the group's start)
+# under libfaketime, the others as they are. libfaketime reads the file at every clock call
+# (FAKETIME_NO_CACHE: a jump lands at once, not at the next cache refresh) and fakes the wall clock only
+# (DONT_FAKE_MONOTONIC: an NTP step moves CLOCK_REALTIME, never CLOCK_MONOTONIC), which is the clock
+# Redis 7 expires keys by (mstime(), gettimeofday). glibc is preloaded after it: Debian's redis-server
+# is linked to jemalloc, whose start-up calls clock_gettime inside libfaketime's own start-up (dlsym ->
+# calloc -> jemalloc -> clock_gettime) and hangs it (libfaketime issue #130); with libc's malloc found
+# first, the node allocates with glibc and libfaketime starts.
+node_env() { # dir
+  if [ -f "$1/faketime" ]; then
+    echo env "LD_PRELOAD=$FAKETIME_LIB:/lib/x86_64-linux-gnu/libc.so.6" "FAKETIME_TIMESTAMP_FILE=$1/faketime" FAKETIME_NO_CACHE=1 DONT_FAKE_MONOTONIC=1
+  else
+    echo env
+  fi
+}
+
 # Starts the node in <dir> on <port> and waits for its PONG; says which node failed and why.
 run_node() { # dir port
-  local dir=$1 port=$2 appendonly cluster pid
+  local dir=$1 port=$2 appendonly appendfsync cluster pid
   appendonly=$(cat "$(dirname "$dir")/appendonly")
+  appendfsync=$(cat "$(dirname "$dir")/appendfsync" 2>/dev/null || echo always)
   cluster=$(cat "$(dirname "$dir")/cluster" 2>/dev/null || echo no)
   [ "$port" != 6379 ] || { say "refusing port 6379: the machine's own Redis"; return 1; }
   # By its absolute path, with DEBUG from local clients: the node-restart fault restarts a node with DEBUG
-  # CRASH-AND-RECOVER, which re-executes the binary by the path it was started with.
-  setsid "$(command -v redis-server)" --bind 127.0.0.1 --port "$port" --dir "$dir" --save '' --appendonly "$appendonly" --appendfsync always \
+  # CRASH-AND-RECOVER, which re-executes the binary by the path it was started with (and its environment).
+  # shellcheck disable=SC2046
+  setsid $(node_env "$dir") "$(command -v redis-server)" --bind 127.0.0.1 --port "$port" --dir "$dir" --save '' --appendonly "$appendonly" --appendfsync "$appendfsync" \
     --enable-debug-command local --cluster-enabled "$cluster" --cluster-config-file "$dir/nodes.conf" --cluster-node-timeout 2000 \
     --daemonize no --logfile "$dir/redis.log" </dev/null >>"$dir/redis.log" 2>&1 &
   pid=$!
@@ -74,8 +97,8 @@ stop_group() { # addresses or one address; a group already gone is no error (the
   return 0
 }
 
-start() { # nodes appendonly owner cluster
-  local count=$1 appendonly=$2 owner=$3 cluster=$4 group="" ports=() port addresses failures=0
+start() { # nodes appendonly owner cluster appendfsync
+  local count=$1 appendonly=$2 owner=$3 cluster=$4 appendfsync=$5 group="" ports=() port addresses failures=0
   if [ -n "${REDLOCK_NODES:-}" ]; then
     for address in ${REDLOCK_NODES//,/ }; do
       pongs "$(port_of "$address")" || { say "REDLOCK_NODES=$REDLOCK_NODES is set but $address does not answer PING"; exit 1; }
@@ -85,6 +108,8 @@ start() { # nodes appendonly owner cluster
   fi
   command -v redis-server >/dev/null || apt_install redis-server
   command -v redis-server >/dev/null || { say "redis-server installed but not on PATH"; exit 1; }
+  [ -f "$FAKETIME_LIB" ] || apt_install faketime
+  [ -f "$FAKETIME_LIB" ] || { say "faketime installed but $FAKETIME_LIB is not there"; exit 1; }
   while [ ${#ports[@]} -lt "$count" ]; do
     port=$(free_port)
     [[ " ${ports[*]} " == *" $port "* ]] && continue
@@ -93,8 +118,10 @@ start() { # nodes appendonly owner cluster
       rm -rf "$group" && mkdir -p "$group"
       echo "$appendonly" >"$group/appendonly"
       echo "$cluster" >"$group/cluster"
+      echo "$appendfsync" >"$group/appendfsync"
     fi
     mkdir -p "$group/$port"
+    [ ${#ports[@]} -gt 0 ] || echo "+0" >"$group/$port/faketime"
     if run_node "$group/$port" "$port"; then
       ports+=("$port")
       continue
@@ -122,18 +149,20 @@ start() { # nodes appendonly owner cluster
 case "${1:-start}" in
   start | --*)
     [ "${1:-}" != start ] || shift
-    nodes=5 appendonly=no owner="" cluster=no
+    nodes=5 appendonly=no owner="" cluster=no appendfsync=always
     while [ $# -gt 0 ]; do
       case "$1" in
         --nodes) nodes=${2:?--nodes needs a number}; shift 2 ;;
         --appendonly) appendonly=yes; shift ;;
+        --appendfsync) appendfsync=${2:?--appendfsync needs always or everysec}; shift 2 ;;
         --cluster) cluster=yes; shift ;;
         --owner) owner=${2:?--owner needs a pid}; shift 2 ;;
         *) say "unknown option $1"; exit 2 ;;
       esac
     done
     [[ $nodes =~ ^[1-9][0-9]?$ ]] || { say "--nodes must be 1 to 99 (got $nodes)"; exit 2; }
-    start "$nodes" "$appendonly" "$owner" "$cluster"
+    [[ $appendfsync =~ ^(always|everysec)$ ]] || { say "--appendfsync must be always or everysec (got $appendfsync)"; exit 2; }
+    start "$nodes" "$appendonly" "$owner" "$cluster" "$appendfsync"
     ;;
   stop) stop_group "${2:?stop needs the addresses that start printed}" ;;
   stop-node)
@@ -148,11 +177,11 @@ case "${1:-start}" in
     port=$(port_of "${2:?start-node needs an address}")
     dir=$(node_dir "$port")
     pongs "$port" && { say "node 127.0.0.1:$port is running; stop-node it first"; exit 1; }
-    if [ "${3:-}" = --empty ]; then find "$dir" -mindepth 1 ! -name redis.log -exec rm -rf {} +; fi
+    if [ "${3:-}" = --empty ]; then find "$dir" -mindepth 1 ! -name redis.log ! -name faketime -exec rm -rf {} +; fi
     run_node "$dir" "$port"
     ;;
   *)
-    say "usage: ensure-redis-nodes.sh [start [--nodes N] [--appendonly] [--cluster] [--owner PID]] | stop <addresses> | stop-node <address> | start-node <address> [--empty]"
+    say "usage: ensure-redis-nodes.sh [start [--nodes N] [--appendonly] [--appendfsync always|everysec] [--cluster] [--owner PID]] | stop <addresses> | stop-node <address> | start-node <address> [--empty]"
     exit 2
     ;;
 esac

@@ -14,7 +14,8 @@
  * delete the key at any moment once its holder is stalled or dead, never under a holder that runs on.
  * Fault: FAULT (an mtype below, e.g. -DFAULT=pause) at FAULT_AT (a fault point, e.g. -DFAULT_AT=stock_read),
  * fired at the first passage of that point, once per run, as the lab's `once`: crash, pause,
- * stop_the_world and failover here (see at), clock_offset and node_restart in the models that have them.
+ * stop_the_world, failover and clock_jump here (see at), clock_offset and node_restart in the models that have
+ * them (and redlock's own clock_jump).
  *
  * Every step prints one line for the trail's sequence diagram, which tools/model-check/trace.ts reads
  * from spin's replay:
@@ -45,7 +46,7 @@
 #define RENEWED 0
 #endif
 
-mtype = { no_fault, crash, pause, stop_the_world, clock_offset, node_restart, failover };
+mtype = { no_fault, crash, pause, stop_the_world, clock_offset, node_restart, failover, clock_jump };
 /* The lab's fault points (libs/contracts/src/faults.ts), '-' written '_'. */
 mtype = { no_point, lock_acquired, stock_read, stock_written, order_recorded, lock_set_before_expire, release_checked_before_del, stamp_read_before_getset };
 
@@ -141,7 +142,9 @@ inline readCheckWrite(read) {
  * pause, stop_the_world: the order stands still until its lease has run out (a pause *past* the lease);
  * a pause stalls no renewed lease (the watchdog renews it on the event loop), a stop-the-world stalls
  * every lease. failover: the master dies before the lock key reached its replica, which is promoted
- * without it (and without what else the lock kept there). Other faults are the lock model's own.
+ * without it (and without what else the lock kept there). clock_jump: the lock store's clock steps past the
+ * lease, and the store expires the holder's key under it, running or not (the counter beside it stays).
+ * Other faults are the lock model's own.
  */
 inline at(point) {
   if
@@ -159,6 +162,15 @@ inline at(point) {
       lockKey = 0;
       lockTtl = false;
       LOST_WITH_THE_MASTER
+    }
+  :: faultLeft && FAULT_AT == point && FAULT == clock_jump ->
+    atomic {
+      faultLeft = false;
+      printf("MSG %c fault clock_jump - %e\n", letter(me), point);
+      if
+      :: lockKey == me + 1 && lockTtl -> lockKey = 0; lockTtl = false; printf("MSG %c expiry clock_jumped_past_the_lease - -\n", letter(me))
+      :: else -> skip
+      fi
     }
   :: else -> skip
   fi

@@ -17,6 +17,8 @@ describe('faultSettingsProblems', () => {
         { kind: 'node-restart', at: 'lock-acquired', once: true },
       ]),
     ).toEqual([]);
+    // One more kind than a run's faults may number.
+    expect(faultSettingsProblems([{ kind: 'clock-jump', at: 'lock-acquired', offsetMs: 60_000 }])).toEqual([]);
   });
 
   it('names the fault point a fault at a point lacks, and one given to a fault that has none', () => {
@@ -48,12 +50,23 @@ describe('faultSettingsProblems', () => {
     expect(fields([{ kind: 'double-click', instance: 0 }])).toEqual(['faults[0].instance']);
   });
 
-  it.each(['failover', 'node-restart'])('fires a %s once per run, at a point: every and probability are refused, and a duration', (kind) => {
-    expect(fields([{ kind, at: 'lock-acquired' }])).toEqual([]);
-    expect(fields([{ kind }])).toEqual(['faults[0].at']);
-    expect(fields([{ kind, at: 'lock-acquired', every: 2 }])).toEqual(['faults[0].every']);
-    expect(fields([{ kind, at: 'lock-acquired', probability: 0.5 }])).toEqual(['faults[0].probability']);
-    expect(fields([{ kind, at: 'lock-acquired', durationMs: 100 }])).toEqual(['faults[0].durationMs']);
+  it.each([
+    ['failover', {}],
+    ['node-restart', {}],
+    ['clock-jump', { offsetMs: 1000 }],
+  ])('fires a %s once per run, at a point: every and probability are refused, and a duration', (kind, more) => {
+    expect(fields([{ kind, at: 'lock-acquired', ...more }])).toEqual([]);
+    expect(fields([{ kind, ...more }])).toEqual(['faults[0].at']);
+    expect(fields([{ kind, at: 'lock-acquired', every: 2, ...more }])).toEqual(['faults[0].every']);
+    expect(fields([{ kind, at: 'lock-acquired', probability: 0.5, ...more }])).toEqual(['faults[0].probability']);
+    expect(fields([{ kind, at: 'lock-acquired', durationMs: 100, ...more }])).toEqual(['faults[0].durationMs']);
+  });
+
+  it('asks a clock jump for a forward step within the limit, and refuses an offset to a node restart', () => {
+    expect(fields([{ kind: 'clock-jump', at: 'lock-acquired' }])).toEqual(['faults[0].offsetMs']);
+    expect(fields([{ kind: 'clock-jump', at: 'lock-acquired', offsetMs: -1000 }])).toEqual(['faults[0].offsetMs']);
+    expect(fields([{ kind: 'clock-jump', at: 'lock-acquired', offsetMs: FAULT_LIMITS.maxClockOffsetMs + 1 }])).toEqual(['faults[0].offsetMs']);
+    expect(fields([{ kind: 'node-restart', at: 'lock-acquired', offsetMs: 1000 }])).toEqual(['faults[0].offsetMs']);
   });
 
   it('takes a store for a store-cut only, redis or mysql', () => {

@@ -4,7 +4,7 @@
  * names, never by editing a strategy. A run's faults travel with the product's run settings, so every
  * instance reads the same ones.
  */
-export const FAULT_KINDS = ['crash', 'pause', 'stop-the-world', 'clock-offset', 'store-cut', 'double-click', 'failover', 'node-restart'] as const;
+export const FAULT_KINDS = ['crash', 'pause', 'stop-the-world', 'clock-offset', 'store-cut', 'double-click', 'failover', 'node-restart', 'clock-jump'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /**
@@ -32,12 +32,12 @@ export const FAULT_STORES = ['redis', 'mysql'] as const;
 export type FaultStore = (typeof FAULT_STORES)[number];
 
 /** The faults that fire at a fault point (clock-offset holds for the whole run; double-click is the load tool's). */
-export const FAULTS_AT_A_POINT: readonly FaultKind[] = ['crash', 'pause', 'stop-the-world', 'store-cut', 'failover', 'node-restart'];
+export const FAULTS_AT_A_POINT: readonly FaultKind[] = ['crash', 'pause', 'stop-the-world', 'store-cut', 'failover', 'node-restart', 'clock-jump'];
 /**
  * The faults at a point that fire once per run at most (no every, no probability): a failover's Sentinel
- * group must be whole again first; a node restart is set up at the run's reset for its first holding.
+ * group must be whole again first; a node restart and a clock jump are set up at the run's reset for its first holding.
  */
-export const FAULTS_ONCE_PER_RUN: readonly FaultKind[] = ['failover', 'node-restart'];
+export const FAULTS_ONCE_PER_RUN: readonly FaultKind[] = ['failover', 'node-restart', 'clock-jump'];
 /** The faults that last a while and say how long. */
 export const FAULTS_WITH_DURATION: readonly FaultKind[] = ['pause', 'stop-the-world', 'store-cut'];
 
@@ -75,6 +75,13 @@ export const FAULT_LIMITS = {
  * persistence does); the fault returns once that node answers again. The holder then has two of five
  * nodes, and a second majority can form on the other three. The API answers 400 when the instances have
  * no RedLock nodes.
+ *
+ * A clock jump (RedLock's clock pitfall) is set up as a node restart is, and fires once per run too: at
+ * its point the stranger's grants end and the wall clock of the first RedLock node, which runs under
+ * libfaketime (infra/scripts/ensure-redis-nodes.sh), steps forward by `offsetMs`, as an NTP step does.
+ * That node expires keys by its own clock: the holder's grant there is gone at once, so the holder has
+ * two of five nodes and a second majority can form on the other three. The fault returns once the node's
+ * TIME reads the jumped clock. The API answers 400 when the instances have no RedLock nodes.
  */
 export interface FaultSettings {
   kind: FaultKind;
@@ -90,7 +97,7 @@ export interface FaultSettings {
    * or 'mysql' (the stock rows, the MySQL locks and every order write). The lab's own bookkeeping is never cut.
    */
   store?: FaultStore;
-  /** clock-offset: how far this instance's "now" is shifted, ± ms (non-zero). */
+  /** clock-offset: how far this instance's "now" is shifted, ± ms (non-zero); clock-jump: how far the node's clock steps forward (> 0). */
   offsetMs?: number;
   /**
    * Which instance it applies to: its index among the run's live instances in port order (0 = the
@@ -158,6 +165,7 @@ export function faultFieldsOf(kind: FaultKind): (keyof FaultSettings)[] {
     ...(FAULTS_WITH_DURATION.includes(kind) ? (['durationMs'] as const) : []),
     ...(kind === 'store-cut' ? (['store'] as const) : []),
     ...(kind === 'clock-offset' ? (['offsetMs', 'instance'] as const) : []),
+    ...(kind === 'clock-jump' ? (['offsetMs'] as const) : []),
     ...(kind === 'double-click' ? (['copies', 'idempotencyKey'] as const) : []),
   ];
 }
@@ -192,8 +200,11 @@ export function faultProblems(fault: FaultSettings): FaultSettingsProblem[] {
     problem('durationMs', `a ${fault.kind} fault needs durationMs, a whole number from 1 to ${FAULT_LIMITS.maxDurationMs}`);
   if (allowed.includes('store') && fault.store !== undefined && !(FAULT_STORES as readonly unknown[]).includes(fault.store))
     problem('store', `store must be one of ${FAULT_STORES.join(', ')}`);
-  if (allowed.includes('offsetMs') && !(isWholeNumber(fault.offsetMs) && fault.offsetMs !== 0 && Math.abs(fault.offsetMs) <= FAULT_LIMITS.maxClockOffsetMs))
+  if (fault.kind === 'clock-offset' && !(isWholeNumber(fault.offsetMs) && fault.offsetMs !== 0 && Math.abs(fault.offsetMs) <= FAULT_LIMITS.maxClockOffsetMs))
     problem('offsetMs', `a clock-offset fault needs offsetMs, a non-zero whole number from -${FAULT_LIMITS.maxClockOffsetMs} to ${FAULT_LIMITS.maxClockOffsetMs}`);
+  // Forward only: a node whose clock steps back keeps its grants longer, which breaks nothing.
+  if (fault.kind === 'clock-jump' && !(isWholeNumber(fault.offsetMs) && fault.offsetMs > 0 && fault.offsetMs <= FAULT_LIMITS.maxClockOffsetMs))
+    problem('offsetMs', `a clock-jump fault needs offsetMs, a whole number from 1 to ${FAULT_LIMITS.maxClockOffsetMs}`);
   // All clocks shifted alike show nothing: clock-offset names its one instance.
   if (fault.kind === 'clock-offset' && fault.instance === undefined) problem('instance', 'instance is required for clock-offset');
   if (allowed.includes('instance') && fault.instance !== undefined && !(isWholeNumber(fault.instance) && fault.instance >= 0))

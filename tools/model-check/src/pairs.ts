@@ -27,6 +27,7 @@ const strategy = (name: string) => `libs/stock/src/strategies/${name}/${name}.pm
 const none: ModelFault = { kind: 'none' };
 const pauseAt = (at: FaultPointName): ModelFault => ({ kind: 'pause', at });
 const failoverAt: ModelFault = { kind: 'failover', at: 'lock-acquired' };
+const clockJumpAt: ModelFault = { kind: 'clock-jump', at: 'lock-acquired' };
 
 /**
  * Every (model, fault) pair the lab's pitfalls stand on, a broken side under one fault and often a fix
@@ -34,7 +35,8 @@ const failoverAt: ModelFault = { kind: 'failover', at: 'lock-acquired' };
  * order for the mis-deletions (the one the late DEL lets in) and the units it needs to find stock left.
  * The presets' sides map onto them (libs/contracts/src/pitfall-presets.ts): e.g. mis-deletion is
  * naive-setnx and uuid-lua under a pause at stock-written; master-failover is uuid-lua, watchdog (and the
- * fenced watchdog on Redis, whose counter is lost too) against redlock under a failover at lock-acquired.
+ * fenced watchdog on Redis, whose counter is lost too) against redlock under a failover at lock-acquired;
+ * redlock-clock-jump is redlock against the fenced row (modelled by watchdog-fenced, which fences alike).
  */
 export const MODEL_PAIRS: readonly ModelPair[] = [
   { model: 'no-lock', file: strategy('no-lock'), fault: none, orders: 2, stock: 1, expected: 'sold-twice' },
@@ -60,6 +62,8 @@ export const MODEL_PAIRS: readonly ModelPair[] = [
   { model: 'redlock', file: lock('redlock'), fault: { kind: 'node-restart', at: 'lock-acquired' }, orders: 2, stock: 1, expected: 'sold-twice' },
   { model: 'redlock', file: lock('redlock'), fault: failoverAt, orders: 2, stock: 1, expected: 'none' },
   { model: 'redlock-delayed-restart', file: strategy('redlock-delayed-restart'), fault: { kind: 'node-restart', at: 'lock-acquired' }, orders: 2, stock: 1, expected: 'none' },
+  { model: 'redlock', file: lock('redlock'), fault: clockJumpAt, orders: 2, stock: 1, expected: 'sold-twice' },
+  { model: 'watchdog-fenced', file: strategy('watchdog-fenced'), fault: clockJumpAt, orders: 2, stock: 1, expected: 'none' },
   { model: 'db-optimistic', file: strategy('db-optimistic'), fault: none, orders: 3, stock: 1, expected: 'none' },
   { model: 'db-optimistic', file: strategy('db-optimistic'), fault: pauseAt('stock-read'), orders: 3, stock: 2, expected: 'none' },
 ];

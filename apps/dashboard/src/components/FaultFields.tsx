@@ -121,7 +121,12 @@ export function FaultFields({ faults, onChange, errors }: FaultFieldsProps) {
               />
             )}
             {reads.has('offsetMs') && (
-              <NumberField {...number('offsetMs')} label={t('faults.offset')} min={-FAULT_LIMITS.maxClockOffsetMs} max={FAULT_LIMITS.maxClockOffsetMs} />
+              <NumberField
+                {...number('offsetMs')}
+                label={t(fault.kind === 'clock-jump' ? 'faults.jump' : 'faults.offset')}
+                min={fault.kind === 'clock-jump' ? 1 : -FAULT_LIMITS.maxClockOffsetMs}
+                max={FAULT_LIMITS.maxClockOffsetMs}
+              />
             )}
             {reads.has('instance') && (
               <NumberField

@@ -166,6 +166,7 @@ export const en = {
       'double-click': 'the load tool sends each order several times at once',
       failover: "the locks' Redis master dies before the lock key replicates; Sentinel promotes the replica (once; instances started with REDIS_SENTINELS)",
       'node-restart': "a RedLock node holding the lock restarts without its data, after a stranger's grant kept the holder to three nodes (once; instances with REDLOCK_NODES)",
+      'clock-jump': "a RedLock node's wall clock steps forward by the offset (libfaketime) and expires the holder's grant early, after a stranger's grant kept the holder to three nodes (once; instances with REDLOCK_NODES)",
     },
     at: 'Fault point',
     howOften: 'How often',
@@ -180,6 +181,7 @@ export const en = {
     store: 'Store cut off',
     storeHint: 'redis: the stock keys and the locks; mysql: the stock rows, the MySQL locks and every order write',
     offset: 'Clock offset (± ms)',
+    jump: 'Clock jump forward (ms)',
     instance: 'Instance index',
     instanceHint: {
       any: 'empty: every instance; 0 = the lowest port',

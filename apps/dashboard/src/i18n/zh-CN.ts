@@ -164,6 +164,7 @@ export const zhCN: Messages = {
       'double-click': '压测工具把每笔订单同时发送多次',
       failover: '锁所在的 Redis 主节点在锁 key 复制到副本之前宕机；Sentinel 把副本提升为主节点（只触发一次；实例需带 REDIS_SENTINELS 启动）',
       'node-restart': '另一个客户端留下的锁让持有者只拿到三个节点，随后其中一个持有该锁的 RedLock 节点丢失数据重启（只触发一次；实例需配置 REDLOCK_NODES）',
+      'clock-jump': '另一个客户端留下的锁让持有者只拿到三个节点，随后一个 RedLock 节点的墙上时钟按偏移量向前跳（libfaketime），提前让持有者的锁过期（只触发一次；实例需配置 REDLOCK_NODES）',
     },
     at: '故障点',
     howOften: '触发频率',
@@ -178,6 +179,7 @@ export const zhCN: Messages = {
     store: '被切断的存储',
     storeHint: 'redis：库存 key 和锁；mysql：库存行、MySQL 锁以及所有订单写入',
     offset: '时钟偏移（± ms）',
+    jump: '时钟向前跳（ms）',
     instance: '实例序号',
     instanceHint: {
       any: '留空：所有实例；0 = 端口最小的实例',

@@ -22,7 +22,7 @@ export const MODEL_TRACES: Partial<Record<RunTarget, readonly string[]>> = {
   'uuid-lua': ['uuid-lua.pause-stock-read', 'uuid-lua.failover-lock-acquired'],
   watchdog: ['watchdog.stop-the-world-stock-read', 'watchdog.failover-lock-acquired'],
   'watchdog-fenced': ['watchdog-fenced.failover-lock-acquired'],
-  redlock: ['redlock.node-restart-lock-acquired'],
+  redlock: ['redlock.node-restart-lock-acquired', 'redlock.clock-jump-lock-acquired'],
 };
 
 /** The model trace to draw beside a run of `strategy` under these faults: the one of the same fault, else its first; none for a strategy with no model trace. */

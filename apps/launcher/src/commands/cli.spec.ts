@@ -144,7 +144,7 @@ describe('the built commands', () => {
       execFile(process.execPath, [join(LAUNCHER_DIST, 'commands', `${command}.js`), ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }));
     });
 
-  it.each(['demo', 'bench', 'pitfalls', 'soak', 'choosing-a-lock'])('%s answers --help on stdout with exit 0', async (command) => {
+  it.each(['demo', 'bench', 'pitfalls', 'soak', 'choosing-a-lock', 'aof-kill'])('%s answers --help on stdout with exit 0', async (command) => {
     const result = await run(command, ['--help']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toMatch(new RegExp(`^Usage: ${command} \\[options\\]`));
@@ -157,6 +157,7 @@ describe('the built commands', () => {
     ['pitfalls', ['--preset', 'nope'], `usage: option '--preset <list>' argument 'nope' is invalid. Unknown nope; valid: ${PITFALL_PRESETS.map((preset) => preset.name).join(', ')}. (--help lists the options)`],
     ['soak', ['--url', 'http://127.0.0.1:8080'], "usage: unknown option '--url' (--help lists the options)"],
     ['choosing-a-lock', ['--bench', '/nonexistent/bench.json'], 'usage: no such report: /nonexistent/bench.json (--help lists the options)'],
+    ['aof-kill', ['--modes', 'everysec'], "usage: unknown option '--modes' (--help lists the options)"],
   ])('%s %j exits 2 with one line on stderr, having started nothing', async (command, args, line) => {
     const result = await run(command, args as string[]);
     expect(result).toEqual({ code: 2, stdout: '', stderr: `${line}\n` });

@@ -90,6 +90,14 @@ it('RedLock node restart: plain redlock grants the lock twice and sells the one 
   ]);
 });
 
+it("RedLock clock jump: plain redlock grants the lock twice and sells the one unit twice once a holder's node expires its grant early; the fenced row, on no node's clock, sells it once", () => {
+  const sides = report.runs.filter((r) => r.preset === 'redlock-clock-jump');
+  expect(sides.map((r) => [r.strategy, r.faultsFired, r.exclusionViolations > 0, r.sold, r.oversold])).toEqual([
+    ['redlock', 1, true, 2, 1],
+    ['watchdog-fenced-mysql', 1, false, 1, 0],
+  ]);
+});
+
 it('tallies every preset as meeting the target, and writes JSON and markdown that name every run', () => {
   expect(report.presets.filter((t) => !(t.brokenTargetMet && t.fixTargetMet)).map((t) => t.preset)).toEqual([]);
   expect(report.allTargetsMet).toBe(true);

@@ -45,18 +45,18 @@ export class RunFaultInjector implements FaultInjector {
   /**
    * Set up from the reset on, before any order of the run can take a lock. A failover's replica is held
    * back: a lock key set during the run then reaches the master only, and the master fails at the
-   * fault's point. A node restart's stranger takes two RedLock nodes: the first holder wins the other three.
+   * fault's point. A node restart's (or clock jump's) stranger takes two RedLock nodes: the first holder wins the other three.
    */
   async prepare(settings: ProductRunSettings): Promise<void> {
     const kinds = new Set(settings.faults?.map((fault) => fault.kind));
     if (kinds.has('failover')) await this.failoverGroup().holdReplica(HELD_FROM_RESET_MS);
-    if (kinds.has('node-restart')) await this.redlockNodes().prepare(this.lockKey(settings), settings.lockTtlMs, HELD_FROM_RESET_MS);
+    if (kinds.has('node-restart') || kinds.has('clock-jump')) await this.redlockNodes().prepare(this.lockKey(settings), settings.lockTtlMs, HELD_FROM_RESET_MS);
   }
 
   private redlockNodes(): RedlockNodeRestart {
     // Runs refuse a node restart when an instance has no RedLock nodes; a reset by hand may still name one.
     const nodes = this.options.lockServices?.['redis-nodes'];
-    if (!nodes) throw new Error(`node-restart: instance ${this.options.instanceId} has no RedLock nodes (REDLOCK_NODES)`);
+    if (!nodes) throw new Error(`node-restart, clock-jump: instance ${this.options.instanceId} has no RedLock nodes (REDLOCK_NODES)`);
     return new RedlockNodeRestart(nodes);
   }
 
@@ -134,6 +134,9 @@ export class RunFaultInjector implements FaultInjector {
       }
       case 'node-restart':
         await this.redlockNodes().restartAHolder(this.lockKey(settings));
+        break;
+      case 'clock-jump':
+        await this.redlockNodes().jumpAClock(this.lockKey(settings), fault.offsetMs!);
         break;
       case 'crash':
         // Recorded before dying: the run accepts the death of an instance whose crash it finds recorded.

@@ -59,7 +59,7 @@ export class FaultSettingsDto implements FaultSettings {
   @ByTheContract()
   store?: FaultStore;
 
-  @ApiPropertyOptional({ minimum: -FAULT_LIMITS.maxClockOffsetMs, maximum: FAULT_LIMITS.maxClockOffsetMs, description: 'clock-offset only (required): ± ms, not 0.' })
+  @ApiPropertyOptional({ minimum: -FAULT_LIMITS.maxClockOffsetMs, maximum: FAULT_LIMITS.maxClockOffsetMs, description: 'clock-offset (required): ± ms, not 0; clock-jump (required): how far the RedLock node\'s clock steps forward, ms > 0.' })
   @ByTheContract()
   offsetMs?: number;
 

@@ -7,6 +7,7 @@ const NEEDS: Partial<Record<FaultKind, { has: (beat: InstanceBeat) => boolean | 
   'store-cut': { has: (beat) => beat.storeProxy, needs: 'store-cut needs instances started with the store proxy', lacking: 'were not' },
   failover: { has: (beat) => beat.lockSentinels, needs: 'a failover needs instances whose locks are on a Sentinel group (REDIS_SENTINELS)', lacking: 'were started without one' },
   'node-restart': { has: (beat) => beat.redlockNodes, needs: 'a node-restart needs instances with RedLock nodes (REDLOCK_NODES)', lacking: 'were started without them' },
+  'clock-jump': { has: (beat) => beat.redlockNodes, needs: 'a clock-jump needs instances with RedLock nodes (REDLOCK_NODES)', lacking: 'were started without them' },
 };
 
 const NEVER_CRASHED = 'the instance running the run is never crashed';
@@ -15,8 +16,8 @@ const NEVER_CRASHED = 'the instance running the run is never crashed';
  * A run's faults with their `instance` index resolved to the id of that instance among the live ones
  * (port order), which is what every instance compares its own id with. Refused with a 400 naming the
  * field when an index is beyond the live instances, a store-cut targets an instance started without
- * the store proxy, a failover one whose locks are on no Sentinel group, a node-restart one without
- * RedLock nodes, or a crash has fewer than 2
+ * the store proxy, a failover one whose locks are on no Sentinel group, a node-restart or clock-jump one
+ * without RedLock nodes, or a crash has fewer than 2
  * live instances. The service checks this when a run is
  * posted, the executor again at its start (the instances may have changed while it waited in the
  * queue), passing its own instance id as `runner`: a crash then spares the runner, or is refused when

@@ -16,7 +16,10 @@
  * B wins only 2 of 5 and waits: nothing sold twice. A failover at lock-acquired (the master-failover
  * preset, where RedLock has no master to lose): one node restarts without its data, one the holder can
  * lose and keep a majority (one of its own when it holds four or five, another when it holds three):
- * B wins two nodes at most, nothing sold twice.
+ * B wins two nodes at most, nothing sold twice. A clock jump at lock-acquired (the redlock-clock-jump
+ * preset, the articles' problem three): set up as node-restart, but at its point the first of the holder's
+ * nodes keeps running and its clock steps past the lease, so it expires the holder's grant: B wins a
+ * majority beside A, as after a restart, and delayed restarts change nothing (no node restarted).
  * Bounds: 2 orders, 1 unit, 5 nodes.
  * Cannot express: time — the validity (ttl − elapsed − drift) is always positive here, a lease never runs
  * out under a running holder, and a restarted node sits out the rest of the run (shorter than a lease);
@@ -85,11 +88,11 @@ active [ORDERS] proctype Order() {
      fi
   od;
   if
-  :: atomic { faultLeft && (FAULT == node_restart || FAULT == failover) ->
+  :: atomic { faultLeft && (FAULT == node_restart || FAULT == failover || FAULT == clock_jump) ->
        faultLeft = false;
        printf("MSG %c fault %e - lock_acquired\n", letter(me), FAULT);
        if
-       :: FAULT == node_restart ->
+       :: FAULT == node_restart || FAULT == clock_jump ->
          node[0] = 0;
          node[1] = 0;
          printf("MSG %c node1 stranger_grant_ends - -\n", letter(me));
@@ -103,10 +106,11 @@ active [ORDERS] proctype Order() {
        :: else -> i++
        od;
        node[i] = 0;
-       sitsOut[i] = DELAYED_RESTART;
+       sitsOut[i] = DELAYED_RESTART && FAULT != clock_jump;
        if
-       :: DELAYED_RESTART -> printf("MSG %c node%d restarts_empty - sits_out_a_lease\n", letter(me), i + 1)
-       :: else -> printf("MSG %c node%d restarts_empty - -\n", letter(me), i + 1)
+       :: FAULT == clock_jump -> printf("MSG %c node%d clock_jumps - grant_expires\n", letter(me), i + 1)
+       :: FAULT != clock_jump && DELAYED_RESTART -> printf("MSG %c node%d restarts_empty - sits_out_a_lease\n", letter(me), i + 1)
+       :: FAULT != clock_jump && !DELAYED_RESTART -> printf("MSG %c node%d restarts_empty - -\n", letter(me), i + 1)
        fi
      }
   :: else -> skip
@@ -117,11 +121,11 @@ active [ORDERS] proctype Order() {
 crashed: skip
 }
 
-/* The run's reset: under node-restart, a stranger's grant on two nodes. */
+/* The run's reset: under node-restart and clock-jump, a stranger's grant on two nodes. */
 active proctype Reset() {
   atomic {
     if
-    :: FAULT == node_restart -> node[0] = STRANGER; node[1] = STRANGER
+    :: FAULT == node_restart || FAULT == clock_jump -> node[0] = STRANGER; node[1] = STRANGER
     :: else -> skip
     fi;
     reset = true

@@ -32,9 +32,10 @@ export function testRedisNodes(): string[] {
 export class RedisNodeGroup {
   private constructor(readonly addresses: string[]) {}
 
-  static start({ nodes = 5, appendonly = false } = {}): RedisNodeGroup {
+  /** `appendfsync`: with `appendonly`, when the AOF is fsynced (always, the default, or everysec). */
+  static start({ nodes = 5, appendonly = false, appendfsync = 'always' }: { nodes?: number; appendonly?: boolean; appendfsync?: 'always' | 'everysec' } = {}): RedisNodeGroup {
     const { REDLOCK_NODES: _shared, ...env } = process.env;
-    const args = ['start', '--nodes', String(nodes), '--owner', String(process.pid), ...(appendonly ? ['--appendonly'] : [])];
+    const args = ['start', '--nodes', String(nodes), '--owner', String(process.pid), ...(appendonly ? ['--appendonly', '--appendfsync', appendfsync] : [])];
     return new RedisNodeGroup(ensureRedisNodes(args, env).split(','));
   }
 

@@ -1,4 +1,6 @@
 import { uptimeSeconds } from '@oversell/locks';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { onServer, parseAddress, pollFor, type Address } from './one-shot';
 
 /** The value of the stranger's grants: a client that died part-way through its acquire. */
@@ -16,7 +18,10 @@ const runIdOf = (node: Address) => onServer(node, async (redis) => /^run_id:(\w+
  * then wins exactly the other three. `restartAHolder` (at the fault point) ends the stranger's grants and
  * restarts one of the holder's nodes without its data: DEBUG CRASH-AND-RECOVER re-executes the server
  * process, which keeps nothing when it has no persistence (the lab's nodes run with --enable-debug-command
- * local for it). The holder is left with two of five nodes, the other three are free.
+ * local for it). The holder is left with two of five nodes, the other three are free. `jumpAClock` (the
+ * clock-jump fault, set up by the same `prepare`) ends the stranger's grants and steps the first node's
+ * wall clock forward instead: that node runs under libfaketime with its clock offset in <its dir>/faketime
+ * (infra/scripts/ensure-redis-nodes.sh), and expires the holder's grant by its own, jumped clock.
  */
 export class RedlockNodeRestart {
   private readonly nodes: Address[];
@@ -42,14 +47,45 @@ export class RedlockNodeRestart {
     return this.nodes.flatMap((node, i) => (values[i] !== null && values[i] !== STRANGER ? [{ node, value: values[i]! }] : []));
   }
 
+  private async endStrangersGrants(lockKey: string): Promise<void> {
+    await Promise.all(
+      this.nodes.map((node) => onServer(node, (redis) => redis.eval("if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0", 1, lockKey, STRANGER)).catch(() => 0)),
+    );
+  }
+
   /** Ends the stranger's grants and restarts one node holding the key for someone else; resolves with its address once it serves again, empty. */
   async restartAHolder(lockKey: string): Promise<string> {
     const holders = await this.holders(lockKey);
     if (!holders.length) throw new Error(`node-restart: no RedLock node holds ${lockKey} for anyone but the stranger`);
-    await Promise.all(
-      this.nodes.map((node) => onServer(node, (redis) => redis.eval("if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0", 1, lockKey, STRANGER)).catch(() => 0)),
-    );
+    await this.endStrangersGrants(lockKey);
     return this.restartEmpty(holders.at(-1)!, lockKey);
+  }
+
+  /**
+   * Ends the stranger's grants and steps the first node's wall clock forward by `offsetMs` (its libfaketime
+   * file rewritten, by rename so the node never reads half of it); resolves with its address once its TIME
+   * reads the jumped clock. The first holder won the first three nodes (the stranger has the last two), so
+   * a lock on these nodes is held there; its grant is then past its expiry on that node's clock, which the
+   * node checks on access and in its active expire cycle. A lock elsewhere (the fix side) holds nothing
+   * here: the node's clock jumps all the same.
+   */
+  async jumpAClock(lockKey: string, offsetMs: number): Promise<string> {
+    const node = this.nodes[0];
+    const address = `${node.host}:${node.port}`;
+    const holders = await this.holders(lockKey);
+    if (holders.length && !holders.some((held) => held.node === node)) throw new Error(`clock-jump: the RedLock node ${address} holds ${lockKey} for nobody, though ${holders.length} other node(s) do`);
+    const dir = await onServer(node, async (redis) => ((await redis.call('CONFIG', 'GET', 'dir')) as string[])[1]);
+    const file = join(dir, 'faketime');
+    const offsetSec = await readFile(file, 'utf8').then(Number, () => {
+      throw new Error(`clock-jump: the RedLock node ${address} runs without libfaketime (no ${file}); start the nodes with infra/scripts/ensure-redis-nodes.sh`);
+    });
+    const nodeNowMs = async () => onServer(node, async (redis) => ((([sec, usec]) => Number(sec) * 1000 + Number(usec) / 1000)(await redis.time())));
+    const before = await nodeNowMs();
+    await this.endStrangersGrants(lockKey);
+    await writeFile(`${file}.next`, `+${offsetSec + offsetMs / 1000}\n`);
+    await rename(`${file}.next`, file);
+    await pollFor(`the RedLock node ${address} to read its clock ${offsetMs} ms ahead`, WAIT_MS, async () => (await nodeNowMs()) >= before + offsetMs);
+    return address;
   }
 
   /**
