@@ -27,12 +27,14 @@ export default [
             // The command-line kit is commander and our value rules: it depends on nothing of ours.
             { sourceTag: 'type:cli', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts', 'type:lock'] },
+            // The control plane (runs, figures, faults) drives the stock strategies and the load tool; no app.
+            { sourceTag: 'type:control', onlyDependOnLibsWithTags: ['type:contracts', 'type:lock', 'type:domain', 'type:tool'] },
             { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:cli'] },
             { sourceTag: 'scope:dashboard', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:locks', 'scope:load'] },
             { sourceTag: 'scope:launcher', onlyDependOnLibsWithTags: ['scope:shared', 'scope:load'] },
             { sourceTag: 'scope:load', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:tool', 'type:lock', 'type:cli'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:control', 'type:tool', 'type:lock', 'type:cli'] },
             // The e2e project drives the built lab as a process; it imports no project code.
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: [] },
           ],

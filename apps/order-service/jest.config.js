@@ -9,6 +9,7 @@ module.exports = {
     '^@oversell/cli$': '<rootDir>/../../libs/cli/src/index.ts',
     '^@oversell/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
     '^@oversell/contracts/testing$': '<rootDir>/../../libs/contracts/src/testing/index.ts',
+    '^@oversell/lab$': '<rootDir>/../../libs/lab/src/index.ts',
     '^@oversell/locks$': '<rootDir>/../../libs/locks/src/index.ts',
     '^@oversell/locks/testing$': '<rootDir>/../../libs/locks/src/testing/index.ts',
     '^@oversell/stock$': '<rootDir>/../../libs/stock/src/index.ts',

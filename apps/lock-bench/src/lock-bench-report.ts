@@ -1,4 +1,43 @@
-import type { LockBenchReport, LockBenchRow } from './lock-bench';
+import type { LockName } from './locks-under-test';
+import type { WaitSummary } from './wait-histogram';
+
+/** The bench's report: its JSON file, and the markdown table below drawn from it. */
+export interface LockBenchRow {
+  lock: LockName;
+  sections: number;
+  /** The counter's final value: sections − counter increments were lost to overlapping holders. */
+  counter: number;
+  lostIncrements: number;
+  timeouts: number;
+  errors: number;
+  errorSamples: string[];
+  elapsedMs: number;
+  sectionsPerSec: number;
+  /**
+   * Where each section's share of the run went (means, ms): `held` inside the section (GET + SET),
+   * `between` with the lock idle between one holder's release call and the next grant: the lock's own
+   * cost (release and acquire round trips, the wake-up of a waiter). Both sum to elapsed ÷ sections.
+   * `between` is null when holders overlapped (more time held than elapsed): there was no idle lock.
+   */
+  perSectionMs: { held: number; between: number | null };
+  /** Acquire waits of the sections that got the lock (timeouts are counted, not timed). */
+  waitMs: WaitSummary;
+  /** One process, one worker: acquire, GET, SET, release back to back, nobody else on the lock. */
+  bound: { sectionsPerSec: number; roundTripMs: number };
+  /** Contended sections/s ÷ the uncontended bound. */
+  efficiency: number;
+}
+
+export interface LockBenchReport {
+  command: string;
+  startedAt: string;
+  finishedAt: string;
+  /** loadAverage: the 1, 5 and 15 min load averages as the report was written (a loaded machine's figures are lower). */
+  machine: { cpus: number; memoryGb: number; node: string; loadAverage: number[] };
+  settings: { processes: number; workers: number; seconds: number; boundSeconds: number; leaseMs: number; waitMs: number; autoPipelining: boolean; keyPrefix: string };
+  rows: LockBenchRow[];
+}
+
 
 const HEADER = '| lock | sections/s | uncontended bound/s | efficiency | held ms | between ms | wait p50 ms | wait p99 ms | wait max ms | timeouts | lost increments | errors |';
 const RULE = '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';

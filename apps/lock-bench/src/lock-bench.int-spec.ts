@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runLockBench, type LockBenchReport } from './lock-bench';
+import { runLockBench } from './lock-bench';
+import type { LockBenchReport } from './lock-bench-report';
 import { LOCK_NAMES } from './locks-under-test';
 
 const LOCKS = LOCK_NAMES.filter((lock) => lock !== 'no-lock');

@@ -6,10 +6,10 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runAcrossProcesses, type RunSpec } from './across-processes';
 import { openBenchDatabase, redisOptions } from './lock-clients';
-import { markdownTable } from './lock-bench-report';
+import { markdownTable, type LockBenchReport, type LockBenchRow } from './lock-bench-report';
 import { lockServicesNeeded, type LockName } from './locks-under-test';
 import type { SectionKeys } from './section-loop';
-import { summarizeWaits, type WaitSummary } from './wait-histogram';
+import { summarizeWaits } from './wait-histogram';
 
 /** Far longer than a section (two Redis commands): every lock here is exclusive within it. */
 export const LEASE_MS = 2000;
@@ -27,42 +27,6 @@ export interface LockBenchOptions {
   autoPipelining: boolean;
   outDir: string;
   command: string;
-}
-
-export interface LockBenchRow {
-  lock: LockName;
-  sections: number;
-  /** The counter's final value: sections − counter increments were lost to overlapping holders. */
-  counter: number;
-  lostIncrements: number;
-  timeouts: number;
-  errors: number;
-  errorSamples: string[];
-  elapsedMs: number;
-  sectionsPerSec: number;
-  /**
-   * Where each section's share of the run went (means, ms): `held` inside the section (GET + SET),
-   * `between` with the lock idle between one holder's release call and the next grant: the lock's own
-   * cost (release and acquire round trips, the wake-up of a waiter). Both sum to elapsed ÷ sections.
-   * `between` is null when holders overlapped (more time held than elapsed): there was no idle lock.
-   */
-  perSectionMs: { held: number; between: number | null };
-  /** Acquire waits of the sections that got the lock (timeouts are counted, not timed). */
-  waitMs: WaitSummary;
-  /** One process, one worker: acquire, GET, SET, release back to back, nobody else on the lock. */
-  bound: { sectionsPerSec: number; roundTripMs: number };
-  /** Contended sections/s ÷ the uncontended bound. */
-  efficiency: number;
-}
-
-export interface LockBenchReport {
-  command: string;
-  startedAt: string;
-  finishedAt: string;
-  /** loadAverage: the 1, 5 and 15 min load averages as the report was written (a loaded machine's figures are lower). */
-  machine: { cpus: number; memoryGb: number; node: string; loadAverage: number[] };
-  settings: { processes: number; workers: number; seconds: number; boundSeconds: number; leaseMs: number; waitMs: number; autoPipelining: boolean; keyPrefix: string };
-  rows: LockBenchRow[];
 }
 
 /**

@@ -3,21 +3,20 @@ import { ConfigModule } from '@nestjs/config';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ensureDatabase, MYSQL_STORE_CUT, mysqlDataSourceOptions, runMigrationsExclusively, StockModule, StoreCutProxy } from '@oversell/stock';
+import { CONTROL_DATA_SOURCE, LabModule, RUN_ENTITIES, RUN_MIGRATIONS, RunFaultInjector } from '@oversell/lab';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { appConfig, mysqlConfig, redisConfig, type AppConfig, type MysqlConfig, type RedisConfig } from './config/configuration';
 import { envSchema } from './config/env.schema';
-import { CourseModule } from './course/course.module';
-import { RunFaultInjector } from './faults/fault-injector';
+import { CourseController } from './http/course.controller';
 import { MysqlStoreCutModule } from './faults/mysql-store-cut.module';
-import { FiguresModule } from './figures/figures.module';
 import { HealthController } from './health/health.controller';
 import { RedisHealthIndicator } from './health/redis.health';
+import { MetricsController } from './http/metrics.controller';
 import { ProductsController } from './http/products.controller';
-import { LabFiguresController } from './lab-figures/lab-figures.controller';
+import { RunsController } from './http/runs.controller';
 import { StrategiesController } from './http/strategies.controller';
-import { CONTROL_DATA_SOURCE, RUN_ENTITIES, RUN_MIGRATIONS } from './runs/run.entity';
-import { RunsModule } from './runs/runs.module';
+import { LabFiguresController } from './lab-figures/lab-figures.controller';
 
 /** The runs table's pool: a run's few reads and writes, never the orders'. */
 const CONTROL_POOL_SIZE = 4;
@@ -86,11 +85,19 @@ const CONTROL_POOL_SIZE = 4;
       faultInjector: RunFaultInjector,
     }),
     TerminusModule,
-    FiguresModule,
-    RunsModule,
-    CourseModule,
+    LabModule.forRootAsync({
+      inject: [appConfig.KEY],
+      useFactory: (app: AppConfig) => ({
+        instanceId: app.instanceId,
+        instanceUrl: app.instanceUrl,
+        port: app.port,
+        runWorker: app.runWorker,
+        runQueueLimit: app.runQueueLimit,
+        tracedOrders: app.tracedOrders,
+      }),
+    }),
   ],
-  controllers: [ProductsController, StrategiesController, HealthController, LabFiguresController],
+  controllers: [CourseController, ProductsController, StrategiesController, RunsController, MetricsController, HealthController, LabFiguresController],
   providers: [RedisHealthIndicator],
 })
 export class AppModule {}

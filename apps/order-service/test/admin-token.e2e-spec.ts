@@ -4,7 +4,7 @@ import type { Queue } from 'bullmq';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { validateEnv } from '../src/config/validate-env';
-import { RUNS_QUEUE } from '../src/runs/runs.constants';
+import { RUNS_QUEUE } from '@oversell/lab';
 import { startService, type ServiceUnderTest } from './service-under-test';
 
 const TOKEN = 'admin-token-for-the-e2e-test-0123';

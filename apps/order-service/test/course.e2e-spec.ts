@@ -2,7 +2,7 @@ import { COURSE_LIMITS, serverSentEvents, type CourseState } from '@oversell/con
 import { JSON_HEADERS } from '@oversell/contracts/testing';
 import { RedisConnections } from '@oversell/stock';
 import { randomUUID } from 'node:crypto';
-import { courseChannel } from '../src/redis-keys';
+import { courseChannel } from '@oversell/lab';
 import { startServiceProcess, type ServiceProcess } from './service-process';
 import { startService, type ServiceUnderTest } from './service-under-test';
 

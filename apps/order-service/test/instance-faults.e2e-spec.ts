@@ -2,7 +2,7 @@ import type { FaultEvent, FaultSettings, ProductRunSettings, StrategyName } from
 import { StockKeys } from '@oversell/stock';
 import { freshKeyPrefix, freshProductId, testRedisOptions, until } from '@oversell/stock/testing';
 import Redis from 'ioredis';
-import { RunFigureKeys } from '../src/redis-keys';
+import { RunFigureKeys } from '@oversell/lab';
 import type { ServiceProcess } from './service-process';
 import { runToItsEnd, START_TIMEOUT_MS, startVictimAndPeer, stopVictimAndPeer, victimIndexOf } from './victim-and-peer';
 

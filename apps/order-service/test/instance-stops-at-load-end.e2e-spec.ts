@@ -1,6 +1,6 @@
 import { freshKeyPrefix, testRedisOptions } from '@oversell/stock/testing';
 import Redis from 'ioredis';
-import { flushRequestsChannel } from '../src/redis-keys';
+import { flushRequestsChannel } from '@oversell/lab';
 import type { ServiceProcess } from './service-process';
 import { runToItsEnd, START_TIMEOUT_MS, startVictimAndPeer, stopVictimAndPeer, victimIndexOf } from './victim-and-peer';
 

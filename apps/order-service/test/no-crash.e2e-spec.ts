@@ -3,9 +3,7 @@ import { freshProductId, testRedisOptions } from '@oversell/stock/testing';
 import Redis from 'ioredis';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FlushRequest } from '../src/figures/flush-protocol';
-import { flushAckChannel, flushRequestsChannel, instancesKey, runEventsChannel } from '../src/redis-keys';
-import type { InstanceBeat } from '../src/runs/instance-registry';
+import { flushAckChannel, flushRequestsChannel, instancesKey, runEventsChannel, type FlushRequest, type InstanceBeat } from '@oversell/lab';
 import { startServiceProcess, type ServiceProcess } from './service-process';
 
 /**

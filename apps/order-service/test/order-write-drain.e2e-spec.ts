@@ -1,6 +1,6 @@
 import { OrderWriteProcessor, OrderWriteQueue } from '@oversell/stock';
 import { freshProductId } from '@oversell/stock/testing';
-import { OrderQueueWatch } from '../src/runs/order-queue-watch';
+import { OrderQueueWatch } from '@oversell/lab';
 import { startService, type ServiceUnderTest } from './service-under-test';
 
 /**

@@ -1,7 +1,7 @@
 import type { FaultEvent, RunBatchView, RunView } from '@oversell/contracts';
 import { RedisConnections } from '@oversell/stock';
 import { freshProductId, until } from '@oversell/stock/testing';
-import { instancesKey, RunFigureKeys } from '../src/redis-keys';
+import { instancesKey, RunFigureKeys } from '@oversell/lab';
 import { startService, type ServiceUnderTest } from './service-under-test';
 
 /**

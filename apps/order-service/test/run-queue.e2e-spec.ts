@@ -1,6 +1,6 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import { RUNS_QUEUE } from '../src/runs/runs.constants';
+import { RUNS_QUEUE } from '@oversell/lab';
 import { startService, type ServiceUnderTest } from './service-under-test';
 
 /** The run queue holds at most RUN_QUEUE_LIMIT waiting runs; no worker runs them here, so they stay waiting. */

@@ -1,7 +1,6 @@
 import { ProductResetService } from '@oversell/stock';
 import { freshProductId } from '@oversell/stock/testing';
-import { OrderFigures } from '../src/figures/order-figures';
-import { RunFiguresReader } from '../src/figures/run-figures.reader';
+import { OrderFigures, RunFiguresReader } from '@oversell/lab';
 import { startService, type ServiceUnderTest } from './service-under-test';
 
 /**

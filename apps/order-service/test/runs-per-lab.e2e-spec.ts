@@ -2,7 +2,7 @@ import type { RunResult, RunView } from '@oversell/contracts';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
-import { CONTROL_DATA_SOURCE, RunEntity } from '../src/runs/run.entity';
+import { CONTROL_DATA_SOURCE, RunEntity } from '@oversell/lab';
 import { startService, type ServiceUnderTest } from './service-under-test';
 
 /**

@@ -1,7 +1,6 @@
 import { LockEvents, OrderTraces, RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
 import { freshProductId, useStockTestApp } from '@oversell/stock/testing';
-import { MetricsService } from '../src/figures/metrics.service';
-import { OrderFigures } from '../src/figures/order-figures';
+import { MetricsService, OrderFigures } from '@oversell/lab';
 
 /**
  * What the run trace costs: CPU µs per order with it on (the first 512 orders of a run traced, as

@@ -2,6 +2,8 @@ import type { StrategyName } from './strategies';
 
 /** Largest quantity one order may ask for; larger is a 400, not a deduction. */
 export const MAX_ORDER_QUANTITY = 1000;
+/** Largest product id (MySQL's signed INT); an order or a run for a larger one is a 400. */
+export const MAX_PRODUCT_ID = 2_147_483_647;
 /** Largest stock a product may be reset to. */
 export const MAX_STOCK = 10_000_000;
 

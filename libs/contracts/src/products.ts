@@ -16,44 +16,42 @@ export const ORDER_WRITES = ['sync', 'queued', 'stream'] as const;
 export type OrderWrite = (typeof ORDER_WRITES)[number];
 export const DEFAULT_ORDER_WRITE: OrderWrite = 'sync';
 
-export interface ResetProductRequest {
-  stock: number;
+/**
+ * The settings one run of one strategy is made of, written once: the product reset, the run's
+ * parameters, the batch request, a scenario file, the products row, the inventory and the dashboard's
+ * form are all derived from it (Pick, Omit, extends), so a setting added here reaches each or fails to compile.
+ */
+export interface RunSettings {
   strategy: StrategyName;
+  /** Units the product starts the run with. */
+  initialStock: number;
   /** Lease of the lock strategies' lock, in ms. */
-  lockTtlMs?: number;
+  lockTtlMs: number;
   /** Time spent "doing business" inside the critical section, in ms; > lockTtlMs shows the expiry pitfall. */
-  businessDelayMs?: number;
-  /** Faults injected at the fault points while the product is on sale (a run passes its own). */
-  faults?: FaultSettings[];
-  /** Segments for the segmented strategy (default 5). */
-  segments?: number;
-  /** How sold orders are written (default sync). */
+  businessDelayMs: number;
+  /** Segments for the segmented strategy. */
+  segments: number;
+  /** How the run's sold orders are written to MySQL; sync when absent. */
   orderWrite?: OrderWrite;
+  /** Faults injected at the fault points during the run, read by every instance (none when omitted). */
+  faults?: FaultSettings[];
+}
+
+/** The lock, business and order-write settings a request may leave out (their defaults are the catalogue's). */
+export type LockSettings = Partial<Pick<RunSettings, 'lockTtlMs' | 'businessDelayMs' | 'segments' | 'orderWrite'>>;
+
+/** A product reset by hand: its stock (`stock`, the run's initial stock), its strategy, the optional settings. */
+export interface ResetProductRequest extends Pick<RunSettings, 'strategy' | 'faults'>, LockSettings {
+  stock: number;
 }
 
 /** The settings a product was last reset with: one run of one strategy. */
-export interface ProductRunSettings {
+export interface ProductRunSettings extends RunSettings {
   productId: number;
   runId: string;
-  strategy: StrategyName;
-  initialStock: number;
-  lockTtlMs: number;
-  businessDelayMs: number;
-  segments: number;
-  /** How the run's sold orders are written; sync when absent. */
-  orderWrite?: OrderWrite;
-  /** The run's faults, read by every instance at the fault points (none when omitted). */
-  faults?: FaultSettings[];
 }
 
-export interface InventoryView {
-  productId: number;
-  runId: string;
-  strategy: StrategyName;
-  initialStock: number;
-  /** The run's lock lease and business time: whether a strategy with a fixed lease can oversell in it. */
-  lockTtlMs: number;
-  businessDelayMs: number;
+export interface InventoryView extends Pick<ProductRunSettings, 'productId' | 'runId' | 'strategy' | 'initialStock' | 'lockTtlMs' | 'businessDelayMs'> {
   /**
    * Stock left in the strategy's own store (Redis key(s) or MySQL column), as the store says it: below 0
    * where a counter was overdrawn and never put back (decr-check), which strands the units it owes.

@@ -1,7 +1,7 @@
-import type { FaultEvent, FaultSettings } from './faults';
+import type { FaultEvent } from './faults';
 import type { Localized } from './locale';
 import type { OrderOutcome } from './orders';
-import type { OrderWrite, SettledLate, StockMovesAudit } from './products';
+import type { LockSettings, RunSettings, SettledLate, StockMovesAudit } from './products';
 import type { StrategyName } from './strategies';
 import type { RunTrace } from './sequence';
 
@@ -31,16 +31,14 @@ export interface LoadProfile {
 export const NOOP_TARGET = 'noop';
 export type RunTarget = StrategyName | typeof NOOP_TARGET;
 
-export interface RunParams {
+/** What a run, a batch and a scenario file share: the run's settings but its strategy, and the load. */
+export interface ScenarioSettings extends Pick<RunSettings, 'initialStock' | 'faults'>, LockSettings {
+  load: LoadProfile;
+}
+
+export interface RunParams extends ScenarioSettings {
   /** A strategy, or 'noop' to measure the stack's ceiling. */
   strategy: RunTarget;
-  initialStock: number;
-  lockTtlMs?: number;
-  businessDelayMs?: number;
-  segments?: number;
-  /** How the run's sold orders are written to MySQL (default sync). */
-  orderWrite?: OrderWrite;
-  load: LoadProfile;
   /** Optional product id; the run picks a fresh one when omitted. */
   productId?: number;
   /** Name of a scenario file in loadtests/scenarios this run came from, if any. */
@@ -49,8 +47,6 @@ export interface RunParams {
   batchId?: string;
   /** The discarded no-op run a batch opens with (ceilingWarmUp); never a ceiling itself. */
   warmUp?: boolean;
-  /** Faults injected during the run (none when omitted); see FaultSettings. */
-  faults?: FaultSettings[];
 }
 
 /**
@@ -327,15 +323,8 @@ export type RunEvent =
   | { type: 'result'; runId: string; run: RunView };
 
 /** POST /api/runs/batch: one scenario, every strategy (and the warm-up and no-op ceiling first), queued in order. */
-export interface RunBatchRequest {
-  initialStock: number;
-  lockTtlMs?: number;
-  businessDelayMs?: number;
-  segments?: number;
-  orderWrite?: OrderWrite;
-  load: LoadProfile;
-  /** The same faults in every run of the batch (not in the warm-up and the no-op ceiling). */
-  faults?: FaultSettings[];
+/** Its faults are the same in every run of the batch (not in the warm-up and the no-op ceiling). */
+export interface RunBatchRequest extends ScenarioSettings {
   /** Defaults to every registered strategy. */
   strategies?: StrategyName[];
   /** Measure the no-op ceiling first, after a discarded warm-up run (ceilingWarmUp) (default true). */

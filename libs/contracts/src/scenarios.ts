@@ -1,21 +1,14 @@
-import type { FaultSettings } from './faults';
-import type { LoadProfile } from './runs';
-import type { StrategyName } from './strategies';
+import type { RunSettings } from './products';
+import type { ScenarioSettings } from './runs';
 
 /**
  * A load scenario as written in loadtests/scenarios/*.json, read by the k6 scripts (open()), the Node
- * runner, the bench and the dashboard alike.
+ * runner, the bench and the dashboard alike. Its `strategy` is the default for scripts that drive one
+ * (STRATEGY in the environment overrides it).
  */
-export interface Scenario {
+export interface Scenario extends Omit<ScenarioSettings, 'orderWrite' | 'faults'>, Partial<Pick<RunSettings, 'strategy'>> {
   name: string;
   description: string;
-  /** Default strategy for scripts that drive one; STRATEGY in the environment overrides it. */
-  strategy?: StrategyName;
-  initialStock: number;
-  lockTtlMs?: number;
-  businessDelayMs?: number;
-  segments?: number;
-  load: LoadProfile;
   /**
    * The bound the k6 scripts hold the p99 of order latency to, in ms (their threshold; P99_MS
    * overrides). A scenario built to cross any fixed bound sets none: expiry-pitfall puts 250 ms of
@@ -27,5 +20,5 @@ export interface Scenario {
    * them; a double-click among them is the load tool's own. The service checks them (400 naming
    * faults[i].field).
    */
-  faults?: FaultSettings[];
+  faults?: ScenarioSettings['faults'];
 }

@@ -4,9 +4,9 @@ import {
   DEFAULT_ORDER_WRITE,
   NOOP_TARGET,
   type LoadProfile,
-  type OrderWrite,
   type RunBatchRequest,
   type RunParams,
+  type RunSettings,
   type Scenario,
   type StrategyDescription,
   type StrategyName,
@@ -16,18 +16,14 @@ import { toFaultFormValues, toFaultSettings, type FaultFormValues } from './faul
 /** How a run's load is bounded: by time or by request count. */
 export type LoadBound = 'duration' | 'requests';
 
+/** Each setting as a form holds it: a number as the text typed, every field present. */
+type AsTyped<T> = { [K in keyof T]-?: Exclude<T[K], undefined> extends number ? string : Exclude<T[K], undefined> };
+
 /**
- * The lab form as typed. Numbers stay strings so a field can be empty while being edited; the server
+ * The lab form as typed: the run's settings (RunSettings), its load and faults. Numbers stay strings so a field can be empty while being edited; the server
  * validates the numbers and its messages are shown next to the fields.
  */
-export interface RunFormValues {
-  strategy: StrategyName;
-  initialStock: string;
-  lockTtlMs: string;
-  businessDelayMs: string;
-  segments: string;
-  /** How sold orders reach MySQL: written before the answer, or queued and written in batches. */
-  orderWrite: OrderWrite;
+export interface RunFormValues extends AsTyped<Pick<RunSettings, 'strategy' | 'initialStock' | 'lockTtlMs' | 'businessDelayMs' | 'segments' | 'orderWrite'>> {
   connections: string;
   bound: LoadBound;
   durationSec: string;

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@n
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { appConfig, type AppConfig } from '../config/configuration';
-import { ApiError } from './error-body';
+import { ApiError } from '@oversell/lab';
 
 /** Fixed-length digests, so the comparison takes the same time whatever the length of the guess. */
 const digest = (token: string) => createHash('sha256').update(token).digest();

@@ -15,7 +15,7 @@ import {
   UnknownStrategyError,
 } from '@oversell/stock';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from './error-body';
+import { ApiError } from '@oversell/lab';
 import { errorLocale } from './request-locale';
 
 function fromStockError(error: StockError): LocalizedErrorBody {

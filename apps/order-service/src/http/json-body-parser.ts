@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'secure-json-parse';
 import type { Localized } from '@oversell/contracts';
-import { ApiError } from './error-body';
+import { ApiError } from '@oversell/lab';
 
 const malformedJson = (reason: Localized) => new ApiError(400, 'malformed_json', { en: `malformed JSON body: ${reason.en}`, 'zh-CN': `JSON 请求体格式错误：${reason['zh-CN']}` });
 

@@ -1,5 +1,5 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
-import { ApiError } from './error-body';
+import { ApiError } from '@oversell/lab';
 
 /**
  * For a route that takes no body (break-locks): none, `null` or `{}` pass; any field, or a body that is

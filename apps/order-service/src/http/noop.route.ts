@@ -1,7 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { NOOP_TARGET, type CreateOrderRequest } from '@oversell/contracts';
-import { OrderFigures } from '../figures/order-figures';
-import { RunTokens } from '../runs/run-tokens';
+import { OrderFigures, RunTokens } from '@oversell/lab';
 import { orderBodyPost, runTokenOf, type HotRoute } from './hot-route';
 import { ORDER_BODY_SCHEMA, orderBodyRefusal } from './order-body';
 

@@ -1,8 +1,6 @@
-import { MAX_ORDER_QUANTITY, STRATEGY_NAMES, type Localized } from '@oversell/contracts';
+import { MAX_ORDER_QUANTITY, MAX_PRODUCT_ID, STRATEGY_NAMES, type Localized } from '@oversell/contracts';
 import type { FastifySchemaValidationError } from 'fastify';
-import { ApiError } from './error-body';
-
-export const MAX_PRODUCT_ID = 2_147_483_647;
+import { ApiError } from '@oversell/lab';
 
 /**
  * An order's body (POST /api/orders and the no-op ceiling), as a JSON schema Fastify compiles once with

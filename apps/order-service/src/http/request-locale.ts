@@ -1,7 +1,7 @@
 import { LOCALES, type Locale } from '@oversell/contracts';
 import type { FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
-import { ApiError } from './error-body';
+import { ApiError } from '@oversell/lab';
 
 // A bare `zh` (or `zh;q=…`) reads the Simplified texts too; Negotiator matches a range to a tag or its prefix.
 const OFFERED = [...LOCALES, 'zh'] as const;

@@ -1,11 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MAX_STOCK, STRATEGY_NAMES, type FaultSettings, type ResetProductRequest, type StrategyName } from '@oversell/contracts';
+import { MAX_PRODUCT_ID, MAX_STOCK, STRATEGY_NAMES, type FaultSettings, type ResetProductRequest, type StrategyName } from '@oversell/contracts';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, Max, Min } from './validators';
-import { says } from './validation';
-import { FaultsField } from '../faults/fault-settings.dto';
-import { MAX_PRODUCT_ID } from './order-body';
-import { LockSettingsDto } from './lock-settings.dto';
+import { FaultsField, IsIn, IsInt, LockSettingsDto, Max, Min, says } from '@oversell/lab';
 
 export class ResetProductDto extends LockSettingsDto implements ResetProductRequest {
   @ApiProperty({ minimum: 0, maximum: MAX_STOCK, example: 100 })

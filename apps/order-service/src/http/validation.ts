@@ -1,16 +1,6 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
-import type { ValidationOptions } from 'class-validator';
 import { STRATEGY_NAMES, type Localized } from '@oversell/contracts';
-import { ApiError } from './error-body';
-
-/**
- * A validator's message in every language: class-validator keeps one string (the English, which it
- * answers by itself), and the context carries all of them to the pipe, which answers in the client's.
- * `$property` stands for the property's name, as in class-validator's own messages.
- */
-export function says(message: Localized): Pick<ValidationOptions, 'message' | 'context'> {
-  return { message: message.en, context: { message } };
-}
+import { ApiError } from '@oversell/lab';
 
 /**
  * A validator's problem as the client reads it: its localized message (validators.ts, says()); an unknown

@@ -1,8 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { choosingALock, describeStrategy, STRATEGY_NAMES, type ChoosingALock } from '@oversell/contracts';
+import { ApiError } from '@oversell/lab';
 import { appConfig, type AppConfig } from '../config/configuration';
-import { ApiError } from '../http/error-body';
 import { readLabReports } from './lab-reports';
 
 /**

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { FaultSettings, OrderWrite, StrategyName } from '@oversell/contracts';
+import type { FaultSettings, OrderWrite, ProductRunSettings, StrategyName } from '@oversell/contracts';
 
 /**
  * A product and the settings of the run it was last reset for. `stock` and `version` are the MySQL
@@ -7,7 +7,7 @@ import type { FaultSettings, OrderWrite, StrategyName } from '@oversell/contract
  * `initialStock` from here.
  */
 @Entity({ name: 'products' })
-export class ProductEntity {
+export class ProductEntity implements Omit<ProductRunSettings, 'productId' | 'faults'> {
   @PrimaryColumn({ type: 'int', unsigned: true })
   id!: number;
 
