@@ -70,7 +70,7 @@ export const LESSONS: readonly Lesson[] = [
       explanation: {
         whatHappens: {
           en: 'Many orders read the same stock before any of them writes; each writes its own "stock minus one", so several sales leave one unit gone: units are sold twice while the counter says stock is left.',
-          'zh-CN': '许多订单在任何一笔写入之前读到同样的库存；每笔都写回自己的"库存减一"，于是几次卖出只扣掉一件：同一件库存被重复卖出，而计数器显示还有库存。',
+          'zh-CN': '许多订单在任何一笔写入之前读到同样的库存；每笔都写回自己算出的“库存减一”，于是几次卖出只扣掉一件：同一件库存被重复卖出，而计数器显示还有库存。',
         },
         atWhichStep: { en: 'Between the stock read and the stock write (the business time, 50 ms).', 'zh-CN': '在读库存与写库存之间（业务耗时 50 ms）。' },
         whyTheFixHolds: {
@@ -84,7 +84,7 @@ export const LESSONS: readonly Lesson[] = [
   {
     id: 'setnx-no-ttl',
     title: { en: 'SETNX with no TTL', 'zh-CN': '没有 TTL 的 SETNX' },
-    claim: { en: 'SETNX sets the key only if it is absent: the one who set it holds the lock; DEL releases it.', 'zh-CN': 'SETNX 只在 key 不存在时设置成功：设置成功的人持有锁；DEL 释放它。' },
+    claim: { en: 'SETNX sets the key only if it is absent: the one who set it holds the lock; DEL releases it.', 'zh-CN': 'SETNX 只在 key 不存在时才设置成功：设置成功者持有锁，DEL 释放锁。' },
     question: { en: 'What if the holder dies before its DEL?', 'zh-CN': '如果持有者在 DEL 之前挂了呢？' },
     preset: 'dead-holder-no-ttl',
     strategies: ['setnx-no-ttl', 'db-lock-table'],
@@ -112,8 +112,8 @@ export const LESSONS: readonly Lesson[] = [
   {
     id: 'set-nx-px',
     title: { en: 'SET NX PX: one command', 'zh-CN': 'SET NX PX：一条命令' },
-    claim: { en: 'SET key value NX PX ttl sets the lock and its TTL at once: no gap to die in.', 'zh-CN': 'SET key value NX PX ttl 一次同时设置锁和 TTL：中间没有可以挂掉的间隙。' },
-    question: { en: 'The lease can run out under a slow holder: what does its DEL then delete?', 'zh-CN': '慢吞吞的持有者手里的租约可能到期：这时它的 DEL 删掉的是什么？' },
+    claim: { en: 'SET key value NX PX ttl sets the lock and its TTL at once: no gap to die in.', 'zh-CN': 'SET key value NX PX ttl 一次性设置锁和 TTL：中间不再有可能挂掉的间隙。' },
+    question: { en: 'The lease can run out under a slow holder: what does its DEL then delete?', 'zh-CN': '持有者执行太慢时，租约可能已经到期：这时它的 DEL 删掉的是什么？' },
     preset: 'mis-deletion',
     strategies: ['naive-setnx', 'uuid-lua'],
     references: [REFERENCES.redisIo],
@@ -139,7 +139,7 @@ export const LESSONS: readonly Lesson[] = [
   {
     id: 'watchdog',
     title: { en: 'The watchdog, and the lock it loses', 'zh-CN': '看门狗，以及它丢掉的锁' },
-    claim: { en: 'A watchdog renews the lease while its holder lives, so a long business never outlives it.', 'zh-CN': '看门狗在持有者活着时为租约续期，所以业务再长也不会比租约活得久。' },
+    claim: { en: 'A watchdog renews the lease while its holder lives, so a long business never outlives it.', 'zh-CN': '看门狗在持有者活着时不断为租约续期，所以业务耗时再长，租约也不会先于业务到期。' },
     question: { en: 'What if the renewal cannot reach Redis: does the holder know it lost the lock?', 'zh-CN': '如果续期连不上 Redis：持有者知道自己已经丢了锁吗？' },
     preset: 'lost-lock-on-store-cut',
     strategies: ['watchdog', 'uuid-lua'],
@@ -148,7 +148,7 @@ export const LESSONS: readonly Lesson[] = [
     id: 'pauses-and-fencing',
     title: { en: 'Pauses and fencing tokens', 'zh-CN': '停顿与栅栏令牌' },
     claim: { en: 'A process paused past its lease (GC, stop-the-world) writes as if it still held the lock; no renewal helps.', 'zh-CN': '停顿超过租约的进程（GC、stop-the-world）醒来后照样写入，仿佛还持有锁；续期也帮不上忙。' },
-    question: { en: 'How can the store refuse the write of a holder that is no longer one?', 'zh-CN': '存储端如何拒绝一个已经不再持有锁的持有者的写入？' },
+    question: { en: 'How can the store refuse the write of a holder that is no longer one?', 'zh-CN': '存储端如何拒绝已经失去锁的旧持有者的写入？' },
     preset: 'gc-pause-past-the-lease',
     strategies: ['watchdog', 'watchdog-fenced'],
     references: [REFERENCES.kleppmann],
@@ -165,8 +165,8 @@ export const LESSONS: readonly Lesson[] = [
   },
   {
     id: 'redlock',
-    title: { en: 'RedLock and its failures', 'zh-CN': 'RedLock 及其失效' },
-    claim: { en: 'RedLock takes the lock on a majority of independent Redis nodes, so no single node\'s loss frees it.', 'zh-CN': 'RedLock 在多数个独立的 Redis 节点上加锁，所以丢掉任何一个节点都不会让锁失效。' },
+    title: { en: 'RedLock and its failures', 'zh-CN': 'RedLock 及其失效场景' },
+    claim: { en: 'RedLock takes the lock on a majority of independent Redis nodes, so no single node\'s loss frees it.', 'zh-CN': 'RedLock 在过半数的独立 Redis 节点上加锁，所以任何单个节点丢失都不会让锁失效。' },
     question: { en: 'What if a node that voted for the holder restarts without its data?', 'zh-CN': '如果一个投票给持有者的节点丢了数据后重启呢？' },
     preset: 'redlock-node-restart',
     labRuns: {
@@ -177,7 +177,7 @@ export const LESSONS: readonly Lesson[] = [
           en: 'The well-kept library (node-redlock) under plain contention, no fault: orders queue for a majority of the five nodes and every unit is sold once.',
           'zh-CN': '维护良好的库（node-redlock）在单纯的并发争抢下、没有故障时：订单排队争取五个节点中的多数，每件库存只卖出一次。',
         },
-        atWhichStep: { en: 'Each acquisition: a SET NX PX on every node, counted against the time it took.', 'zh-CN': '每次加锁：在每个节点上执行 SET NX PX，并扣除加锁所花的时间。' },
+        atWhichStep: { en: 'Each acquisition: a SET NX PX on every node, counted against the time it took.', 'zh-CN': '每次加锁：在每个节点上执行 SET NX PX，并从锁的有效期中扣除加锁所花的时间。' },
         whyTheFixHolds: {
           en: 'A majority cannot be held twice while the nodes keep what they granted; the restart above is where that assumption breaks, and Kleppmann and antirez disagree on how much timing it may rely on.',
           'zh-CN': '只要节点保住自己授予过的锁，多数派就不可能同时被两方持有；上面的重启正是这个前提失效的地方，而 Kleppmann 与 antirez 对它能依赖多少时序假设看法不一。',
@@ -191,7 +191,7 @@ export const LESSONS: readonly Lesson[] = [
     id: 'redlock-clock-jump',
     title: { en: 'RedLock and a clock that jumps', 'zh-CN': 'RedLock 与跳变的时钟' },
     claim: { en: 'A majority of nodes, each expiring the lock after its TTL, keeps the lock safe without any shared clock.', 'zh-CN': '多数派节点各自在 TTL 到期后让锁过期，不需要共享时钟也能保证锁的安全。' },
-    question: { en: 'What if one node\'s wall clock steps a minute forward while the lock is held?', 'zh-CN': '如果持有锁期间某个节点的系统时钟向前跳了一分钟呢？' },
+    question: { en: 'What if one node\'s wall clock steps a minute forward while the lock is held?', 'zh-CN': '如果持有锁期间某个节点的墙上时钟向前跳了一分钟呢？' },
     preset: 'redlock-clock-jump',
     strategies: ['redlock', 'watchdog-fenced-mysql'],
     references: [REFERENCES.kleppmann, REFERENCES.antirez],
@@ -236,7 +236,7 @@ export const LESSONS: readonly Lesson[] = [
       en: 'The stock is in MySQL anyway: lock its row (SELECT … FOR UPDATE), a lock row or GET_LOCK, or check a version on the write.',
       'zh-CN': '库存本来就在 MySQL 里：锁住它的行（SELECT … FOR UPDATE）、一行锁记录或 GET_LOCK，或者在写入时检查版本号。',
     },
-    question: { en: 'Which of them holds under contention, and what does the optimistic one waste?', 'zh-CN': '高并发下哪些扛得住？乐观锁又浪费了什么？' },
+    question: { en: 'Which of them holds under contention, and what does the optimistic one waste?', 'zh-CN': '并发争抢下哪些能守住库存？乐观锁又浪费了什么？' },
     preset: 'optimistic-retry-storm',
     labRuns: {
       shows: 'sold-twice',

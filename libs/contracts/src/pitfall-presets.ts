@@ -425,11 +425,11 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
   },
   {
     name: 'redlock-clock-jump',
-    title: { en: "A RedLock node's clock jumps forward", 'zh-CN': 'RedLock 节点的时钟向前跳' },
+    title: { en: "A RedLock node's clock jumps forward", 'zh-CN': 'RedLock 节点的时钟向前跳变' },
     explanation: {
       whatHappens: {
         en: "The first order wins the lock on three of the five nodes (a stranger's grant, left by a client that died part-way through its acquire, holds the other two). Then the wall clock of one of its three nodes steps a minute forward, as an NTP correction or an operator's date command does, and the stranger's grants end. Redis 7 expires keys by its wall clock (mstime(), gettimeofday), not by its monotonic clock (getMonotonicUs, which it uses for timeouts only): that node drops the holder's grant at once, on the next read and in its active expire cycle alike. The three nodes that do not hold the lock are a majority: a second order wins them while the first is still inside, both read the last unit and both sell it (the articles' RedLock problem three). The jump is real: the node's redis-server runs under Debian's libfaketime, which fakes its wall clock only (DONT_FAKE_MONOTONIC=1) and reads the offset from a file at every call (FAKETIME_NO_CACHE=1); the fault rewrites the file.",
-        'zh-CN': '第一笔订单在五个节点中的三个上赢得了锁（另外两个节点上留着另一个客户端的锁，那个客户端在加锁途中死掉了）。随后它的三个节点之一的墙上时钟向前跳了一分钟，就像 NTP 校时或运维执行 date 命令那样，而那个客户端留下的锁也结束了。Redis 7 按墙上时钟（mstime()，即 gettimeofday）让 key 过期，而不是按单调时钟（getMonotonicUs，只用于超时计时）：这个节点立刻丢掉了持有者的锁，无论是下一次读取时还是在主动过期周期里。不持有该锁的三个节点构成多数：第二笔订单在第一笔还在临界区内时赢下它们，两者都读到最后一件库存，都把它卖了出去（文章中 RedLock 的第三个问题）。这次时钟跳变是真实的：该节点的 redis-server 运行在 Debian 的 libfaketime 之下，它只伪造墙上时钟（DONT_FAKE_MONOTONIC=1），并在每次调用时从一个文件读取偏移量（FAKETIME_NO_CACHE=1）；故障注入就是改写这个文件。',
+        'zh-CN': '第一笔订单在五个节点中的三个上赢得了锁（另外两个节点上留着另一个客户端的锁，那个客户端在加锁途中死掉了）。随后，它的三个节点之一的墙上时钟向前跳了一分钟（就像 NTP 校时或运维执行 date 命令那样），那个客户端留下的锁也随之到期。Redis 7 按墙上时钟（mstime()，即 gettimeofday）让 key 过期，而不是按单调时钟（getMonotonicUs，只用于超时计时）：这个节点立刻丢掉了持有者的锁，无论是下一次读取时还是在主动过期周期里。不持有该锁的三个节点构成多数：第二笔订单在第一笔还在临界区内时赢下它们，两者都读到最后一件库存，都把它卖了出去（文章中 RedLock 的第三个问题）。这次时钟跳变是真实的：该节点的 redis-server 运行在 Debian 的 libfaketime 之下，它只伪造墙上时钟（DONT_FAKE_MONOTONIC=1），并在每次调用时从一个文件读取偏移量（FAKETIME_NO_CACHE=1）；故障注入就是改写这个文件。',
       },
       atWhichStep: {
         en: "Right after the lock is granted (a clock-jump of 60 s at lock-acquired, at the first holding of the run): the stranger's grants set at the run's reset, the first node's clock stepped there, the fault over once that node's TIME reads the jumped clock.",
@@ -437,7 +437,7 @@ export const PITFALL_PRESETS: readonly PitfallPreset[] = [
       },
       whyTheFixHolds: {
         en: "RedLock's safety rests on every node's clock running at the right rate; nothing the client does can check it, and delayed restarts do not help (no node restarted). The fenced MySQL row rests on no clock: each grant of its lock carries a token from a counter, and the row takes a write only with a token at least as high as the last one it saw, from the holding that brought it. Its lock runs on the lab's Redis, not on the jumped node, but it would not matter if it did: a lock that expired early lets a second holder in, and the row refuses the stale holder's write (outcome fenced). Under the same fault it sells the unit once.",
-        'zh-CN': 'RedLock 的安全性依赖于每个节点的时钟都以正确的速率走动；客户端无从检查这一点，延迟重启也帮不上忙（没有节点重启）。带栅栏的 MySQL 行不依赖任何时钟：它的锁每次授予都从计数器领取一个令牌，而这一行只接受令牌不低于它见过的最大令牌、且来自带来该令牌的那次持有的写入。它的锁在实验室的 Redis 上，不在跳变的节点上，但即便在上面也无妨：提前过期的锁放进了第二个持有者，这一行会拒绝过期持有者的写入（结果为 fenced）。在同样的故障下，这件库存只卖出一次。',
+        'zh-CN': 'RedLock 的安全性依赖于每个节点的时钟都以正确的速率走动；客户端无从检查这一点，延迟重启也帮不上忙（没有节点重启）。带栅栏的 MySQL 行不依赖任何时钟：它的锁每次授予都从计数器领取一个令牌，而这一行只接受这样的写入：令牌不低于它见过的最大令牌，且写入来自带来该令牌的那次持有。它的锁在实验室的 Redis 上，不在跳变的节点上，但即便在上面也无妨：提前过期的锁放进了第二个持有者，这一行会拒绝过期持有者的写入（结果为 fenced）。在同样的故障下，这件库存只卖出一次。',
       },
     },
     shows: 'oversold',

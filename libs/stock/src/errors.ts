@@ -89,7 +89,7 @@ export class NoLockMajorityError extends StockError {
 export class LockServiceMissingError extends StockError {
   constructor(readonly service: LockService) {
     const { title, env } = LOCK_SERVICES[service];
-    super({ en: `this strategy locks on ${title}, and ${env} is not set: npm run demo starts it, or set ${env}`, 'zh-CN': `该策略在 ${title} 上加锁，但没有设置 ${env}：npm run demo 会启动它，或设置 ${env}` });
+    super({ en: `this strategy locks on ${title}, and ${env} is not set: npm run demo starts it, or set ${env}`, 'zh-CN': `该策略在 ${title} 上加锁，但没有设置 ${env}：请用 npm run demo 启动它，或设置 ${env}` });
   }
 }
 
@@ -101,7 +101,7 @@ export class OrderWriteUnsupportedError extends StockError {
   ) {
     super({
       en: `strategy "${strategy}" cannot write its orders as "${orderWrite}": only the Redis strategies whose take is one script on one Redis append the order in it; use sync or queued`,
-      'zh-CN': `策略“${strategy}”不能以“${orderWrite}”方式写订单：只有扣减是单个 Redis 上一个脚本的 Redis 策略才能在其中追加订单；请用 sync 或 queued`,
+      'zh-CN': `策略“${strategy}”不能以“${orderWrite}”方式写订单：只有在单个 Redis 上用一个脚本完成扣减的 Redis 策略，才能在该脚本中追加订单；请用 sync 或 queued`,
     });
   }
 }

@@ -104,7 +104,7 @@ export function useStrictJsonParser(fastify: FastifyInstance): void {
       return done(malformedJson({ en: reason, 'zh-CN': reason }), undefined);
     }
     const inherited = inheritedNameIn(value);
-    if (inherited) return done(new ApiError(400, 'validation_failed', { en: `property ${inherited} should not exist`, 'zh-CN': `不应有属性 ${inherited}` }, { field: inherited }), undefined);
+    if (inherited) return done(new ApiError(400, 'validation_failed', { en: `property ${inherited} should not exist`, 'zh-CN': `不允许有属性 ${inherited}` }, { field: inherited }), undefined);
     done(null, value);
   });
 }

@@ -15,7 +15,7 @@ export class NoBodyFieldsPipe implements PipeTransform<unknown, undefined> {
     }
     const [field] = Object.keys(body);
     if (field !== undefined) {
-      throw new ApiError(400, 'validation_failed', { en: `property ${field} should not exist: this action takes no body fields`, 'zh-CN': `不应有属性 ${field}：此操作不接受任何请求体字段` }, { field });
+      throw new ApiError(400, 'validation_failed', { en: `property ${field} should not exist: this action takes no body fields`, 'zh-CN': `不允许有属性 ${field}：此操作不接受任何请求体字段` }, { field });
     }
     return undefined;
   }

@@ -42,7 +42,7 @@ function problemOf(error: FastifySchemaValidationError): Problem {
   const { params } = error;
   if (error.keyword === 'additionalProperties') {
     const field = String(params.additionalProperty);
-    return { field, unknownField: true, problem: { en: `property ${field} should not exist`, 'zh-CN': `不应有属性 ${field}` } };
+    return { field, unknownField: true, problem: { en: `property ${field} should not exist`, 'zh-CN': `不允许有属性 ${field}` } };
   }
   const field = error.keyword === 'required' ? String(params.missingProperty) : error.instancePath.slice(1) || undefined;
   const name = field ?? 'the body';

@@ -9,7 +9,7 @@ import { ApiError } from '@oversell/lab';
  */
 function problem(error: ValidationError, rule: string, english: string): Localized {
   const message = (error.contexts?.[rule] as { message?: Localized } | undefined)?.message;
-  if (rule === 'whitelistValidation') return { en: english, 'zh-CN': `不应有属性 ${error.property}` };
+  if (rule === 'whitelistValidation') return { en: english, 'zh-CN': `不允许有属性 ${error.property}` };
   if (!message) return { en: english, 'zh-CN': english };
   const named = (text: string) => text.replaceAll('$property', error.property);
   return { en: named(message.en), 'zh-CN': named(message['zh-CN']) };

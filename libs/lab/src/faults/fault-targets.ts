@@ -4,13 +4,13 @@ import type { InstanceBeat } from '../instances/instance-registry';
 
 /** The faults that act through something of the instance's own, what that is, and how a refusal names the instances without it. */
 const NEEDS: Partial<Record<FaultKind, { has: (beat: InstanceBeat) => boolean | undefined; needs: Localized; lacking: Localized }>> = {
-  'store-cut': { has: (beat) => beat.storeProxy, needs: { en: 'store-cut needs instances started with the store proxy', 'zh-CN': 'store-cut 需要以存储代理启动的实例' }, lacking: { en: 'were not', 'zh-CN': '不是' } },
+  'store-cut': { has: (beat) => beat.storeProxy, needs: { en: 'store-cut needs instances started with the store proxy', 'zh-CN': 'store-cut 需要以存储代理启动的实例' }, lacking: { en: 'were not', 'zh-CN': '启动时没有存储代理' } },
   failover: { has: (beat) => beat.lockSentinels, needs: { en: 'a failover needs instances whose locks are on a Sentinel group (REDIS_SENTINELS)', 'zh-CN': 'failover 需要锁在 Sentinel 组上的实例（REDIS_SENTINELS）' }, lacking: { en: 'were started without one', 'zh-CN': '启动时没有 Sentinel 组' } },
   'node-restart': { has: (beat) => beat.redlockNodes, needs: { en: 'a node-restart needs instances with RedLock nodes (REDLOCK_NODES)', 'zh-CN': 'node-restart 需要带 RedLock 节点的实例（REDLOCK_NODES）' }, lacking: { en: 'were started without them', 'zh-CN': '启动时没有 RedLock 节点' } },
   'clock-jump': { has: (beat) => beat.redlockNodes, needs: { en: 'a clock-jump needs instances with RedLock nodes (REDLOCK_NODES)', 'zh-CN': 'clock-jump 需要带 RedLock 节点的实例（REDLOCK_NODES）' }, lacking: { en: 'were started without them', 'zh-CN': '启动时没有 RedLock 节点' } },
 };
 
-const NEVER_CRASHED: Localized = { en: 'the instance running the run is never crashed', 'zh-CN': '执行这次运行的实例永远不会被崩溃' };
+const NEVER_CRASHED: Localized = { en: 'the instance running the run is never crashed', 'zh-CN': '执行这次运行的实例不会被注入崩溃' };
 
 /**
  * A run's faults with their `instance` index resolved to the id of that instance among the live ones
@@ -38,7 +38,8 @@ export function targetFaults(faults: readonly FaultSettings[], live: readonly In
     const lacking = need ? targets.filter((beat) => !need.has(beat)) : [];
     if (lacking.length) {
       const names = lacking.map((beat) => `${beat.instance} (port ${beat.port})`).join(', ');
-      throw refuse('kind', { en: `${field}: ${need!.needs.en}; ${names} ${need!.lacking.en}`, 'zh-CN': `${field}：${need!.needs['zh-CN']}；${names} ${need!.lacking['zh-CN']}` });
+      const zhNames = lacking.map((beat) => `${beat.instance}（端口 ${beat.port}）`).join('、');
+      throw refuse('kind', { en: `${field}: ${need!.needs.en}; ${names} ${need!.lacking.en}`, 'zh-CN': `${field}：${need!.needs['zh-CN']}；${zhNames}${need!.lacking['zh-CN']}` });
     }
     if (fault.kind === 'crash' && live.length < 2) {
       throw refuse('kind', {
@@ -48,9 +49,10 @@ export function targetFaults(faults: readonly FaultSettings[], live: readonly In
     }
     if (fault.kind === 'crash' && runner !== undefined && targets[0].instance === runner && fault.instance !== undefined) {
       const picked = `${runner} (port ${targets[0].port})`;
+      const zhPicked = `${runner}（端口 ${targets[0].port}）`;
       throw refuse('instance', {
         en: `${field}.instance is ${fault.instance}, ${picked}, which picked up this run: ${NEVER_CRASHED.en}; name another instance, or omit instance to crash every instance but the one running the run`,
-        'zh-CN': `${field}.instance 为 ${fault.instance}，即接手这次运行的 ${picked}：${NEVER_CRASHED['zh-CN']}；请指定另一个实例，或省略 instance 以崩溃除执行运行者之外的所有实例`,
+        'zh-CN': `${field}.instance 为 ${fault.instance}，即接手这次运行的 ${zhPicked}：${NEVER_CRASHED['zh-CN']}；请指定另一个实例，或省略 instance，让除执行这次运行的实例之外的所有实例崩溃`,
       });
     }
     if (fault.instance !== undefined) return { ...fault, instanceId: live[fault.instance].instance };

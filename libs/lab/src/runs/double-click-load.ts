@@ -13,7 +13,7 @@ export function checkDoubleClickLoad({ load, faults }: Pick<RunParams, 'load' | 
   if (load.arrivalRate !== undefined) {
     const message = {
       en: 'load.arrivalRate cannot be combined with a double-click fault: its buyers click again once every copy is answered (a closed model)',
-      'zh-CN': 'load.arrivalRate 不能与 double-click 故障同时使用：它的买家要等每个副本都得到应答后才再次点击（封闭模型）',
+      'zh-CN': 'load.arrivalRate 不能与 double-click 故障同时使用：它的买家要等每一份都收到响应后才再次点击（封闭模型）',
     };
     throw new ApiError(400, 'validation_failed', message, { field: 'load.arrivalRate' });
   }
@@ -21,7 +21,7 @@ export function checkDoubleClickLoad({ load, faults }: Pick<RunParams, 'load' | 
   const inFlight = Math.min(load.connections, load.totalRequests ?? Infinity) * doubleClick.copies;
   if (inFlight > RUN_LIMITS.maxConnections) {
     const max = RUN_LIMITS.maxConnections;
-    const message = { en: `load.connections × the double-click's copies is ${inFlight} requests in flight at once; at most ${max}`, 'zh-CN': `load.connections × double-click 的副本数为同时在途的 ${inFlight} 个请求；最多 ${max} 个` };
+    const message = { en: `load.connections × the double-click's copies is ${inFlight} requests in flight at once; at most ${max}`, 'zh-CN': `load.connections × double-click 的份数 = 同时在途的 ${inFlight} 个请求；最多允许 ${max} 个` };
     throw new ApiError(400, 'validation_failed', message, { field: 'load.connections' });
   }
 }
