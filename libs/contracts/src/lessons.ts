@@ -130,7 +130,7 @@ export const LESSONS: readonly Lesson[] = [
   {
     id: 'lua-compare-and-delete',
     title: { en: 'Lua compare-and-delete, and a lease that runs out', 'zh-CN': 'Lua 比较并删除，以及到期的租约' },
-    claim: { en: 'One Lua script compares the token and deletes the key: Redis runs it with nothing in between.', 'zh-CN': '一个 Lua 脚本比较令牌并删除 key：Redis 执行它时中间不会插入任何东西。' },
+    claim: { en: 'One Lua script compares the token and deletes the key: Redis runs it with nothing in between.', 'zh-CN': '一个 Lua 脚本比较令牌并删除 key：Redis 执行它时中间不会穿插其他命令。' },
     question: { en: 'The release is safe now; what if the business takes longer than the TTL?', 'zh-CN': '释放已经安全了；如果业务耗时比 TTL 还长呢？' },
     preset: 'expiry-during-business',
     strategies: ['uuid-lua', 'watchdog'],
@@ -180,7 +180,7 @@ export const LESSONS: readonly Lesson[] = [
         atWhichStep: { en: 'Each acquisition: a SET NX PX on every node, counted against the time it took.', 'zh-CN': '每次加锁：在每个节点上执行 SET NX PX，并从锁的有效期中扣除加锁所花的时间。' },
         whyTheFixHolds: {
           en: 'A majority cannot be held twice while the nodes keep what they granted; the restart above is where that assumption breaks, and Kleppmann and antirez disagree on how much timing it may rely on.',
-          'zh-CN': '只要节点保住自己授予过的锁，多数派就不可能同时被两方持有；上面的重启正是这个前提失效的地方，而 Kleppmann 与 antirez 对它能依赖多少时序假设看法不一。',
+          'zh-CN': '只要节点保住自己授予过的锁，多数派就不可能同时被两方持有；上面的重启正是这个前提失效的地方，而 Kleppmann 与 antirez 对 RedLock 能在多大程度上依赖时序看法不一。',
         },
       },
     },

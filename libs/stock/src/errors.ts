@@ -81,7 +81,7 @@ export class NoLockMajorityError extends StockError {
     readonly service: LockService,
     cause: LockUnavailableError,
   ) {
-    super({ en: `${LOCK_SERVICES[service].title}: ${cause.message}; nothing was taken`, 'zh-CN': `${LOCK_SERVICES[service].title}：${cause.message}；没有扣减任何库存` }, { cause });
+    super({ en: `${LOCK_SERVICES[service].title}: ${cause.message}; nothing was taken`, 'zh-CN': `${LOCK_SERVICES[service].title}：锁 ${cause.key} 不可用：只有 ${cause.reachable} 个节点响应，需要 ${cause.needed} 个构成多数派；没有扣减任何库存` }, { cause });
   }
 }
 
