@@ -95,9 +95,9 @@ export function validateScenario(value: unknown, expectedName: string): Scenario
   };
 }
 
-/** By the service's own rules (faultSettingsProblems), so a file it would refuse stops here, naming the same field. */
+/** By the service's own rules (faultSettingsProblems), so a file it would refuse stops here, naming the same field (in English, as the rest of the runner's field errors). */
 function validateFaults(faults: unknown): FaultSettings[] {
   const [first] = faultSettingsProblems(faults);
-  if (first) throw new InvalidFieldError(first.field, `is refused: ${first.message}`);
+  if (first) throw new InvalidFieldError(first.field, `is refused: ${first.message.en}`);
   return faults as FaultSettings[];
 }

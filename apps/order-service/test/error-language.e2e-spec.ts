@@ -60,3 +60,21 @@ it("answers Fastify's routing errors and the Host check, given before any hook, 
   const misdirected = await ask('GET', '/api/strategies', undefined, { ...zh, host: 'evil.example' });
   expect(misdirected).toMatchObject({ status: 421, body: { error: 'misdirected_request', message: expect.stringContaining('本实验室不响应 Host "evil.example"') } });
 });
+
+it("answers the fault rules the run form shares (@oversell/contracts) in the language asked for, naming the fault's field", async () => {
+  const productId = freshProductId();
+  const reset = { stock: 5, strategy: 'uuid-lua', faults: [{ kind: 'clock-offset', offsetMs: 1000 }, { kind: 'pause', at: 'lock-acquired', every: 0 }] };
+  const zh = await ask('POST', `/api/products/${productId}/reset`, reset, { 'accept-language': 'zh-CN,en;q=0.5' });
+  const en = await ask('POST', `/api/products/${productId}/reset?lang=en`, reset, { 'accept-language': 'zh-CN' });
+  for (const answer of [zh, en]) expect(answer).toMatchObject({ status: 400, body: { error: 'validation_failed', field: 'faults[0].instance' } });
+  expect(zh.language).toBe('zh-CN');
+  expect(zh.body.details).toEqual([
+    { field: 'faults[0].instance', problems: ['clock-offset 故障必须给出 instance'] },
+    { field: 'faults[1].every', problems: ['every 必须是 1 到 1000000 之间的整数'] },
+    { field: 'faults[1].durationMs', problems: ['pause 故障需要 durationMs，取 1 到 30000 之间的整数'] },
+  ]);
+  expect(zh.body.message).toBe('clock-offset 故障必须给出 instance；every 必须是 1 到 1000000 之间的整数；pause 故障需要 durationMs，取 1 到 30000 之间的整数');
+  expect(en).toMatchObject({ language: 'en', body: { message: 'instance is required for clock-offset; every must be a whole number from 1 to 1000000; a pause fault needs durationMs, a whole number from 1 to 30000' } });
+  // Refused before the reset: the product was never created.
+  expect((await ask('GET', `/api/products/${productId}/inventory`)).status).toBe(404);
+});

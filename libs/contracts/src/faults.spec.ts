@@ -85,4 +85,27 @@ describe('faultSettingsProblems', () => {
     expect(fields(['crash'])).toEqual(['faults[0]']);
     expect(fields(Array.from({ length: FAULT_LIMITS.maxFaultsPerRun + 1 }, () => ({ kind: 'clock-offset', offsetMs: 1, instance: 0 })))).toEqual(['faults']);
   });
+
+  it('writes every problem in English and Chinese at its source, naming the same field and limit in both', () => {
+    expect(faultSettingsProblems([{ kind: 'pause', at: 'stock-read' }])).toEqual([
+      { field: 'faults[0].durationMs', message: { en: `a pause fault needs durationMs, a whole number from 1 to ${FAULT_LIMITS.maxDurationMs}`, 'zh-CN': `pause 故障需要 durationMs，取 1 到 ${FAULT_LIMITS.maxDurationMs} 之间的整数` } },
+    ]);
+    const bad = [
+      { kind: 'meteor' },
+      { kind: 'crash', at: 'nowhere', once: false, every: 0, probability: 2, durationMs: 5, instance: -1, instanceId: 'x', sparedInstanceId: 'y' },
+      { kind: 'clock-offset', offsetMs: 0 },
+      { kind: 'clock-jump', at: 'lock-acquired' },
+      { kind: 'store-cut', durationMs: 0, store: 'postgres' },
+      { kind: 'double-click', copies: 1, idempotencyKey: 'yes' },
+      'crash',
+    ];
+    const problems = [...faultSettingsProblems(bad), ...faultSettingsProblems({}), ...faultSettingsProblems(bad.concat(bad))];
+    expect(problems.length).toBeGreaterThan(15);
+    for (const { field, message } of problems) {
+      const name = field.replace(/^faults\[\d+\]\.?/, '') || 'fault';
+      expect(message.en).toMatch(/^[ -~]+$/);
+      expect(message['zh-CN']).toMatch(/[\u4e00-\u9fff]/);
+      if (name !== 'fault' && name !== 'faults') expect(message['zh-CN']).toContain(name);
+    }
+  });
 });

@@ -1,3 +1,5 @@
+import type { Localized } from './locale';
+
 /**
  * Faults a run can carry: each one is injected for real, at a named fault point that the strategies and
  * locks already pass through (or, for double-click, by the load tool), in every instance the fault
@@ -144,10 +146,13 @@ export interface FaultEvent {
   store?: FaultStore;
 }
 
-/** One thing wrong with a run's faults: the request field it names (e.g. `faults[0].durationMs`, as the API's 400 does) and why. */
+/**
+ * One thing wrong with a run's faults: the request field it names (e.g. `faults[0].durationMs`, as the API's
+ * 400 does) and why, in every language (the service answers in the client's, the run form in the page's).
+ */
 export interface FaultSettingsProblem {
   field: string;
-  message: string;
+  message: Localized;
 }
 
 const isWholeNumber = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
@@ -176,45 +181,54 @@ export function faultFieldsOf(kind: FaultKind): (keyof FaultSettings)[] {
  */
 export function faultProblems(fault: FaultSettings): FaultSettingsProblem[] {
   const problems: FaultSettingsProblem[] = [];
-  const problem = (field: string, message: string) => problems.push({ field, message });
+  const problem = (field: string, en: string, zh: string) => problems.push({ field, message: { en, 'zh-CN': zh } });
+  const { maxEvery, maxDurationMs, maxClockOffsetMs, maxCopies } = FAULT_LIMITS;
   if (!(FAULT_KINDS as readonly unknown[]).includes(fault.kind)) {
-    problem('kind', `kind must be one of ${FAULT_KINDS.join(', ')}`);
+    problem('kind', `kind must be one of ${FAULT_KINDS.join(', ')}`, `kind 必须是 ${FAULT_KINDS.join('、')} 之一`);
     return problems;
   }
-  const allowed = faultFieldsOf(fault.kind);
+  const { kind } = fault;
+  const allowed = faultFieldsOf(kind);
   for (const name of ['at', 'once', 'every', 'probability', 'durationMs', 'store', 'offsetMs', 'instance', 'copies', 'idempotencyKey'] as const) {
-    if (fault[name] !== undefined && !allowed.includes(name)) problem(name, `${name} does not apply to a ${fault.kind} fault`);
+    if (fault[name] !== undefined && !allowed.includes(name)) problem(name, `${name} does not apply to a ${kind} fault`, `${name} 不适用于 ${kind} 故障`);
   }
   if (allowed.includes('at')) {
-    if (fault.at === undefined) problem('at', `a ${fault.kind} fault needs a fault point (at)`);
-    else if (!(FAULT_POINT_NAMES as readonly unknown[]).includes(fault.at)) problem('at', `at must be one of ${FAULT_POINT_NAMES.join(', ')}`);
+    if (fault.at === undefined) problem('at', `a ${kind} fault needs a fault point (at)`, `${kind} 故障需要一个故障点（at）`);
+    else if (!(FAULT_POINT_NAMES as readonly unknown[]).includes(fault.at))
+      problem('at', `at must be one of ${FAULT_POINT_NAMES.join(', ')}`, `at 必须是 ${FAULT_POINT_NAMES.join('、')} 之一`);
     const howOften = (['once', 'every', 'probability'] as const).filter((name) => fault[name] !== undefined);
-    if (howOften.length > 1) problem(howOften[0], `give at most one of once, every and probability (got ${howOften.join(' and ')})`);
-    if (fault.once !== undefined && fault.once !== true) problem('once', 'once must be true when given');
-    if (fault.every !== undefined && (!isWholeNumber(fault.every) || fault.every < 1 || fault.every > FAULT_LIMITS.maxEvery))
-      problem('every', `every must be a whole number from 1 to ${FAULT_LIMITS.maxEvery}`);
+    if (howOften.length > 1)
+      problem(howOften[0], `give at most one of once, every and probability (got ${howOften.join(' and ')})`, `once、every 和 probability 最多只能给一个（收到 ${howOften.join(' 和 ')}）`);
+    if (fault.once !== undefined && fault.once !== true) problem('once', 'once must be true when given', '给出 once 时它必须为 true');
+    if (fault.every !== undefined && (!isWholeNumber(fault.every) || fault.every < 1 || fault.every > maxEvery))
+      problem('every', `every must be a whole number from 1 to ${maxEvery}`, `every 必须是 1 到 ${maxEvery} 之间的整数`);
     if (fault.probability !== undefined && !(typeof fault.probability === 'number' && fault.probability > 0 && fault.probability <= 1))
-      problem('probability', 'probability must be above 0 and at most 1');
+      problem('probability', 'probability must be above 0 and at most 1', 'probability 必须大于 0 且不超过 1');
   }
-  if (allowed.includes('durationMs') && !(isWholeNumber(fault.durationMs) && fault.durationMs >= 1 && fault.durationMs <= FAULT_LIMITS.maxDurationMs))
-    problem('durationMs', `a ${fault.kind} fault needs durationMs, a whole number from 1 to ${FAULT_LIMITS.maxDurationMs}`);
+  if (allowed.includes('durationMs') && !(isWholeNumber(fault.durationMs) && fault.durationMs >= 1 && fault.durationMs <= maxDurationMs))
+    problem('durationMs', `a ${kind} fault needs durationMs, a whole number from 1 to ${maxDurationMs}`, `${kind} 故障需要 durationMs，取 1 到 ${maxDurationMs} 之间的整数`);
   if (allowed.includes('store') && fault.store !== undefined && !(FAULT_STORES as readonly unknown[]).includes(fault.store))
-    problem('store', `store must be one of ${FAULT_STORES.join(', ')}`);
-  if (fault.kind === 'clock-offset' && !(isWholeNumber(fault.offsetMs) && fault.offsetMs !== 0 && Math.abs(fault.offsetMs) <= FAULT_LIMITS.maxClockOffsetMs))
-    problem('offsetMs', `a clock-offset fault needs offsetMs, a non-zero whole number from -${FAULT_LIMITS.maxClockOffsetMs} to ${FAULT_LIMITS.maxClockOffsetMs}`);
+    problem('store', `store must be one of ${FAULT_STORES.join(', ')}`, `store 必须是 ${FAULT_STORES.join('、')} 之一`);
+  if (kind === 'clock-offset' && !(isWholeNumber(fault.offsetMs) && fault.offsetMs !== 0 && Math.abs(fault.offsetMs) <= maxClockOffsetMs))
+    problem(
+      'offsetMs',
+      `a clock-offset fault needs offsetMs, a non-zero whole number from -${maxClockOffsetMs} to ${maxClockOffsetMs}`,
+      `clock-offset 故障需要 offsetMs，取 -${maxClockOffsetMs} 到 ${maxClockOffsetMs} 之间的非零整数`,
+    );
   // Forward only: a node whose clock steps back keeps its grants longer, which breaks nothing.
-  if (fault.kind === 'clock-jump' && !(isWholeNumber(fault.offsetMs) && fault.offsetMs > 0 && fault.offsetMs <= FAULT_LIMITS.maxClockOffsetMs))
-    problem('offsetMs', `a clock-jump fault needs offsetMs, a whole number from 1 to ${FAULT_LIMITS.maxClockOffsetMs}`);
+  if (kind === 'clock-jump' && !(isWholeNumber(fault.offsetMs) && fault.offsetMs > 0 && fault.offsetMs <= maxClockOffsetMs))
+    problem('offsetMs', `a clock-jump fault needs offsetMs, a whole number from 1 to ${maxClockOffsetMs}`, `clock-jump 故障需要 offsetMs，取 1 到 ${maxClockOffsetMs} 之间的整数`);
   // All clocks shifted alike show nothing: clock-offset names its one instance.
-  if (fault.kind === 'clock-offset' && fault.instance === undefined) problem('instance', 'instance is required for clock-offset');
+  if (kind === 'clock-offset' && fault.instance === undefined) problem('instance', 'instance is required for clock-offset', 'clock-offset 故障必须给出 instance');
   if (allowed.includes('instance') && fault.instance !== undefined && !(isWholeNumber(fault.instance) && fault.instance >= 0))
-    problem('instance', 'instance must be a whole number from 0 (the instance with the lowest port)');
-  if (fault.instanceId !== undefined) problem('instanceId', 'instanceId is set by the service from instance, never sent');
-  if (fault.sparedInstanceId !== undefined) problem('sparedInstanceId', 'sparedInstanceId is set by the run from its own instance, never sent');
-  if (allowed.includes('copies') && fault.copies !== undefined && !(isWholeNumber(fault.copies) && fault.copies >= 2 && fault.copies <= FAULT_LIMITS.maxCopies))
-    problem('copies', `copies must be a whole number from 2 to ${FAULT_LIMITS.maxCopies}`);
+    problem('instance', 'instance must be a whole number from 0 (the instance with the lowest port)', 'instance 必须是从 0 起的整数（0 为端口最小的实例）');
+  if (fault.instanceId !== undefined) problem('instanceId', 'instanceId is set by the service from instance, never sent', 'instanceId 由服务根据 instance 设置，请求中不得给出');
+  if (fault.sparedInstanceId !== undefined)
+    problem('sparedInstanceId', 'sparedInstanceId is set by the run from its own instance, never sent', 'sparedInstanceId 由运行根据其所在实例设置，请求中不得给出');
+  if (allowed.includes('copies') && fault.copies !== undefined && !(isWholeNumber(fault.copies) && fault.copies >= 2 && fault.copies <= maxCopies))
+    problem('copies', `copies must be a whole number from 2 to ${maxCopies}`, `copies 必须是 2 到 ${maxCopies} 之间的整数`);
   if (allowed.includes('idempotencyKey') && fault.idempotencyKey !== undefined && typeof fault.idempotencyKey !== 'boolean')
-    problem('idempotencyKey', 'idempotencyKey must be true or false');
+    problem('idempotencyKey', 'idempotencyKey must be true or false', 'idempotencyKey 必须是 true 或 false');
   return problems;
 }
 
@@ -225,12 +239,12 @@ export function faultProblems(fault: FaultSettings): FaultSettingsProblem[] {
  */
 export function faultSettingsProblems(faults: unknown): FaultSettingsProblem[] {
   if (faults === undefined) return [];
-  if (!Array.isArray(faults)) return [{ field: 'faults', message: 'faults must be a list' }];
+  if (!Array.isArray(faults)) return [{ field: 'faults', message: { en: 'faults must be a list', 'zh-CN': 'faults 必须是列表' } }];
   if (faults.length > FAULT_LIMITS.maxFaultsPerRun)
-    return [{ field: 'faults', message: `a run carries at most ${FAULT_LIMITS.maxFaultsPerRun} faults` }];
+    return [{ field: 'faults', message: { en: `a run carries at most ${FAULT_LIMITS.maxFaultsPerRun} faults`, 'zh-CN': `一次运行最多带 ${FAULT_LIMITS.maxFaultsPerRun} 个故障` } }];
   return faults.flatMap((fault: unknown, index) =>
     typeof fault === 'object' && fault !== null && !Array.isArray(fault)
       ? faultProblems(fault as FaultSettings).map(({ field, message }) => ({ field: `faults[${index}].${field}`, message }))
-      : [{ field: `faults[${index}]`, message: 'each fault must be an object' }],
+      : [{ field: `faults[${index}]`, message: { en: 'each fault must be an object', 'zh-CN': '每个故障都必须是对象' } }],
   );
 }

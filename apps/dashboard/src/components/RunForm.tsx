@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_WRITES, STRATEGY_NAMES, type FaultSettingsProblem, type OrderWrite, type Scenario, type StrategyDescription, type StrategyName } from '@oversell/contracts';
 import { useStrategyTexts } from '../i18n/strategy-texts';
+import { useLocale } from '../i18n/use-locale';
 import { fieldBounds, formErrors, visibleFields, type FieldProblem, type FormField, type NumberFormField } from '../lib/form-errors';
 import { formFromScenario, splitsStock, type LoadBound, type RunFormValues } from '../lib/run-form';
 import { FaultFields } from './FaultFields';
@@ -25,8 +26,9 @@ interface RunFormProps {
 export function RunForm({ values, onChange, onSubmit, strategies, scenarios, submitting, error, faultProblems = [], problems = {} }: RunFormProps) {
   const { t } = useTranslation();
   const texts = useStrategyTexts();
+  const locale = useLocale();
   const segmented = splitsStock(strategies?.find((s) => s.name === values.strategy));
-  const errors = formErrors(error, visibleFields(values, segmented), values.faults.length, faultProblems);
+  const errors = formErrors(error, visibleFields(values, segmented), locale, values.faults.length, faultProblems);
   // One message per field: what the form found before sending, else the service's first word on it.
   const message = (name: FormField) => {
     const problem = problems[name];

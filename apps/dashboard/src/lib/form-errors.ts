@@ -1,4 +1,4 @@
-import { RUN_LIMITS, STRATEGY_SETTINGS, type FaultSettings, type FaultSettingsProblem } from '@oversell/contracts';
+import { RUN_LIMITS, STRATEGY_SETTINGS, type FaultSettings, type FaultSettingsProblem, type Locale } from '@oversell/contracts';
 import { ApiError } from '../api/client';
 import type { RunFormValues } from './run-form';
 
@@ -51,11 +51,11 @@ export interface FormErrors {
 
 /**
  * Spreads a failed submission over the form: each field's message next to it, the rest on top. The
- * faults' problems found before sending (`problems`) come first; the service's 400 about them after.
+ * faults' problems found before sending (`problems`, in the page's `locale`) come first; the service's 400 about them after.
  */
-export function formErrors(error: Error | null, visible: readonly FormField[], faultCount = 0, problems: readonly FaultSettingsProblem[] = []): FormErrors {
+export function formErrors(error: Error | null, visible: readonly FormField[], locale: Locale, faultCount = 0, problems: readonly FaultSettingsProblem[] = []): FormErrors {
   const byFault: Record<string, string> = {};
-  for (const problem of problems) byFault[problem.field] ??= problem.message;
+  for (const problem of problems) byFault[problem.field] ??= problem.message[locale];
   const apiError = error instanceof ApiError ? error : undefined;
   const byField: FormErrors['byField'] = {};
   if (apiError) {
@@ -72,7 +72,7 @@ export function formErrors(error: Error | null, visible: readonly FormField[], f
   }
   // A problem no field shows (a fault list too long, another request failure) goes on top.
   const shown = Object.keys(byField).length + Object.keys(byFault).length > 0;
-  const unplaced = problems.find((p) => !FAULT_FIELDS.some((name) => p.field.endsWith(`].${name}`)))?.message;
+  const unplaced = problems.find((p) => !FAULT_FIELDS.some((name) => p.field.endsWith(`].${name}`)))?.message[locale];
   return { byField, byFault, general: unplaced ?? (error && !shown ? error.message : undefined) };
 }
 

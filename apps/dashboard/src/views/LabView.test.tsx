@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { strategyEntry } from '@oversell/contracts';
+import { createI18n } from '../i18n/i18n';
 import { fakeApi, type Route } from '../test/fake-api';
 import { FakeEventSource } from '../test/fake-event-source';
 import { CEILING_SCENARIO, lockEvent, outcomeCounts, point, result, run, SCENARIOS, STRATEGIES } from '../test/fixtures';
@@ -291,6 +293,23 @@ describe('LabView', () => {
     expect(api.requests.find((r) => r.method === 'POST')?.body).toMatchObject({
       faults: [{ kind: 'pause', at: 'release-checked-before-del', every: 4, durationMs: 300 }],
     });
+  });
+
+  it("says a fault rule's problem in the page's language, written at the rule's source, and follows the language switch", async () => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const api = fakeApi([{ path: 'strategies', body: STRATEGIES }, { path: 'scenarios', body: SCENARIOS }]);
+    const chinese = createI18n({ language: 'zh-CN' });
+    renderApp('#/lab', (app) => <I18nextProvider i18n={chinese}>{app}</I18nextProvider>);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '添加故障' }));
+    const fault = screen.getByTestId('fault-0');
+    await user.clear(within(fault).getByLabelText('持续时间（ms）'));
+    await user.click(screen.getByRole('button', { name: '开始运行' }));
+    expect(await within(fault).findByText('pause 故障需要 durationMs，取 1 到 30000 之间的整数')).toBeInTheDocument();
+    await act(() => chinese.changeLanguage('en'));
+    expect(await within(fault).findByText('a pause fault needs durationMs, a whole number from 1 to 30000')).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
   it('sends a store-cut with the store picked (redis by default, or mysql)', async () => {

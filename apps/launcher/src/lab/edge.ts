@@ -108,7 +108,9 @@ export function renderEdgeConfig(template: string, config: EdgeConfig): { main: 
     // The upstream while no instance is up (nginx needs one), and the reload's witness: the generation
     // the workers answering now were started with.
     `  server {\n    listen ${noInstance};\n    default_type application/json;\n    location = /.generation { return 200 "${config.generation}"; }\n` +
-    `    location / {\n      add_header Retry-After 1 always;\n      return 503 '{"statusCode":503,"error":"store_unavailable","message":"no order-service instance is up; the launcher is restarting them"}';\n    }\n  }\n}\n`;
+    `    location / {\n      add_header Retry-After 1 always;\n      add_header Content-Language $lab_locale always;\n      return 503 '{"statusCode":503,"error":"store_unavailable","message":"$lab_says_no_instance"}';\n    }\n  }\n` +
+    // In the language of the request it stands in for (forwarded with its query and headers): the template's $lab_locale.
+    `  map $lab_locale $lab_says_no_instance {\n    zh-CN "没有正在运行的 order-service 实例；启动器正在重启它们";\n    default "no order-service instance is up; the launcher is restarting them";\n  }\n}\n`;
   return { main, server };
 }
 

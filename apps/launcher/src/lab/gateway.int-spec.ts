@@ -16,10 +16,10 @@ function get(port: number, path: string, host: string): Promise<{ status: number
 /** A request with the target and Host written as given: fetch would normalise an absolute-form or malformed target. */
 function send(
   port: number,
-  { method = 'GET', path, host = `127.0.0.1:${port}`, body }: { method?: string; path: string; host?: string; body?: string },
+  { method = 'GET', path, host = `127.0.0.1:${port}`, body, headers: more = {} }: { method?: string; path: string; host?: string; body?: string; headers?: Record<string, string> },
 ): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
-    const headers = { host, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+    const headers = { host, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...more };
     const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
@@ -73,6 +73,29 @@ describe('the gateway', () => {
       expect(JSON.parse(refused.body)).toMatchObject({ statusCode: 503, error: 'store_unavailable' });
       expect(refused.headers['retry-after']).toBe('1');
     }
+  });
+
+  it("answers its own refusals in the language asked for (?lang=, else Accept-Language's first range, else English), saying so in Content-Language", async () => {
+    const ask = async (path: string, host: string, acceptLanguage?: string) => {
+      const answer = await send(port, { path, host, headers: acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage } });
+      return { status: answer.status, language: answer.headers['content-language'], body: JSON.parse(answer.body) };
+    };
+    const zhMisdirected = { status: 421, language: 'zh-CN', body: { statusCode: 421, error: 'misdirected_request', message: '本实验室不响应 Host evil.example；请使用回环地址名或它的公开主机名之一（LAB_PUBLIC_HOST）' } };
+    expect(await ask('/api/strategies', 'evil.example', 'zh-CN,zh;q=0.9,en;q=0.5')).toEqual(zhMisdirected);
+    expect(await ask('/api/strategies', 'evil.example', 'zh')).toEqual(zhMisdirected);
+    expect(await ask('/api/strategies?lang=zh-CN', 'evil.example')).toEqual(zhMisdirected);
+    const en = { status: 421, language: 'en', body: { statusCode: 421, error: 'misdirected_request', message: expect.stringContaining('this lab does not answer for Host evil.example') } };
+    expect(await ask('/api/strategies?lang=en', 'evil.example', 'zh-CN')).toEqual(en);
+    expect(await ask('/api/strategies', 'evil.example', 'en-GB,zh;q=0.8')).toEqual(en);
+    expect(await ask('/api/strategies', 'evil.example')).toEqual(en);
+    // A `lang` the service has no texts in counts for nothing: the header's language, as the service answers.
+    expect(await ask('/api/strategies?lang=ZH-cn', 'evil.example', 'zh-CN')).toEqual(zhMisdirected);
+    expect(await ask('/api/../etc/passwd', 'localhost', 'zh-CN')).toEqual({ status: 400, language: 'zh-CN', body: { statusCode: 400, error: 'malformed_url', message: "路径中有 '..' 段（原样或百分号编码）：实验室不转发这样的路径" } });
+    // No instance up: the lab's 503, past the Host check, in the language of the request it stands in for.
+    expect(await ask('/api/strategies?lang=zh-CN', 'localhost')).toEqual({ status: 503, language: 'zh-CN', body: { statusCode: 503, error: 'store_unavailable', message: '没有正在运行的 order-service 实例；启动器正在重启它们' } });
+    expect(await ask('/api/strategies', 'localhost')).toMatchObject({ status: 503, language: 'en', body: { message: 'no order-service instance is up; the launcher is restarting them' } });
+    // The dashboard's files are no answer of its own: no language said.
+    expect((await send(port, { path: '/', host: 'localhost', headers: { 'accept-language': 'zh-CN' } })).headers['content-language']).toBeUndefined();
   });
 
   it('sets on each of its answers the headers helmet itself sets on a response, with their values', async () => {

@@ -1,14 +1,15 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
-import { STRATEGY_NAMES, type Localized } from '@oversell/contracts';
+import { joinedLocalized, PROBLEM_SEPARATOR, STRATEGY_NAMES, type Localized } from '@oversell/contracts';
 import { ApiError } from '@oversell/lab';
 
 /**
- * A validator's problem as the client reads it: its localized message (validators.ts, says()); an unknown
- * field (the pipe's own rule); else the one the rule wrote, the same in every language (the fault rules
- * of @oversell/contracts, which the run form shares, are written in English only).
+ * A validator's problem as the client reads it: its localized message (validators.ts, says()), or the one
+ * a rule writes from the whole object it checks (`messageOf`: the fault rules of @oversell/contracts, which
+ * the run form shares); an unknown field (the pipe's own rule); else the one the rule wrote, the same in every language.
  */
 function problem(error: ValidationError, rule: string, english: string): Localized {
-  const message = (error.contexts?.[rule] as { message?: Localized } | undefined)?.message;
+  const context = error.contexts?.[rule] as { message?: Localized; messageOf?: (object: object) => Localized } | undefined;
+  const message = context?.messageOf && error.target ? context.messageOf(error.target) : context?.message;
   if (rule === 'whitelistValidation') return { en: english, 'zh-CN': `不允许有属性 ${error.property}` };
   if (!message) return { en: english, 'zh-CN': english };
   const named = (text: string) => text.replaceAll('$property', error.property);
@@ -25,8 +26,6 @@ function flatten(errors: ValidationError[], parent = ''): { field: string; probl
   });
 }
 
-const joined = (problems: Localized[], separator: Localized): Localized => ({ en: problems.map((p) => p.en).join(separator.en), 'zh-CN': problems.map((p) => p['zh-CN']).join(separator['zh-CN']) });
-
 /**
  * DTO validation at the edge: no implicit type conversion (a "5" is not a number), unknown fields
  * refused, and a 400 that names every field at fault. A bad strategy name gets its own code and the
@@ -38,6 +37,8 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transformOptions: { enableImplicitConversion: false },
+    // The object each error was found in, for the rules that write their message from it (problem()); never sent.
+    validationError: { target: true },
     exceptionFactory: (errors) => {
       const flat = flatten(errors);
       const details = flat.map(({ field, problems }) => ({ field, problems }));
@@ -48,7 +49,7 @@ export function createValidationPipe(): ValidationPipe {
         const names = STRATEGY_NAMES.join(', ');
         return new ApiError(400, 'unknown_strategy', { en: `${first.field} must be one of: ${names}`, 'zh-CN': `${first.field} 必须是以下之一：${names}` }, { field: first.field, details });
       }
-      const message = details.length ? joined(details.map((d) => joined(d.problems, { en: '; ', 'zh-CN': '；' })), { en: '; ', 'zh-CN': '；' }) : { en: 'invalid request', 'zh-CN': '请求无效' };
+      const message = details.length ? joinedLocalized(details.map((d) => joinedLocalized(d.problems, PROBLEM_SEPARATOR)), PROBLEM_SEPARATOR) : { en: 'invalid request', 'zh-CN': '请求无效' };
       return new ApiError(400, 'validation_failed', message, { field: first?.field, details });
     },
   });

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { FAULT_KINDS, FAULT_LIMITS, FAULT_POINT_NAMES, FAULT_STORES, FAULTS_AT_A_POINT, FAULTS_WITH_DURATION, faultProblems, type FaultKind, type FaultPointName, type FaultSettings, type FaultStore } from '@oversell/contracts';
+import { FAULT_KINDS, FAULT_LIMITS, FAULT_POINT_NAMES, FAULT_STORES, FAULTS_AT_A_POINT, FAULTS_WITH_DURATION, faultProblems, joinedLocalized, PROBLEM_SEPARATOR, type FaultKind, type FaultPointName, type FaultSettings, type FaultStore } from '@oversell/contracts';
 import { Type } from 'class-transformer';
 import { IsOptional, registerDecorator, ValidateNested } from 'class-validator';
 import { ArrayMaxSize, IsArray, IsObject, says } from '../validators';
@@ -8,7 +8,9 @@ import { ArrayMaxSize, IsArray, IsObject, says } from '../validators';
 /**
  * Checks a field, given or missing, by the contract's rules for one fault (faultProblems): the rules are
  * written once, in @oversell/contracts, which the run form checks with too; this only hangs each
- * problem on its field, so the 400 names `faults[i].<field>`.
+ * problem on its field, so the 400 names `faults[i].<field>`. Its message depends on the whole fault, so
+ * the context gives the service's validation pipe the way to write it in every language (`messageOf`,
+ * from the error's target), class-validator's own message being the English.
  */
 function ByTheContract(): PropertyDecorator {
   return (target, propertyName) => {
@@ -16,13 +18,15 @@ function ByTheContract(): PropertyDecorator {
       faultProblems(fault as FaultSettings)
         .filter((problem) => problem.field === propertyName)
         .map((problem) => problem.message);
+    const messageOf = (fault: object) => joinedLocalized(problemsOf(fault), PROBLEM_SEPARATOR);
     registerDecorator({
       name: 'faultRules',
       target: target.constructor,
       propertyName: propertyName as string,
+      options: { context: { messageOf } },
       validator: {
         validate: (_value, args) => problemsOf(args!.object).length === 0,
-        defaultMessage: (args) => problemsOf(args!.object).join('; '),
+        defaultMessage: (args) => messageOf(args!.object).en,
       },
     });
   };
