@@ -4,7 +4,7 @@ module.exports = {
   testEnvironment: 'node',
   rootDir: 'src',
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.spec.json' }] },
+  transform: require('../../tools/jest/typescript-transform.js'),
   moduleNameMapper: {
     '^@oversell/cli$': '<rootDir>/../../../libs/cli/src/index.ts',
     '^@oversell/locks$': '<rootDir>/../../../libs/locks/src/index.ts',

@@ -4,7 +4,7 @@ module.exports = {
   testEnvironment: 'node',
   rootDir: 'src',
   testMatch: ['**/*.spec.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.spec.json' }] },
+  transform: require('../../tools/jest/typescript-transform.js'),
   moduleNameMapper: {
     '^@oversell/contracts$': '<rootDir>/../../contracts/src/index.ts',
     '^@oversell/contracts/testing$': '<rootDir>/../../contracts/src/testing/index.ts',

@@ -4,7 +4,7 @@ module.exports = {
   testEnvironment: 'node',
   rootDir: 'src',
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.spec.json' }] },
+  transform: require('../../tools/jest/typescript-transform.js'),
   testTimeout: 60_000,
   // A standalone etcd and ZooKeeper (installed from Debian's packages the first time) and five redis-servers for RedLock.
   globalSetup: '<rootDir>/testing/lock-servers-global-setup.ts',
