@@ -115,7 +115,8 @@ describe('watchdog lock', () => {
     try {
       let woken = false;
       const waiting = other.lock.acquire(key, { token: 'waiter', waitMs: 15_000, leaseMs: longLease }).finally(() => (woken = true));
-      while (((await redis.pubsub('NUMSUB', `${key}:released`)) as [string, number])[1] < 1) await sleep(5);
+      // Parked: subscribed, and its attempt after subscribing has taken its place in the queue of processes.
+      while ((await redis.zcard(`${key}:queue`)) < 1) await sleep(5);
       // The key gone with no release message, as a master that dies before replicating takes it along.
       await redis.del(key);
       await sleep(300);
