@@ -113,6 +113,8 @@ start() { # nodes appendonly owner cluster appendfsync
   while [ ${#ports[@]} -lt "$count" ]; do
     port=$(free_port)
     [[ " ${ports[*]} " == *" $port "* ]] && continue
+    # A cluster node also binds its bus on port + 10000: below the ephemeral range, and free too.
+    if [ "$cluster" = yes ] && { [ $((port + 10000)) -ge "$(ephemeral_low)" ] || answers $((port + 10000)); }; then continue; fi
     if [ -z "$group" ]; then
       group=$DATA/redis-nodes-$port
       rm -rf "$group" && mkdir -p "$group"

@@ -9,9 +9,16 @@ answers() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 # Below the kernel's ephemeral range: a port there can be free of listeners yet be the local end of
 # some process's outgoing connection, and the server's bind then fails (seen: "Address already in use").
-free_port() {
-  local port low=32768 high
+# The first port the kernel hands out as a client's ephemeral port.
+ephemeral_low() {
+  local low=32768
   read -r low _ </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || true
+  echo "$low"
+}
+
+free_port() {
+  local port low high
+  low=$(ephemeral_low)
   high=$((low > 21000 ? low - 1 : 49999))
   for _ in $(seq 1 50); do
     port=$((20000 + RANDOM % (high - 20000 + 1)))
