@@ -1,4 +1,5 @@
 import type { PlacedOrder, ProductRunSettings, StrategyName } from '@oversell/contracts';
+import type Redis from 'ioredis';
 import type { EntityManager } from 'typeorm';
 import type { FaultPoints } from './fault-points';
 import type { StockMovesRead } from './request-moves';
@@ -61,6 +62,11 @@ export interface StockStrategy {
    * only these strategies may run under orderWrite 'stream'.
    */
   readonly streamsOrders?: boolean;
+  /**
+   * Where a stream-writing strategy's takes append their orders when that is not the run's one stream on
+   * the lab's Redis (segmented-cluster: one stream per segment, on the cluster); absent, that one stream.
+   */
+  readonly orderStreams?: StrategyOrderStreams;
   /** At most how many times one order spends the business delay (each optimistic retry spends it again); 1 when absent. */
   readonly businessDelaysPerOrder?: number;
   /** Stock left in the strategy's own store; null when the store holds nothing for the product. */
@@ -77,4 +83,30 @@ export interface StockStrategy {
    * lock too. Absent on strategies that hold no lock of their own to break.
    */
   breakLocks?(settings: ProductRunSettings): Promise<number>;
+}
+
+/**
+ * Where a strategy's order streams live: the lab's Redis (the default), or a Redis Cluster whose
+ * segments each append to a stream under their own hash tag. Each host lists its streams in a set of
+ * its own (StockKeys.orderStreams), which every instance's writer reads.
+ */
+export interface OrderStreamHost {
+  /** A name for logs and the writer's connection errors. */
+  readonly name: string;
+  readonly redis: Redis;
+  /**
+   * Whether one XREADGROUP may read all the host's streams together: on one Redis, yes; on a Cluster a
+   * command may only name keys of one slot, so each stream is read on its own.
+   */
+  readonly readsTogether: boolean;
+}
+
+/** A strategy's own order streams (StockStrategy.orderStreams): their host, and a run's streams on it. */
+export interface StrategyOrderStreams {
+  /** Whether this process is given the host's service (its address variable): only then do its writers read it. */
+  readonly configured: boolean;
+  /** The host, connected at first use. */
+  readonly host: OrderStreamHost;
+  /** The streams the run's takes append to, each under the hash tag of the keys its take script writes. */
+  of(settings: ProductRunSettings): Promise<string[]>;
 }

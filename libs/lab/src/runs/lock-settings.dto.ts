@@ -32,7 +32,7 @@ export class LockSettingsDto implements LockSettings {
     enum: ORDER_WRITES,
     default: DEFAULT_ORDER_WRITE,
     description:
-      "sync: the order row is written before the answer (201). queued: the order is queued in Redis (BullMQ) and written in batches; the answer is 202 with the queued order. stream: the strategy's take script appends the order to the run's Redis Stream in the same atomic step, and stream writers insert it in batches; the answer is 202 with the order (its id is its requestId). stream is a 400 for a strategy whose take is not one script on one Redis (the db-* rows, mysql-get-lock, watchdog-fenced-mysql, segmented-cluster).",
+      "sync: the order row is written before the answer (201). queued: the order is queued in Redis (BullMQ) and written in batches; the answer is 202 with the queued order. stream: the strategy's take script appends the order to the run's Redis Stream in the same atomic step, and stream writers insert it in batches; the answer is 202 with the order (its id is its requestId). stream is a 400 for a strategy whose take is not one script (the db-* rows, mysql-get-lock, watchdog-fenced-mysql); on the Redis Cluster each segment has a stream of its own.",
   })
   @IsOptional()
   @IsIn(ORDER_WRITES)

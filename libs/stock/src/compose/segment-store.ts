@@ -1,5 +1,6 @@
 import type { ProductRunSettings } from '@oversell/contracts';
 import type Redis from 'ioredis';
+import type { StrategyOrderStreams } from '../stock-strategy';
 import { defineStockCellScripts, type StockCell } from '../redis/redis-stock';
 import { StockKeys } from '../redis/stock-keys';
 import { StockMovePages } from '../redis/stock-moves';
@@ -13,8 +14,8 @@ export interface SegmentCell extends StockCell {
 export interface SegmentStore {
   /** The connection the segments' scripts and locks run on. */
   readonly redis: Redis;
-  /** Whether a take appends its order to the run's one order stream (orderWrite 'stream'): on one Redis only. */
-  readonly streamsOrders: boolean;
+  /** Where a take appends its order under orderWrite 'stream', when not to the run's one stream on the lab's Redis (a Cluster's segments). */
+  readonly orderStreams?: StrategyOrderStreams;
   cells(settings: ProductRunSettings): Promise<SegmentCell[]>;
   /** Each segment's stock, in order; null for a segment not seeded. */
   read(cells: readonly SegmentCell[]): Promise<(string | null)[]>;
@@ -32,7 +33,6 @@ export function oneRedisSegments(redis: Redis, keyPrefix: string): SegmentStore 
   const scripted = defineStockCellScripts(redis);
   return {
     redis: scripted,
-    streamsOrders: true,
     async cells(settings) {
       const keys = StockKeys.of(keyPrefix, settings);
       return Array.from({ length: settings.segments }, (_, i) => ({ stock: keys.segment(i), lock: keys.segmentLock(i), moves: keys.moves, orders: keys.orders }));

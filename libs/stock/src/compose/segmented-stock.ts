@@ -3,7 +3,7 @@ import { LocalQueues, RELEASE_LOCK, type DistributedLock } from '@oversell/locks
 import { StockNotSeededError } from '../errors';
 import { readCheckWrite } from '../redis/redis-stock';
 import type { StockMovesRead } from '../request-moves';
-import type { DeductContext, DeductResult, StockStrategy } from '../stock-strategy';
+import type { DeductContext, DeductResult, StockStrategy, StrategyOrderStreams } from '../stock-strategy';
 import { LockGuard } from './lock-guard';
 import { luaScriptsOf } from './scripts-of';
 import type { SegmentCell, SegmentStore } from './segment-store';
@@ -34,8 +34,11 @@ export class SegmentedStrategy implements StockStrategy {
     this.guard = new LockGuard(lock, this.name, deps);
   }
 
-  get streamsOrders(): boolean {
-    return this.store.streamsOrders;
+  /** Each segment's take appends its order in the script that writes the segment, to the stream under its tag. */
+  readonly streamsOrders = true;
+
+  get orderStreams(): StrategyOrderStreams | undefined {
+    return this.store.orderStreams;
   }
 
   async prepare(settings: ProductRunSettings): Promise<void> {

@@ -68,7 +68,7 @@ export class ProductResetService {
       // current run; writing the settings is the switch that sends orders to the new run.
       await strategy.prepare(settings);
       // The stream and its writers' group before the first take can append to it.
-      if (settings.orderWrite === 'stream') await this.orderStreams.open(settings);
+      if (settings.orderWrite === 'stream') await this.orderStreams.open(settings, strategy);
       // Recorded before the switch, in MySQL, which outlives Redis's keys: an order that later finds
       // this run's store empty is told the store was lost, not that it was never seeded.
       await this.dataSource.getRepository(ProductEntity).update({ id: productId, runId: settings.runId }, { seeded: true });

@@ -7,11 +7,15 @@ import { STOCK_OPTIONS, type StockOptions } from '../../stock.options';
 import { OrderBatches } from '../order-queue/order-batches';
 import { ProductSettingsStore } from '../product-settings.store';
 import type { QueuedOrder } from '../order-recorder';
+import type { OrderStreamHost } from '../../stock-strategy';
 import { decodeEntry, ORDER_STREAM_GROUP, OrderStreams } from './order-streams';
 
 /** Most entries read (per stream) into one multi-row INSERT. */
 export const ORDER_STREAM_BATCH = 500;
-/** How long one read waits for new entries; also how late a stream listed meanwhile is first read. */
+/**
+ * How long one read waits for new entries; also how late a stream listed meanwhile is first read. On a
+ * Cluster, where each stream is read on its own and none can block for all, the pause between two empty rounds.
+ */
 const READ_BLOCK_MS = 200;
 /**
  * How long an entry may stay delivered and unacknowledged before another writer claims it: its writer
@@ -36,16 +40,13 @@ type Entries = [id: string, fields: string[] | null][];
  * ORDER_STREAM_CLAIM_IDLE_MS, and the INSERT skips the rows already there.
  * XDEL after the ack, not XTRIM MINID: with several writers and claims, entries are not written in id
  * order, and a MINID trim at one writer's acknowledged id would drop older entries still pending at another.
- * On a connection of its own: a blocking read holds its connection.
+ * One loop per host of streams (OrderStreams.hosts: the lab's Redis, a Redis Cluster); the lab's on a
+ * connection of its own, since a blocking read holds its connection.
  */
 @Injectable()
 export class OrderStreamWriter implements OnApplicationBootstrap, OnApplicationShutdown {
-  private redis: Redis | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-  /** After a failed batch its entries are still this writer's: read again (id 0) before anything new. */
-  private ownPending = true;
-  private lastClaim = 0;
+  private loops: HostLoop[] = [];
+  private running: Promise<void>[] = [];
 
   constructor(
     private readonly streams: OrderStreams,
@@ -55,44 +56,57 @@ export class OrderStreamWriter implements OnApplicationBootstrap, OnApplicationS
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
   ) {}
 
-  private get consumer(): string {
-    return this.options.instanceId;
-  }
-
   onApplicationBootstrap(): void {
     if (this.options.writeQueuedOrders !== false) this.start();
   }
 
   /** Starts writing (at bootstrap, or later for a process started with writeQueuedOrders false). */
   start(): void {
-    if (this.running) return;
-    this.stopped = false;
-    this.ownPending = true;
+    if (this.loops.length) return;
     // Through the store-cut proxy when there is one: the streams are the stock's Redis, cut with it.
-    this.redis = reportTrouble(new Redis({ ...this.options.redis, ...this.connections.storeCut?.route, maxRetriesPerRequest: 2 }), 'order stream writer');
-    this.running = this.loop(this.redis);
+    const own = reportTrouble(new Redis({ ...this.options.redis, ...this.connections.storeCut?.route, maxRetriesPerRequest: 2 }), 'order stream writer');
+    this.loops = this.streams.hosts().map(
+      (host) => new HostLoop(host === this.streams.labHost ? { ...host, redis: own } : host, this.options.instanceId, this.streams, this.batches, this.settingsStore, host === this.streams.labHost ? () => own.disconnect() : () => undefined),
+    );
+    this.running = this.loops.map((loop) => loop.run());
   }
 
   /** Stops reading; a batch being written is finished first. Entries delivered and not written stay pending for a writer. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    const running = this.running;
-    this.running = null;
-    await running;
-    // Closed after the loop: a batch's ack must not be cut off after its INSERT (it would be claimed and written again, harmlessly, but late).
-    this.redis?.disconnect();
-    this.redis = null;
+    const loops = this.loops;
+    this.loops = [];
+    for (const loop of loops) loop.stopped = true;
+    await Promise.all(this.running);
+    // Closed after the loops: a batch's ack must not be cut off after its INSERT (it would be claimed and written again, harmlessly, but late).
+    for (const loop of loops) loop.close();
   }
 
   onApplicationShutdown(): Promise<void> {
     return this.stop();
   }
+}
 
-  private async loop(redis: Redis): Promise<void> {
+/** One host's reading and writing: its own pending entries first, then claimed ones, then new ones. */
+class HostLoop {
+  stopped = false;
+  /** After a failed batch its entries are still this writer's: read again (id 0) before anything new. */
+  private ownPending = true;
+  private lastClaim = 0;
+
+  constructor(
+    private readonly host: OrderStreamHost,
+    private readonly consumer: string,
+    private readonly streams: OrderStreams,
+    private readonly batches: OrderBatches,
+    private readonly settingsStore: ProductSettingsStore,
+    readonly close: () => void,
+  ) {}
+
+  async run(): Promise<void> {
     while (!this.stopped) {
       try {
-        const batch = await this.next(redis);
-        if (batch.size) await this.write(redis, batch);
+        const batch = await this.next();
+        if (batch.size) await this.write(batch);
       } catch (error) {
         if (this.stopped) return;
         this.ownPending = true;
@@ -103,64 +117,79 @@ export class OrderStreamWriter implements OnApplicationBootstrap, OnApplicationS
   }
 
   /** The next batch, by stream: this writer's own unacknowledged entries, else idle ones claimed, else new ones. */
-  private async next(redis: Redis): Promise<Map<string, Entries>> {
-    const streams = await redis.smembers(this.streams.registry);
+  private async next(): Promise<Map<string, Entries>> {
+    const streams = await this.host.redis.smembers(this.streams.registry);
     if (!streams.length) {
       await sleep(READ_BLOCK_MS);
       return new Map();
     }
     if (this.ownPending) {
-      const own = await this.read(redis, streams, '0', 0);
+      const own = await this.read(streams, '0', 0);
       if (own.size) return own;
       this.ownPending = false;
     }
     if (Date.now() - this.lastClaim >= CLAIM_EVERY_MS) {
       this.lastClaim = Date.now();
-      const claimed = await this.claim(redis, streams);
+      const claimed = await this.claim(streams);
       if (claimed.size) return claimed;
       await this.dropFinished(streams);
     }
-    return this.read(redis, streams, '>', READ_BLOCK_MS);
+    return this.read(streams, '>', READ_BLOCK_MS);
   }
 
-  /** XREADGROUP over every stream: '>' for entries never delivered, '0' for this writer's pending ones. */
-  private async read(redis: Redis, streams: string[], from: '>' | '0', blockMs: number): Promise<Map<string, Entries>> {
-    const ids = streams.map(() => from);
+  /** XREADGROUP: '>' for entries never delivered, '0' for this writer's pending ones; every stream at once where the host allows it. */
+  private async read(streams: string[], from: '>' | '0', blockMs: number): Promise<Map<string, Entries>> {
     try {
-      const answer = (
-        blockMs
-          ? await redis.xreadgroup('GROUP', ORDER_STREAM_GROUP, this.consumer, 'COUNT', ORDER_STREAM_BATCH, 'BLOCK', blockMs, 'STREAMS', ...streams, ...ids)
-          : await redis.xreadgroup('GROUP', ORDER_STREAM_GROUP, this.consumer, 'COUNT', ORDER_STREAM_BATCH, 'STREAMS', ...streams, ...ids)
-      ) as [string, Entries][] | null;
-      return new Map((answer ?? []).filter(([, entries]) => entries.length).map(([stream, entries]) => [stream, entries]));
+      if (this.host.readsTogether) return await this.readGroup(streams, from, blockMs);
+      const batch = new Map<string, Entries>();
+      for (const stream of streams) for (const [key, entries] of await this.readGroup([stream], from, 0)) batch.set(key, entries);
+      if (!batch.size && blockMs) await sleep(blockMs);
+      return batch;
     } catch (error) {
       // A listed stream gone (dropped since the list was read, or Redis lost it): unlisted, the others are read again.
       if (!(error as Error).message.startsWith('NOGROUP')) throw error;
-      await this.unlistMissing(redis, streams);
+      await this.unlistMissing(streams);
       return new Map();
     }
   }
 
-  private async claim(redis: Redis, streams: string[]): Promise<Map<string, Entries>> {
+  private async readGroup(streams: string[], from: '>' | '0', blockMs: number): Promise<Map<string, Entries>> {
+    const { redis } = this.host;
+    const ids = streams.map(() => from);
+    const answer = (
+      blockMs
+        ? await redis.xreadgroup('GROUP', ORDER_STREAM_GROUP, this.consumer, 'COUNT', ORDER_STREAM_BATCH, 'BLOCK', blockMs, 'STREAMS', ...streams, ...ids)
+        : await redis.xreadgroup('GROUP', ORDER_STREAM_GROUP, this.consumer, 'COUNT', ORDER_STREAM_BATCH, 'STREAMS', ...streams, ...ids)
+    ) as [string, Entries][] | null;
+    return new Map((answer ?? []).filter(([, entries]) => entries.length).map(([stream, entries]) => [stream, entries]));
+  }
+
+  private async claim(streams: string[]): Promise<Map<string, Entries>> {
     const claimed = new Map<string, Entries>();
     for (const stream of streams) {
-      const [, entries] = (await redis.xautoclaim(stream, ORDER_STREAM_GROUP, this.consumer, ORDER_STREAM_CLAIM_IDLE_MS, '0-0', 'COUNT', ORDER_STREAM_BATCH)) as [string, Entries, string[]];
+      const [, entries] = (await this.host.redis.xautoclaim(stream, ORDER_STREAM_GROUP, this.consumer, ORDER_STREAM_CLAIM_IDLE_MS, '0-0', 'COUNT', ORDER_STREAM_BATCH)) as [string, Entries, string[]];
       if (entries.length) claimed.set(stream, entries);
     }
     return claimed;
   }
 
   /** One INSERT for the whole batch; then, committed, each stream's entries acknowledged and deleted together. */
-  private async write(redis: Redis, batch: Map<string, Entries>): Promise<void> {
+  private async write(batch: Map<string, Entries>): Promise<void> {
     // An entry deleted while still pending comes without fields: nothing to write, only to acknowledge.
     const orders: QueuedOrder[] = [...batch.values()].flatMap((entries) => entries.flatMap(([id, fields]) => (fields ? [decodeEntry(id, fields)] : [])));
     if (orders.length) await this.batches.writeBatch(orders);
-    const done = redis.multi();
-    for (const [stream, entries] of batch) {
-      const ids = entries.map(([id]) => id);
-      done.xack(stream, ORDER_STREAM_GROUP, ...ids).xdel(stream, ...ids);
-    }
-    await done.exec();
+    // A transaction may only span one slot on a Cluster: one per stream there, one for all on one Redis.
+    const transactions = this.host.readsTogether ? [[...batch]] : [...batch].map((entry) => [entry]);
+    await Promise.all(
+      transactions.map((streams) => {
+        const done = this.host.redis.multi();
+        for (const [stream, entries] of streams) {
+          const ids = entries.map(([id]) => id);
+          done.xack(stream, ORDER_STREAM_GROUP, ...ids).xdel(stream, ...ids);
+        }
+        return done.exec();
+      }),
+    );
   }
 
   /**
@@ -176,12 +205,12 @@ export class OrderStreamWriter implements OnApplicationBootstrap, OnApplicationS
         (settings) => settings.runId,
         () => null,
       );
-      if (current !== null && current !== run.runId) await this.streams.dropIfWritten(stream);
+      if (current !== null && current !== run.runId) await this.streams.dropIfWritten(stream, this.host);
     }
   }
 
-  private async unlistMissing(redis: Redis, streams: string[]): Promise<void> {
-    for (const stream of streams) if (!(await redis.exists(stream))) await redis.srem(this.streams.registry, stream);
+  private async unlistMissing(streams: string[]): Promise<void> {
+    for (const stream of streams) if (!(await this.host.redis.exists(stream))) await this.host.redis.srem(this.streams.registry, stream);
   }
 }
 

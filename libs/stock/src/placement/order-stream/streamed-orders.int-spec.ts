@@ -1,4 +1,4 @@
-import type { QueuedOrderView, StrategyName } from '@oversell/contracts';
+import type { ProductRunSettings, QueuedOrderView, StrategyName } from '@oversell/contracts';
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { join, resolve } from 'node:path';
@@ -20,10 +20,8 @@ const streams = () => lab.app.app.get(OrderStreams);
 const writer = () => lab.app.app.get(OrderStreamWriter);
 const ORDERS = 20;
 
-async function streamedSale(stock: number, strategy: StrategyName = 'lua-decrement'): Promise<{ productId: number; runId: string }> {
-  const productId = freshProductId();
-  const { runId } = await lab.app.reset.reset(productId, { stock, strategy, orderWrite: 'stream' });
-  return { productId, runId };
+async function streamedSale(stock: number, strategy: StrategyName = 'lua-decrement'): Promise<ProductRunSettings> {
+  return lab.app.reset.reset(freshProductId(), { stock, strategy, orderWrite: 'stream' });
 }
 
 async function drained(): Promise<void> {
@@ -95,7 +93,7 @@ it('writes an entry replayed in the stream (the same request id appended again, 
   expect(await lab.app.redis.xlen(stream)).toBe(0);
 });
 
-it('refuses the stream for a strategy whose take is not one Redis script', async () => {
+it('refuses the stream for a strategy whose take is not one script', async () => {
   await expect(lab.app.reset.reset(freshProductId(), { stock: 5, strategy: 'db-conditional', orderWrite: 'stream' })).rejects.toThrow(OrderWriteUnsupportedError);
 });
 
@@ -110,8 +108,9 @@ it('appends no order for a decr-check overdraft, whose units go back', async () 
 });
 
 it("refuses a take once the run's stream is gone, taking nothing: no order could be read from a stream no writer lists", async () => {
-  const { productId, runId } = await streamedSale(5);
-  expect(await streams().close({ productId, runId })).toBe(true);
+  const settings = await streamedSale(5);
+  const { productId, runId } = settings;
+  expect(await streams().close(settings)).toBe(true);
 
   const { result } = await lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement' });
 
@@ -138,9 +137,10 @@ it("keeps an earlier run's stream through a reset while it holds orders, and a w
   expect(await lab.app.redis.sismember(streams().registry, StockKeys.of(lab.keyPrefix, { productId: earlier.productId, runId }).orders)).toBe(1);
 });
 
-it('claims the batch of a writer SIGKILLed between its INSERT and the ack, and writes no order twice', async () => {
-  const { productId } = await streamedSale(ORDERS + 5);
-  const placements = await Promise.all(Array.from({ length: ORDERS }, () => lab.app.placement.place({ productId, quantity: 1, strategy: 'lua-decrement' })));
+// segmented-cluster: a stream per segment on the Redis Cluster, read one stream per command.
+it.each<StrategyName>(['lua-decrement', 'segmented-cluster'])('%s: claims the batch of a writer SIGKILLed between its INSERT and the ack, and writes no order twice', async (strategy) => {
+  const { productId } = await streamedSale(ORDERS + 5, strategy);
+  const placements = await Promise.all(Array.from({ length: ORDERS }, () => lab.app.placement.place({ productId, quantity: 1, strategy })));
   expect(placements.map((p) => p.result.outcome)).toEqual(Array(ORDERS).fill('sold'));
 
   const child = fork(join(__dirname, '../../testing/crashing-order-writer.ts'), [lab.keyPrefix, 'order-batch-written'], {
@@ -159,7 +159,7 @@ it('claims the batch of a writer SIGKILLed between its INSERT and the ack, and w
   await everyTakeHasOneOrder(productId, ORDERS);
 }, 120_000);
 
-it.each<StrategyName>(['lua-decrement', 'uuid-lua', 'watchdog-fenced', 'segmented'])('%s: an instance SIGKILLed right after its take leaves its order in the stream, written once', async (strategy) => {
+it.each<StrategyName>(['lua-decrement', 'uuid-lua', 'watchdog-fenced', 'segmented', 'segmented-cluster'])('%s: an instance SIGKILLed right after its take leaves its order in the stream, written once', async (strategy) => {
   const { productId } = await streamedSale(5, strategy);
 
   await placeOrderAndDieAt({ keyPrefix: lab.keyPrefix, productId, strategy, at: 'stock-written' });
@@ -169,12 +169,12 @@ it.each<StrategyName>(['lua-decrement', 'uuid-lua', 'watchdog-fenced', 'segmente
   await everyTakeHasOneOrder(productId, 1);
 }, 60_000);
 
-it('writes exactly one row per sold unit when three OS processes sell and write at once', async () => {
+it.each<StrategyName>(['lua-decrement', 'segmented-cluster'])('%s: writes exactly one row per sold unit when three OS processes sell and write at once', async (strategy) => {
   const stock = 300;
-  const { productId } = await streamedSale(stock);
+  const { productId } = await streamedSale(stock, strategy);
 
-  // Each process's StockModule runs a stream writer too, in the one consumer group.
-  const { outcomes, errors } = await runOrdersAcrossProcesses({ processes: 3, requestsPerProcess: 150, inFlight: 30, keyPrefix: lab.keyPrefix, productId, strategy: 'lua-decrement' });
+  // Each process's StockModule runs a stream writer too, in the one consumer group (of each stream).
+  const { outcomes, errors } = await runOrdersAcrossProcesses({ processes: 3, requestsPerProcess: 150, inFlight: 30, keyPrefix: lab.keyPrefix, productId, strategy });
   await drained();
   await writer().stop();
 

@@ -12,16 +12,24 @@ const RUNS_REMEMBERED = 64;
  * so its stock, its moves hash and its lock are in one slot and its scripts may touch them together.
  * n is the first number whose slot belongs to master i mod M (masters by their first slot), so the
  * segments spread over every master instead of where the hash happens to put them. Nothing here spans
- * two slots: the segments are read, seeded and audited one key per command.
+ * two slots: the segments are read, seeded and audited one key per command, their order streams read one
+ * stream per command.
  */
 export function clusterSegments(connection: RedisClusterConnection, keyPrefix: string): SegmentStore {
   const runs = new Map<string, Promise<SegmentCell[]>>();
-  return {
+  const store: SegmentStore = {
     get redis() {
       return connection.redis;
     },
-    // One stream per segment would span slots, which one writer's XREADGROUP cannot read together: sync or queued only.
-    streamsOrders: false,
+    // One stream per segment, under its tag: the segment's write script appends to it. The writers read
+    // each on its own (a command may not span slots).
+    orderStreams: {
+      configured: connection.configured,
+      host: { name: 'the Redis Cluster', get redis() { return connection.redis; }, readsTogether: false },
+      async of(settings) {
+        return (await store.cells(settings)).map((cell) => cell.orders);
+      },
+    },
     cells(settings) {
       const run = `${settings.productId}:${settings.runId}:${settings.segments}`;
       let cells = runs.get(run);
@@ -43,6 +51,7 @@ export function clusterSegments(connection: RedisClusterConnection, keyPrefix: s
       return deleted.reduce((sum, n) => sum + n, 0);
     },
   };
+  return store;
 }
 
 /** The masters' slot ranges, as [first slot, last slot] lists, masters in the order of their first slot. */

@@ -12,13 +12,23 @@ const CLUSTER_CONNECT_TRIES = 5;
  */
 export class RedisClusterConnection {
   private client?: Redis;
+  private closed = false;
 
   constructor(
     /** REDIS_CLUSTER_NODES: host:port, comma-separated. */
     private readonly nodes: string | undefined,
     onShutdown: StrategyDeps['onShutdown'],
   ) {
-    onShutdown(() => this.client?.quit().catch(() => this.client?.disconnect()));
+    onShutdown(() => {
+      // No client after this: a user still running at shutdown (a stream writer's loop) must not open a new one.
+      this.closed = true;
+      return this.client?.quit().catch(() => this.client?.disconnect());
+    });
+  }
+
+  /** Whether this process is given a cluster (REDIS_CLUSTER_NODES). */
+  get configured(): boolean {
+    return Boolean(this.nodes);
   }
 
   /**
@@ -27,6 +37,7 @@ export class RedisClusterConnection {
    */
   get redis(): Redis {
     if (!this.client) {
+      if (this.closed) throw new Error('the Redis Cluster connection is closed: this process is shutting down');
       const nodes = this.nodes;
       if (!nodes) throw new LockServiceMissingError('redis-cluster');
       const cluster = new Cluster(
