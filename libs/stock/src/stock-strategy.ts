@@ -32,8 +32,21 @@ export interface DeductContext {
    * in the step that takes the stock; record() then writes nothing. Absent under sync and queued.
    */
   orderIntent?: string;
+  /**
+   * orderWrite 'stream' with an idempotency key: the take script claims the key for this request in the
+   * step that appends the order (the order's row, and so the unique index, comes only later). A key
+   * another request holds refuses the take (DuplicateIdempotencyKeyError), nothing taken.
+   */
+  orderClaim?: OrderClaim;
   /** Named points in the critical section where delays, pauses or crashes are injected. */
   faults: FaultPoints;
+}
+
+/** An idempotency key's claim in Redis: its key, how long it is kept, and the key as the client gave it. */
+export interface OrderClaim {
+  key: string;
+  seconds: number;
+  idempotencyKey: string;
 }
 
 export type DeductResult = (
