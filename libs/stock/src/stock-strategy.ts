@@ -74,6 +74,12 @@ export interface StockStrategy {
    * only these strategies may run under orderWrite 'stream'.
    */
   readonly streamsOrders?: boolean;
+  /**
+   * True where a streamed take asks the idempotency key's claim before it looks at the stock (one
+   * script): a key already used is then refused by the take itself, even on a sold-out run, and the
+   * placement sends no lookup of its own beside it.
+   */
+  readonly claimsKeyBeforeStock?: boolean;
   /** At most how many times one order spends the business delay (each optimistic retry spends it again); 1 when absent. */
   readonly businessDelaysPerOrder?: number;
   /** Stock left in the strategy's own store; null when the store holds nothing for the product. */

@@ -14,6 +14,7 @@ export type AtomicTake = (redis: Redis, keys: RunStockKeys, context: DeductConte
 /** A strategy whose take is one script on the product's Redis stock key, run with no lock: it appends a streamed order with the take. */
 class AtomicRedisStock extends RedisStockStrategy {
   readonly streamsOrders = true;
+  readonly claimsKeyBeforeStock = true;
 
   constructor(
     readonly name: StrategyName,

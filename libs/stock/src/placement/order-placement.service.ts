@@ -76,9 +76,9 @@ export class OrderPlacementService {
     const streamed = settings.orderWrite === 'stream';
     // Asked in the same tick as the strategy's first command, so auto-pipelining sends both in one round
     // trip. A replay is told apart afterwards: if it sold again, the unique index refuses the second order
-    // and the units go back; if it found no stock, the key's first order is the answer (a lock strategy's
-    // streamed take reads the stock before its script sees the key's claim).
-    const keyUsed = key ? this.idempotencyKeys.used(key).catch(() => false) : Promise.resolve(false);
+    // and the units go back; if it found no stock, the key's first order is the answer. Not asked where the
+    // streamed take's script refuses a claimed key before it looks at the stock (a lock strategy's reads the stock first).
+    const keyUsed = key && !(streamed && strategy.claimsKeyBeforeStock) ? this.idempotencyKeys.used(key).catch(() => false) : Promise.resolve(false);
     try {
       let result: DeductResult;
       const requestId = randomUUID();
