@@ -24,7 +24,6 @@
   when the stock key (or, with an order given, the order stream) does not exist (nothing changes),
   "claimed" if another request holds the idempotency key (nothing changes).
 ]]
---- @include "includes/append-order"
 --- @include "includes/write-take"
 if redis.call("EXISTS", KEYS[1]) == 0 or streamGone(KEYS[4], ARGV[5]) then
   return -2
@@ -33,14 +32,10 @@ local highest = tonumber(redis.call("GET", KEYS[2]) or "0")
 if tonumber(ARGV[2]) < highest then
   return 0
 end
-local moves, take, written = writtenTake(KEYS[3], ARGV[4], ARGV[3], ARGV[1])
-if written then
-  return 1
-end
-if claimedByAnother(KEYS[5], ARGV[6], ARGV[4]) then
-  return CLAIMED
-end
-redis.call("SET", KEYS[2], ARGV[2])
-writeTake(KEYS[1], KEYS[3], ARGV[4], ARGV[1], moves, take)
-appendOrder(KEYS[4], ARGV[5], KEYS[5], ARGV[6], ARGV[4])
-return 1
+return writeTake(
+  { stock = KEYS[1], moves = KEYS[3], orders = KEYS[4], claim = KEYS[5] },
+  { value = ARGV[1], units = ARGV[3], requestId = ARGV[4], order = ARGV[5], claimSeconds = ARGV[6] },
+  function()
+    redis.call("SET", KEYS[2], ARGV[2])
+  end
+)

@@ -25,18 +25,11 @@
   given, the order stream) does not exist, "claimed" if another request holds the idempotency key
   (nothing written).
 ]]
---- @include "includes/append-order"
 --- @include "includes/write-take"
 if redis.call("EXISTS", KEYS[1]) == 0 or streamGone(KEYS[3], ARGV[4]) then
   return -2
 end
-local moves, take, written = writtenTake(KEYS[2], ARGV[3], ARGV[2], ARGV[1])
-if written then
-  return 1
-end
-if claimedByAnother(KEYS[4], ARGV[5], ARGV[3]) then
-  return CLAIMED
-end
-writeTake(KEYS[1], KEYS[2], ARGV[3], ARGV[1], moves, take)
-appendOrder(KEYS[3], ARGV[4], KEYS[4], ARGV[5], ARGV[3])
-return 1
+return writeTake(
+  { stock = KEYS[1], moves = KEYS[2], orders = KEYS[3], claim = KEYS[4] },
+  { value = ARGV[1], units = ARGV[2], requestId = ARGV[3], order = ARGV[4], claimSeconds = ARGV[5] }
+)

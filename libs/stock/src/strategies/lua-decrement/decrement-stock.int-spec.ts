@@ -1,10 +1,11 @@
-import { useScripts } from '@oversell/locks';
 import Redis from 'ioredis';
 import { freshKeyPrefix, testRedisOptions } from '../../testing';
+import { atomicTakeCommand, type AtomicTakeCommand } from '../../compose/atomic-redis-stock';
 import { CLAIMED } from '../../redis/order-claim';
 import { DECREMENT_STOCK } from './lua-decrement.strategy';
 
 let redis: Redis;
+let decrementStock: AtomicTakeCommand<number>;
 const prefix = freshKeyPrefix();
 const key = `${prefix}:stock`;
 const moves = `${prefix}:moves`;
@@ -12,10 +13,11 @@ const orders = `${prefix}:orders`;
 const claim = `${prefix}:idempotency:key-1`;
 let request = 0;
 /** Takes as a new request each time. */
-const take = (units: number) => redis.decrementStockV1(key, moves, orders, orders, units, `request-${++request}`, '', '');
+const take = (units: number) => decrementStock(key, moves, orders, orders, units, `request-${++request}`, '', '');
 
 beforeAll(() => {
-  redis = useScripts(new Redis(testRedisOptions()), [DECREMENT_STOCK]);
+  redis = new Redis(testRedisOptions());
+  decrementStock = atomicTakeCommand(redis, DECREMENT_STOCK);
 });
 
 afterAll(async () => {
@@ -52,7 +54,7 @@ describe('decrement-stock-4.lua', () => {
   it('claims the idempotency key of a streamed order with its take; another request holding it takes nothing', async () => {
     await redis.set(key, 5);
     await redis.xadd(orders, '*', 'o', 'earlier');
-    const streamed = (requestId: string) => redis.decrementStockV1(key, moves, orders, claim, 1, requestId, `{"requestId":"${requestId}"}`, 60);
+    const streamed = (requestId: string) => decrementStock(key, moves, orders, claim, 1, requestId, `{"requestId":"${requestId}"}`, 60);
     expect(await streamed('first')).toBe(4);
     expect(await redis.get(claim)).toBe('first');
     expect(await redis.ttl(claim)).toBeGreaterThan(0);
@@ -68,7 +70,7 @@ describe('decrement-stock-4.lua', () => {
   it('leaves no claim when the take finds too little stock', async () => {
     await redis.del(claim);
     await redis.set(key, 0);
-    expect(await redis.decrementStockV1(key, moves, orders, claim, 1, 'sold-out', '{}', 60)).toBe(-1);
+    expect(await decrementStock(key, moves, orders, claim, 1, 'sold-out', '{}', 60)).toBe(-1);
     expect(await redis.exists(claim)).toBe(0);
   });
 });
