@@ -10,7 +10,7 @@
  * readCheckWrite (lab.pml) = LockGuard and the section; knownLost = `knownLost(holding)` before the write;
  * EVAL_watchdog_release = `watchdogReleaseV1`. Fenced: EVAL_watchdog_fence = grant-fence.ts's
  * `watchdogFenceV1` (a token only while the caller still owns the lock); EVAL_fenced_read_stock and
- * EVAL_fenced_write_stock = fenced-read-stock-2.lua and fenced-write-stock-4.lua (refuse a token below the
+ * EVAL_fenced_write_stock = fenced-read-stock-2.lua and fenced-write-stock-5.lua (refuse a token below the
  * highest seen; the read registers it).
  * Faults: a pause past the lease at stock-read (the business outlives the lease): the renewals go on, no
  * double sale. A stop-the-world at stock-read (the gc-pause-past-the-lease preset): the renewals freeze
