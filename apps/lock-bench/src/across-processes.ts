@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LockName } from './locks-under-test';
+import { cpuMsOf } from './process-cpu';
 import type { SectionKeys, SectionSettings, SectionTally } from './section-loop';
 import { mergeWaits } from './wait-histogram';
 
@@ -37,12 +38,16 @@ const forkOptions = () => ({
   ...(COMPILED ? {} : { execArgv: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'] }),
 });
 
+/** The run's tally, and the CPU (ms, /proc/<pid>/stat) its processes and the Redis server spent in it. */
+export type ProcessesTally = SectionTally & { cpuMs: { processes: number | null; redis: number | null } };
+
 /**
  * Runs the sections in `processes` OS processes, each with its own connections and lock instance.
  * Every process connects and warms up, then reports ready; only then are all told to go, so their
- * sections overlap for real. The tallies are summed; elapsed is the slowest process's.
+ * sections overlap for real. The tallies are summed; elapsed is the slowest process's. CPU is read
+ * from "go" to each process's "done", and to the last "done" for `redisPid` (undefined: not read).
  */
-export async function runAcrossProcesses(processes: number, spec: RunSpec): Promise<SectionTally> {
+export async function runAcrossProcesses(processes: number, spec: RunSpec, redisPid?: number): Promise<ProcessesTally> {
   const children: ChildProcess[] = [];
   try {
     for (let i = 0; i < processes; i++) {
@@ -53,9 +58,18 @@ export async function runAcrossProcesses(processes: number, spec: RunSpec): Prom
     for (const child of children) child.send({ type: 'start', ...spec } satisfies ProcessStart);
     await Promise.all(ready);
     // Listening before "go" is sent: a message that arrives with no listener is gone.
-    const done = children.map((child) => expectMessage(child, 'done') as Promise<ProcessDone>);
+    const redisBefore = cpuMsOf(redisPid);
+    const cpuBefore = children.map((child) => cpuMsOf(child.pid));
+    const cpuSpent: (number | null)[] = [];
+    const done = children.map((child, i) =>
+      (expectMessage(child, 'done') as Promise<ProcessDone>).then((tally) => {
+        cpuSpent[i] = difference(cpuBefore[i], cpuMsOf(child.pid));
+        return tally;
+      }),
+    );
     for (const child of children) child.send({ type: 'go' });
     const tallies = await Promise.all(done);
+    const redisSpent = difference(redisBefore, cpuMsOf(redisPid));
     // Each process quits its connections and exits on its own; the kill below is for one that hangs.
     const exited = children.map((child) => (child.exitCode === null && child.signalCode === null ? once(child, 'exit') : null));
     await Promise.race([Promise.all(exited), sleep(EXIT_GRACE_MS, undefined, { ref: false })]);
@@ -67,6 +81,7 @@ export async function runAcrossProcesses(processes: number, spec: RunSpec): Prom
       heldMs: sum(tallies.map((t) => t.heldMs)),
       elapsedMs: Math.max(...tallies.map((t) => t.elapsedMs)),
       waits: mergeWaits(tallies.map((t) => t.waits)),
+      cpuMs: { processes: cpuSpent.includes(null) ? null : sum(cpuSpent as number[]), redis: redisSpent },
     };
   } finally {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -74,6 +89,7 @@ export async function runAcrossProcesses(processes: number, spec: RunSpec): Prom
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+const difference = (before: number | null, after: number | null) => (before === null || after === null ? null : after - before);
 
 /** The child's next message, which must be `type`; rejects on its failure report or its exit. */
 async function expectMessage(child: ChildProcess, type: string): Promise<unknown> {

@@ -5,8 +5,9 @@ import { lockBenchCommand, parseLockBenchArgs } from './bench-locks';
 import { LOCK_NAMES } from './locks-under-test';
 
 describe('bench:locks command line', () => {
-  it('takes the defaults: every lock, 10 s, 3 processes × 50 workers', () => {
-    expect(parseLockBenchArgs([])).toMatchObject({ locks: LOCK_NAMES, seconds: 10, processes: 3, workers: 50, autoPipelining: false, command: 'npm run bench:locks' });
+  it('takes the defaults: every lock, 10 s, 3 passes, 3 processes × 50 workers', () => {
+    expect(parseLockBenchArgs(['--passes', '5']).passes).toBe(5);
+    expect(parseLockBenchArgs([])).toMatchObject({ locks: LOCK_NAMES, seconds: 10, passes: 3, processes: 3, workers: 50, autoPipelining: false, command: 'npm run bench:locks' });
     expect(parseLockBenchArgs(['--auto-pipelining']).autoPipelining).toBe(true);
     expect(parseLockBenchArgs(['--locks', 'watchdog, redlock', '--seconds', '2'])).toMatchObject({ locks: ['watchdog', 'redlock'], seconds: 2 });
   });
@@ -16,6 +17,7 @@ describe('bench:locks command line', () => {
     for (const line of [
       'Usage: bench:locks [options] Every lock of @oversell/locks',
       '--seconds <n> seconds each lock is measured: whole number from 1 to 600 (default: 10)',
+      "--passes <n> times every lock is measured, each pass in another order; the table shows each lock's median pass: whole number from 1 to 9 (default: 3)",
       `--locks <list> the locks to measure: comma list of ${LOCK_NAMES.join(', ')} (default: all of them)`,
       '--processes <n> OS processes contending: whole number from 1 to 16 (default: 3)',
       '--workers <n> workers in each process: whole number from 1 to 1000 (default: 50)',
@@ -25,6 +27,7 @@ describe('bench:locks command line', () => {
   });
 
   it.each([
+    [['--passes', '0'], "option '--passes <n>' argument '0' is invalid. It must be a whole number from 1 to 9."],
     [['--workers', '1e3'], "option '--workers <n>' argument '1e3' is invalid. It must be a whole number from 1 to 1000."],
     [['--locks', 'watchdog,nope'], "option '--locks <list>' argument 'watchdog,nope' is invalid. Unknown nope; valid: "],
     [['--locks', ','], "option '--locks <list>' argument ',' is invalid. It is empty: name at least one"],

@@ -23,7 +23,8 @@ export const LOCK_POINTS = ['lock-set-before-expire', 'release-checked-before-de
 export type LockPoint = (typeof LOCK_POINTS)[number];
 
 export interface LockHooks {
-  at(point: LockPoint): Promise<void>;
+  /** Undefined when nothing is armed at the point (the stock library's fault points): awaiting it is then no pause. */
+  at(point: LockPoint): Promise<void> | undefined;
   /**
    * The holder's clock, in ms, for the locks that compare timestamps (setnx-getset); the lock's own
    * clock when absent. A fault can shift it for one order without rebuilding the lock.

@@ -9,7 +9,7 @@ describe('loadLuaScript', () => {
   const scripts = [RELEASE_LOCK, ...WATCHDOG_SCRIPTS];
 
   it('derives each command name and key count from the file name, matching the typed commands', () => {
-    expect(scripts.map((s) => `${s.command}/${s.numberOfKeys}`)).toEqual(['releaseLockV1/1', 'watchdogAcquireV1/3', 'watchdogRenewV1/1', 'watchdogReleaseV1/2', 'watchdogPassV1/1', 'watchdogLeaveQueueV1/4']);
+    expect(scripts.map((s) => `${s.command}/${s.numberOfKeys}`)).toEqual(['releaseLockV1/1', 'watchdogAcquireV1/3', 'watchdogRenewV1/1', 'watchdogReleaseV1/4', 'watchdogPassV1/1', 'watchdogLeaveQueueV1/4']);
   });
 
   it('declares as many KEYS in each header as the file name says', () => {

@@ -14,8 +14,12 @@ export type FaultPoint = (typeof FAULT_POINTS)[number];
 
 /** One order's fault points, and the clock its locks compare timestamps with. */
 export interface FaultPoints extends LockHooks {
-  /** `value`: the stock read (stock-read) or written (stock-written), for the run's trace. */
-  at(point: FaultPoint, value?: number): Promise<void>;
+  /**
+   * `value`: the stock read (stock-read) or written (stock-written), for the run's trace. Undefined when
+   * nothing is armed at the point (no business delay, hook or fault): the hot path then goes on in the
+   * same step (`const pass = faults.at(...); if (pass) await pass;`) instead of awaiting a resolved promise.
+   */
+  at(point: FaultPoint, value?: number): Promise<void> | undefined;
   now(): number;
   /** Notes a step of the critical section that is no fault point (a grant, a release) in the run's trace. */
   note(step: TraceNote): void;
@@ -44,7 +48,8 @@ export type FaultHook = (point: FaultPoint, settings: ProductRunSettings, reques
  * and says how far the run shifts this instance's clock. The stock library knows no fault kind.
  */
 export interface FaultInjector {
-  at: FaultHook;
+  /** Undefined when no fault of the run is armed at the point for this instance: nothing to wait for. */
+  at(point: FaultPoint, settings: ProductRunSettings, requestId: string): Promise<void> | undefined;
   clockOffsetMs(settings: ProductRunSettings): number;
   /** Sets up, at the product's reset and before any order of the run, what a fault needs in place ahead of its point. */
   prepare?(settings: ProductRunSettings): Promise<void>;
@@ -66,14 +71,19 @@ export interface OrderFaults {
 export function faultPointsFor(settings: ProductRunSettings, hooks: readonly FaultHook[] = [], { requestId = '', clockOffsetMs = 0, injector = null, trace = null }: OrderFaults = {}): FaultPoints {
   const offsetMs = clockOffsetMs + (injector?.clockOffsetMs(settings) ?? 0);
   const note = (step: TraceNote) => trace?.(settings, requestId, step);
+  const pass = async (point: FaultPoint, delayMs: number) => {
+    if (delayMs > 0) await sleep(delayMs);
+    for (const hook of hooks) await hook(point, settings, requestId);
+    await injector?.at(point, settings, requestId);
+  };
   return {
-    async at(point, value) {
+    at(point, value) {
       const step = trace && TRACED_POINTS[point];
       // Noted before the point's delay and faults: the GET or SET happened now; a fault is the run's own event.
       if (step) note(value === undefined ? step : { ...step, value });
-      if (point === 'stock-read' && settings.businessDelayMs > 0) await sleep(settings.businessDelayMs);
-      for (const hook of hooks) await hook(point, settings, requestId);
-      await injector?.at(point, settings, requestId);
+      const delayMs = point === 'stock-read' ? settings.businessDelayMs : 0;
+      if (delayMs > 0 || hooks.length > 0) return pass(point, delayMs);
+      return injector?.at(point, settings, requestId);
     },
     now: () => Date.now() + offsetMs,
     note,

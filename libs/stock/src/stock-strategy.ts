@@ -33,8 +33,21 @@ export interface DeductContext {
    * in the step that takes the stock; record() then writes nothing. Absent under sync and queued.
    */
   orderIntent?: string;
+  /**
+   * orderWrite 'stream' with an idempotency key: the take script claims the key for this request in the
+   * step that appends the order (the order's row, and so the unique index, comes only later). A key
+   * another request holds refuses the take (DuplicateIdempotencyKeyError), nothing taken.
+   */
+  orderClaim?: OrderClaim;
   /** Named points in the critical section where delays, pauses or crashes are injected. */
   faults: FaultPoints;
+}
+
+/** An idempotency key's claim in Redis: its key, how long it is kept, and the key as the client gave it. */
+export interface OrderClaim {
+  key: string;
+  seconds: number;
+  idempotencyKey: string;
 }
 
 export type DeductResult = (
@@ -67,6 +80,12 @@ export interface StockStrategy {
    * the lab's Redis (segmented-cluster: one stream per segment, on the cluster); absent, that one stream.
    */
   readonly orderStreams?: StrategyOrderStreams;
+  /**
+   * True where a streamed take asks the idempotency key's claim before it looks at the stock (one
+   * script): a key already used is then refused by the take itself, even on a sold-out run, and the
+   * placement sends no lookup of its own beside it.
+   */
+  readonly claimsKeyBeforeStock?: boolean;
   /** At most how many times one order spends the business delay (each optimistic retry spends it again); 1 when absent. */
   readonly businessDelaysPerOrder?: number;
   /** Stock left in the strategy's own store; null when the store holds nothing for the product. */

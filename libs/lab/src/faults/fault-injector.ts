@@ -76,9 +76,14 @@ export class RunFaultInjector implements FaultInjector {
     return (settings.faults ?? []).filter((f) => f.kind === 'clock-offset' && this.targets(f)).reduce((sum, f) => sum + (f.offsetMs ?? 0), 0);
   }
 
-  async at(point: FaultPoint, settings: ProductRunSettings, requestId: string): Promise<void> {
+  /** Undefined (no async step in the order's path) when no fault of the run is armed at the point for this instance. */
+  at(point: FaultPoint, settings: ProductRunSettings, requestId: string): Promise<void> | undefined {
     const faults = settings.faults;
-    if (!faults) return;
+    if (!faults?.some((fault) => fault.at === point && this.targets(fault))) return undefined;
+    return this.fire(faults, point, settings, requestId);
+  }
+
+  private async fire(faults: readonly FaultSettings[], point: FaultPoint, settings: ProductRunSettings, requestId: string): Promise<void> {
     for (const [index, fault] of faults.entries()) {
       if (fault.at !== point || !this.targets(fault)) continue;
       if (await this.fires(new RunFigureKeys(this.options.keyPrefix, settings.runId), index, fault)) await this.inject(fault, point, settings, requestId);

@@ -9,17 +9,25 @@ interface ChannelWaiters {
   heard: number;
 }
 
+/** The message of a release with no process in line: every process's head may try. */
+const ANYONE = 'released';
+
 /**
  * Wakes waiters of a lock when its holder announces the release (Redisson's LockPubSub): one
  * subscription per channel per process, and one waiter woken per message, so a release does not
- * stampede every waiter of the process at the lock. A waiter also gives up waiting after a bounded
- * time, so a lost message (pub/sub is at-most-once) strands no one.
+ * stampede every waiter of the process at the lock; a message that names another process wakes no
+ * one here. A waiter also gives up waiting after a bounded time, so a lost message (pub/sub is
+ * at-most-once) strands no one.
  */
 export class LockWakeups {
   private readonly channels = new Map<string, ChannelWaiters>();
   private listening = false;
 
-  constructor(private readonly subscriber: Redis) {}
+  /** `process`: this process's name in the lock's queue; a release message naming another process is not for it. */
+  constructor(
+    private readonly subscriber: Redis,
+    private readonly process: string,
+  ) {}
 
   /** Subscribe before the first acquisition attempt, so a release between attempt and wait is not missed. */
   async join(channel: string): Promise<void> {
@@ -83,9 +91,10 @@ export class LockWakeups {
   private listen(): void {
     if (this.listening) return;
     this.listening = true;
-    this.subscriber.on('message', (channel: string) => {
+    this.subscriber.on('message', (channel: string, message: string) => {
       const entry = this.channels.get(channel);
-      if (!entry) return;
+      // A free lock announced to the process first in line (watchdog-release-4.lua): the others sleep on.
+      if (!entry || (message !== ANYONE && message !== this.process)) return;
       entry.heard++;
       entry.queue.shift()?.();
     });

@@ -17,6 +17,8 @@
   Otherwise how long to wait at most before trying again, in ms: the lock's remaining time to live,
   or, when it is free but another process's turn, until that process's place lapses.
 ]]
+--- @include "includes/nextInLine"
+
 local owner = ARGV[2]
 local process = ARGV[3]
 if redis.call("HEXISTS", KEYS[1], owner) == 1 then
@@ -26,7 +28,7 @@ if redis.call("HEXISTS", KEYS[1], owner) == 1 then
 end
 
 local time = redis.call("TIME")
-local nowMs = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local nowMs = nowMsOf(time)
 local keepMs = tonumber(ARGV[5])
 local function keptUntil(queued)
   return tonumber(redis.call("HGET", KEYS[3], queued) or "0")
@@ -34,20 +36,8 @@ end
 
 local firstKeptUntil = nil
 if redis.call("EXISTS", KEYS[1]) == 0 then
-  -- A place whose process stopped trying (died, or gave up without leaving) is dropped: it blocks no one.
-  local first = nil
-  while true do
-    first = redis.call("ZRANGE", KEYS[2], 0, 0)[1]
-    if first == nil then
-      break
-    end
-    firstKeptUntil = keptUntil(first)
-    if firstKeptUntil >= nowMs then
-      break
-    end
-    redis.call("ZREM", KEYS[2], first)
-    redis.call("HDEL", KEYS[3], first)
-  end
+  local first
+  first, firstKeptUntil = firstInLine(KEYS[2], KEYS[3], nowMs)
   if first == nil or first == process then
     redis.call("ZREM", KEYS[2], process)
     redis.call("HDEL", KEYS[3], process)

@@ -1,7 +1,7 @@
 --[[
   A process whose callers have all stopped waiting gives up its place in the queue (see
-  watchdog-acquire-3.lua). If it was first and the lock is free, the release is announced again: the
-  process behind it heard the last announcement while it was not its turn, and would otherwise sleep
+  watchdog-acquire-3.lua). If it was first and the lock is free, the release is announced again, to
+  the process now first: that one was not named by the last announcement, and would otherwise sleep
   until its own timer.
 
   KEYS[1] lock key
@@ -12,10 +12,12 @@
 
   Returns 1 if the process had a place, 0 if not.
 ]]
+--- @include "includes/nextInLine"
+
 local wasFirst = redis.call("ZRANK", KEYS[3], ARGV[1]) == 0
 local had = redis.call("ZREM", KEYS[3], ARGV[1])
 redis.call("HDEL", KEYS[4], ARGV[1])
 if wasFirst and redis.call("EXISTS", KEYS[1]) == 0 then
-  redis.call("PUBLISH", KEYS[2], "released")
+  announceFree(KEYS[2], KEYS[3], KEYS[4])
 end
 return had

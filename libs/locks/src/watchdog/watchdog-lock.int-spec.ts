@@ -30,10 +30,10 @@ let n = 0;
 const lockKey = () => `${prefix}:lock:${++n}`;
 
 /** Another process's lock: its own connections, its own wake-up subscription, its own place in the queues. */
-function otherProcess(): { lock: WatchdogLock; subscriber: Redis; close(): Promise<void> } {
+function otherProcess(): { lock: WatchdogLock; redis: Redis; subscriber: Redis; close(): Promise<void> } {
   const ownRedis = redis.duplicate();
   const ownSubscriber = subscriber.duplicate();
-  return { lock: new WatchdogLock(ownRedis, ownSubscriber), subscriber: ownSubscriber, close: async () => void (await Promise.all([ownRedis.quit(), ownSubscriber.quit()])) };
+  return { lock: new WatchdogLock(ownRedis, ownSubscriber), redis: ownRedis, subscriber: ownSubscriber, close: async () => void (await Promise.all([ownRedis.quit(), ownSubscriber.quit()])) };
 }
 
 /** Polls until the key is gone and says how long that took; polling is the measurement here. */
@@ -247,18 +247,59 @@ describe('watchdog lock: the callers of one process', () => {
     }
   });
 
+  /** A holder in this process, then B's process and C's queued behind it, in that order. */
+  async function queuedBehindAHolder(key: string, b: ReturnType<typeof otherProcess>, c: ReturnType<typeof otherProcess>, bWaitMs = 10_000) {
+    const holder = await lock.acquire(key, { token: 'holder', waitMs: 1000, leaseMs: LEASE_MS });
+    const bWaits = b.lock.acquire(key, { token: 'b', waitMs: bWaitMs, leaseMs: LEASE_MS });
+    await waitingProcesses(redis, key, 1);
+    const cWaits = c.lock.acquire(key, { token: 'c', waitMs: 10_000, leaseMs: LEASE_MS });
+    await waitingProcesses(redis, key, 2);
+    return { holder: holder!, bWaits, cWaits };
+  }
+
+  it('announces a release to the process first in line alone: the head of the process behind it does not try again', async () => {
+    const key = lockKey();
+    const [b, c] = [otherProcess(), otherProcess()];
+    const observer = subscriber.duplicate();
+    const announced: string[] = [];
+    observer.on('message', (_channel: string, message: string) => announced.push(message));
+    await observer.subscribe(`${key}:released`);
+    try {
+      const { holder, bWaits, cWaits } = await queuedBehindAHolder(key, b, c);
+      const [bProcess, cProcess] = await queuedProcesses(redis, key);
+      // C's place is kept until its last attempt + two leases: each attempt of its head moves it on.
+      const cKeptUntil = await redis.hget(seenKey(key), cProcess);
+      await holder.release();
+      const bHolds = await bWaits;
+      expect(bHolds?.token).toBe('b');
+      // C's subscriber has had the message once its PING is answered, and an attempt that message set
+      // off has reached Redis once a PING on C's own connection is answered behind it.
+      await c.subscriber.ping();
+      await c.redis.ping();
+      await observer.ping();
+      expect(announced).toEqual([bProcess]);
+      expect(await redis.hget(seenKey(key), cProcess)).toBe(cKeptUntil);
+      await bHolds!.release();
+      const cHolds = await cWaits;
+      expect(cHolds?.token).toBe('c');
+      await cHolds!.release();
+      await observer.ping();
+      // With nobody left in line, the release is for anyone.
+      expect(announced).toEqual([bProcess, cProcess, 'released']);
+    } finally {
+      await observer.quit();
+      await Promise.all([b.close(), c.close()]);
+    }
+  });
+
   it('a process whose callers all gave up leaves the queue: the process behind it takes the lock at the next release', async () => {
     const key = lockKey();
     const [b, c] = [otherProcess(), otherProcess()];
     try {
-      const holder = await lock.acquire(key, { token: 'holder', waitMs: 1000, leaseMs: LEASE_MS });
-      const givesUp = b.lock.acquire(key, { token: 'b', waitMs: 300, leaseMs: LEASE_MS });
-      await waitingProcesses(redis, key, 1);
-      const waits = c.lock.acquire(key, { token: 'c', waitMs: 10_000, leaseMs: LEASE_MS });
-      await waitingProcesses(redis, key, 2);
+      const { holder, bWaits: givesUp, cWaits: waits } = await queuedBehindAHolder(key, b, c, 300);
       expect(await givesUp).toBeNull();
       const releasedAt = Date.now();
-      await holder!.release();
+      await holder.release();
       const holding = await waits;
       expect(holding?.token).toBe('c');
       // B's place, had it stayed, would have been kept for two leases (1200 ms) after its last attempt.

@@ -12,7 +12,7 @@ import { LockWakeups } from './lock-wakeups';
 export const WATCHDOG_SCRIPTS = [
   loadLuaScript(__dirname, 'watchdog-acquire-3.lua'),
   loadLuaScript(__dirname, 'watchdog-renew-1.lua'),
-  loadLuaScript(__dirname, 'watchdog-release-2.lua'),
+  loadLuaScript(__dirname, 'watchdog-release-4.lua'),
   loadLuaScript(__dirname, 'watchdog-pass-1.lua'),
   loadLuaScript(__dirname, 'watchdog-leave-queue-4.lua'),
 ] as const;
@@ -20,7 +20,7 @@ export const WATCHDOG_SCRIPTS = [
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     watchdogAcquireV1(lockKey: string, queue: string, seen: string, leaseMs: number, owner: string, process: string, join: Flag, keepMs: number): Result<number | null, Context>;
-    watchdogReleaseV1(lockKey: string, channel: string, leaseMs: number, owner: string): Result<number, Context>;
+    watchdogReleaseV1(lockKey: string, channel: string, queue: string, seen: string, leaseMs: number, owner: string): Result<number, Context>;
     watchdogLeaveQueueV1(lockKey: string, channel: string, queue: string, seen: string, process: string): Result<number, Context>;
     watchdogRenewV1(lockKey: string, leaseMs: number, owner: string): Result<number, Context>;
     watchdogPassV1(lockKey: string, leaseMs: number, owner: string, nextOwner: string, nextLeaseMs: number): Result<number, Context>;
@@ -53,7 +53,7 @@ interface KeyLine {
   listening: boolean;
   /** Hand-overs in a row inside this process since the lock was last let go. */
   passes: number;
-  /** Release messages heard before this process's last release: the next head waits for that one's message. */
+  /** Unfair mode: release messages heard before this process's last release; the next head waits for that one's message. */
   releasedAfter?: number;
   /** This process may have a place in the key's queue of processes: from a head's first wait until the line is idle. */
   queued: boolean;
@@ -76,8 +76,8 @@ interface KeyLine {
  * the lock straight to the next in its line (a few times in a row, then lets it go for every process).
  * The processes take the lock in the order they started waiting for it (Redisson's RedissonFairLock,
  * one place per process): a release goes to the process that has waited longest, not to whichever
- * head's attempt reaches Redis first, and a process that lets the lock go with callers still waiting
- * takes its place again at the back. A process that dies while waiting holds the others back for at
+ * head's attempt reaches Redis first, and its message wakes that process's head alone; a process
+ * that lets the lock go with callers still waiting takes its place again at the back. A process that dies while waiting holds the others back for at
  * most two leases (its place is kept that long after its last attempt).
  *
  * Fenced (`{ fenced: true }`, named watchdog-fenced): every grant is numbered by a fencing counter
@@ -106,7 +106,7 @@ export class WatchdogLock implements DistributedLock {
     { fenced = false, fair = true }: { fenced?: boolean; fair?: boolean } = {},
   ) {
     useScripts(redis, WATCHDOG_SCRIPTS);
-    this.wakeups = new LockWakeups(subscriber);
+    this.wakeups = new LockWakeups(subscriber, this.process);
     this.fair = fair;
     this.name = fenced ? 'watchdog-fenced' : fair ? 'watchdog' : 'watchdog-unfair';
     if (fenced) this.fence = new GrantFence(redis);
@@ -160,10 +160,11 @@ export class WatchdogLock implements DistributedLock {
 
   /**
    * Tries, then sleeps until a release is heard (or until the lock could have expired), and tries
-   * again. After this process's own release the first try waits for that release's message, so this
-   * process's next head starts on the same message as the other processes' heads, not ahead of them.
-   * A free lock goes to the process that has waited longest (the queue in watchdog-acquire-3.lua): the
-   * others' attempts are refused until it has had its turn.
+   * again. A free lock goes to the process that has waited longest (the queue in watchdog-acquire-3.lua):
+   * the others' attempts are refused until it has had its turn, and a release's message names that
+   * process, so only its head wakes. Unfair, every release wakes every head, and after this process's
+   * own release the first try waits for that release's message, so this process's next head starts on
+   * the same message as the other processes' heads, not ahead of them.
    */
   private async tryUntil(key: string, entry: KeyLine, owner: string, leaseMs: number, deadline: number): Promise<LockHolding | null> {
     const channel = releaseChannel(key);
@@ -199,6 +200,11 @@ export class WatchdogLock implements DistributedLock {
   /** One run of watchdog-acquire-3.lua: null if granted, else how long to wait at most. `join` '1': take or keep this process's place. */
   private attempt(key: string, owner: string, leaseMs: number, join: Flag): Promise<number | null> {
     return this.redis.watchdogAcquireV1(key, queueKey(key), seenKey(key), leaseMs, owner, this.process, join, keepPlaceMs(leaseMs));
+  }
+
+  /** One run of watchdog-release-4.lua: leaves one hold; the last one frees the lock and names the next process in line. */
+  private release(key: string, owner: string, leaseMs: number): Promise<number> {
+    return this.redis.watchdogReleaseV1(key, releaseChannel(key), queueKey(key), seenKey(key), leaseMs, owner);
   }
 
   /** The turn goes to the next waiter; a line left with nobody is forgotten, and stops listening. */
@@ -242,8 +248,10 @@ export class WatchdogLock implements DistributedLock {
     const channel = releaseChannel(key);
     const heardBefore = entry.listening ? this.wakeups.heard(channel) : undefined;
     try {
-      const released = await this.redis.watchdogReleaseV1(key, channel, leaseMs, owner);
-      if (released === 1 && next) entry.releasedAfter = heardBefore;
+      const released = await this.release(key, owner, leaseMs);
+      // Unfair, the release wakes every process: this one's next head waits for that message too, or it
+      // would win the race every time. Fair, the queue decides: it tries at once, to take its place.
+      if (released === 1 && next && !this.fair) entry.releasedAfter = heardBefore;
       return released;
     } finally {
       if (next) next.hand('turn');
@@ -289,7 +297,7 @@ export class WatchdogLock implements DistributedLock {
         signal.removeEventListener('abort', lost);
         let verdict: number;
         try {
-          verdict = line ? await this.handOver(key, line, owner, leaseMs) : await this.redis.watchdogReleaseV1(key, releaseChannel(key), leaseMs, owner);
+          verdict = line ? await this.handOver(key, line, owner, leaseMs) : await this.release(key, owner, leaseMs);
         } catch (error) {
           // Release not confirmed: stop renewing, so the lease runs out within one lease as after a
           // crash — renewing on would keep a lock nobody holds alive for as long as this process lives.

@@ -1,6 +1,6 @@
 /*
  * watchdog (watchdog-lock.ts, Redisson's RLock by hand) around the Redis stock: watchdog-acquire-3.lua grants
- * a free lock, a renewal every lease/3 keeps it while the holder's process runs, watchdog-release-2.lua
+ * a free lock, a renewal every lease/3 keeps it while the holder's process runs, watchdog-release-4.lua
  * leaves it (only the owner's hold: -1 when the lease ran out). A holder that learns its lock is lost
  * (a renewal that failed raises the holding's signal) writes nothing (knownLost, lock_lost). With FENCED 1
  * (watchdog-fenced.pml) every grant is numbered and the stock is fenced.
@@ -10,7 +10,7 @@
  * readCheckWrite (lab.pml) = LockGuard and the section; knownLost = `knownLost(holding)` before the write;
  * EVAL_watchdog_release = `watchdogReleaseV1`. Fenced: EVAL_watchdog_fence = grant-fence.ts's
  * `watchdogFenceV1` (a token only while the caller still owns the lock); EVAL_fenced_read_stock and
- * EVAL_fenced_write_stock = fenced-read-stock-2.lua and fenced-write-stock-4.lua (refuse a token below the
+ * EVAL_fenced_write_stock = fenced-read-stock-2.lua and fenced-write-stock-5.lua (refuse a token below the
  * highest seen; the read registers it).
  * Faults: a pause past the lease at stock-read (the business outlives the lease): the renewals go on, no
  * double sale. A stop-the-world at stock-read (the gc-pause-past-the-lease preset): the renewals freeze
@@ -21,8 +21,9 @@
  * fenced too, as its counter was lost with the master, B gets A's token again, which the stock accepts.
  * Bounds: 2 orders, 1 unit.
  * Cannot express: the line of orders inside one process and its hand-over (watchdog-pass-1.lua), the fair
- * queue of processes, re-entry, the pub/sub wake-up (a waiter here sleeps until the lock is free), the
- * renewal's timing and the lease's length.
+ * queue of processes, re-entry, the pub/sub wake-up (a waiter here sleeps until the lock is free; the
+ * release's message names the process first in the queue, so only its head wakes: which waiter goes
+ * next, never whether two hold), the renewal's timing and the lease's length.
  */
 #ifndef FENCED
 #define FENCED 0

@@ -3,6 +3,7 @@ import { loadLuaScript, useScripts } from '@oversell/locks';
 import type { Result } from 'ioredis';
 import { RedisConnections } from '../redis/redis-connections';
 import { STOCK_OPTIONS, type StockOptions } from '../stock.options';
+import type { OrderClaim } from '../stock-strategy';
 
 const REMEMBER_SECONDS = 24 * 3600;
 const RELEASE_CLAIM = loadLuaScript(__dirname, 'release-idempotency-claim-1.lua');
@@ -31,6 +32,14 @@ export class IdempotencyKeys {
 
   private key(idempotencyKey: string): string {
     return `${this.options.keyPrefix}:idempotency:${idempotencyKey}`;
+  }
+
+  /**
+   * The claim a streamed order's take script sets with the order (orderWrite 'stream'), in the step that
+   * takes its units: no round trip of its own, and no claim to let go when the take finds no stock.
+   */
+  orderClaim(idempotencyKey: string): OrderClaim {
+    return { key: this.key(idempotencyKey), seconds: REMEMBER_SECONDS, idempotencyKey };
   }
 
   async used(idempotencyKey: string): Promise<boolean> {

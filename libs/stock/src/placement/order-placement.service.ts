@@ -73,23 +73,27 @@ export class OrderPlacementService {
   private async attempt(strategy: StockStrategy, request: CreateOrderRequest, settings: ProductRunSettings): Promise<Placement> {
     if (settings.strategy !== strategy.name) throw new StrategyMismatchError(request.productId, settings.strategy, strategy.name);
     const key = request.idempotencyKey ?? null;
+    const streamed = settings.orderWrite === 'stream';
     // Asked in the same tick as the strategy's first command, so auto-pipelining sends both in one round
     // trip. A replay is told apart afterwards: if it sold again, the unique index refuses the second order
-    // and the units go back; if it found no stock, the key's first order is the answer.
-    const keyUsed = key ? this.idempotencyKeys.used(key).catch(() => false) : Promise.resolve(false);
+    // and the units go back; if it found no stock, the key's first order is the answer. Not asked where the
+    // streamed take's script refuses a claimed key before it looks at the stock (a lock strategy's reads the stock first).
+    const keyUsed = key && !(streamed && strategy.claimsKeyBeforeStock) ? this.idempotencyKeys.used(key).catch(() => false) : Promise.resolve(false);
     try {
       let result: DeductResult;
       const requestId = randomUUID();
-      // A streamed order's row, and so the unique index, comes after the answer, and its take script
-      // appends it with the stock: the key is claimed before the take (as a queued order's is before its job).
-      const claimed = settings.orderWrite === 'stream' ? key : null;
+      // A streamed order's row, and so the unique index, comes after the answer: its take script claims the
+      // key with the order, unless its streams are on a host of their own (a Cluster's segments), whose
+      // scripts cannot reach the lab's keys: the key is then claimed before the take, let go if nothing sold.
+      const claimApart = streamed && key && strategy.orderStreams ? key : null;
       try {
-        if (claimed && !(await this.idempotencyKeys.claim(claimed, requestId))) throw new DuplicateIdempotencyKeyError(claimed);
+        if (claimApart && !(await this.idempotencyKeys.claim(claimApart, requestId))) throw new DuplicateIdempotencyKeyError(claimApart);
         result = await strategy.deduct({
           requestId,
           quantity: request.quantity,
           settings,
           faults: faultPointsFor(settings, this.faultHooks, { requestId, clockOffsetMs: this.options.clockOffsetMs, injector: this.faultInjector, trace: this.traces.hook }),
+          ...(streamed && key && !claimApart ? { orderClaim: this.idempotencyKeys.orderClaim(key) } : {}),
           ...this.orderWrites(
             { productId: request.productId, quantity: request.quantity, strategy: strategy.name, runId: settings.runId, idempotencyKey: key, requestId },
             settings,
@@ -97,11 +101,10 @@ export class OrderPlacementService {
         });
       } catch (error) {
         if (error instanceof DuplicateIdempotencyKeyError) return await this.replay(request, settings, error);
-        if (claimed) await this.idempotencyKeys.release(claimed, requestId).catch(() => undefined);
+        if (claimApart) await this.idempotencyKeys.release(claimApart, requestId).catch(() => undefined);
         throw error;
       }
-      // Nothing appended: the claim goes, so a retry with the key is served.
-      if (claimed && result.outcome !== 'sold') await this.idempotencyKeys.release(claimed, requestId).catch(() => undefined);
+      if (claimApart && result.outcome !== 'sold') await this.idempotencyKeys.release(claimApart, requestId).catch(() => undefined);
       if (result.outcome !== 'sold' && key && (await keyUsed)) return await this.replay(request, settings, result);
       return { result, settings };
     } catch (error) {

@@ -102,13 +102,13 @@ export class OrderRecorder {
    * reconciliation shows its units as taken without an order.
    */
   async recordQueued(orders: readonly QueuedOrder[]): Promise<void> {
-    const [insert, parameters] = this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(OrderEntity)
-      .values(orders.map(({ queuedAt, ...order }) => ({ ...order, instanceId: this.options.instanceId, createdAt: new Date(queuedAt) })))
-      .getQueryAndParameters();
-    await this.dataSource.query(`${insert} ON DUPLICATE KEY UPDATE request_id = request_id`, parameters);
+    // Positional parameters in a text kept per batch size, not TypeORM's query builder: building the
+    // statement from the entity's metadata cost more CPU per row than the row's share of the INSERT.
+    const parameters: unknown[] = [];
+    for (const order of orders) {
+      parameters.push(order.productId, order.quantity, order.strategy, order.runId, order.idempotencyKey, order.requestId, this.options.instanceId, new Date(order.queuedAt));
+    }
+    await this.dataSource.query(queuedInsert(orders.length), parameters);
   }
 
   async findByIdempotencyKey(idempotencyKey: string): Promise<OrderView | null> {
@@ -181,6 +181,18 @@ export class OrderRecorder {
       },
     };
   }
+}
+
+/** The batch INSERT of `rows` queued orders, kept by number of rows (at most the writers' batch limit). */
+const queuedInserts = new Map<number, string>();
+function queuedInsert(rows: number): string {
+  let sql = queuedInserts.get(rows);
+  if (!sql) {
+    const columns = 'product_id, quantity, strategy, run_id, idempotency_key, request_id, instance_id, created_at';
+    sql = `INSERT INTO orders (${columns}) VALUES ${Array(rows).fill('(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')} ON DUPLICATE KEY UPDATE request_id = request_id`;
+    queuedInserts.set(rows, sql);
+  }
+  return sql;
 }
 
 function toView(row: Pick<OrderEntity, 'id' | 'productId' | 'quantity' | 'strategy' | 'runId' | 'idempotencyKey' | 'createdAt'>, replayed: boolean): OrderView {

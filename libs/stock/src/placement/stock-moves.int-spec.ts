@@ -40,7 +40,7 @@ const injectFault: FaultHook = async (point, settings, requestId) => {
   // The section run again by the same request (a retry that should not have been): a second take under the same id.
   const keys = StockKeys.of(lab.keyPrefix, settings);
   const left = Number(await lab.app.redis.get(keys.stock)) - 1;
-  await useScripts(lab.app.redis, [WRITE_STOCK]).writeStockV1(keys.stock, keys.moves, keys.orders, left, 1, requestId, '');
+  await useScripts(lab.app.redis, [WRITE_STOCK]).writeStockV1(keys.stock, keys.moves, keys.orders, keys.orders, left, 1, requestId, '', '');
 };
 
 describe('stock moves by request id', () => {
@@ -137,7 +137,7 @@ describe('stock moves by request id', () => {
     const keys = StockKeys.of(lab.keyPrefix, { productId, runId: 'resent' });
     const redis = useScripts(lab.app.redis, [WRITE_STOCK, GIVE_BACK]);
     await redis.set(keys.stock, 10);
-    for (let i = 0; i < 2; i++) await redis.writeStockV1(keys.stock, keys.moves, keys.orders, 9, 1, 'request-1', '');
+    for (let i = 0; i < 2; i++) await redis.writeStockV1(keys.stock, keys.moves, keys.orders, keys.orders, 9, 1, 'request-1', '', '');
     for (let i = 0; i < 2; i++) await redis.giveBackV1(keys.stock, keys.moves, 1, 'request-1');
     expect(await redis.get(keys.stock)).toBe('10');
     expect(await allMoves(new StockMovePages([{ redis, key: keys.moves }]))).toEqual(new Map([['request-1', { takes: [1], left: [9], givenBack: 1 }]]));

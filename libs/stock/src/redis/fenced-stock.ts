@@ -1,5 +1,7 @@
 import { loadLuaScript, useScripts } from '@oversell/locks';
 import type { default as Redis, Result } from 'ioredis';
+import type { OrderClaim } from '../stock-strategy';
+import { CLAIMED, claimOf } from './order-claim';
 import type { RunStockKeys } from './stock-keys';
 
 /** The stock key a section reads and writes (the run's, or one segment of it), and the run's stock moves. */
@@ -11,10 +13,12 @@ export interface StockTake {
   quantity: number;
   /** The order appended to the cell's order stream with the take (DeductContext.orderIntent). */
   orderIntent?: string;
+  /** The idempotency key's claim set with a streamed order (DeductContext.orderClaim). */
+  orderClaim?: OrderClaim;
 }
 
-export const WRITE_STOCK = loadLuaScript(__dirname, 'write-stock-3.lua');
-export const FENCED_STOCK_SCRIPTS = [loadLuaScript(__dirname, 'fenced-read-stock-2.lua'), loadLuaScript(__dirname, 'fenced-write-stock-4.lua')] as const;
+export const WRITE_STOCK = loadLuaScript(__dirname, 'write-stock-4.lua');
+export const FENCED_STOCK_SCRIPTS = [loadLuaScript(__dirname, 'fenced-read-stock-2.lua'), loadLuaScript(__dirname, 'fenced-write-stock-5.lua')] as const;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -24,13 +28,25 @@ declare module 'ioredis' {
       fenceKey: string,
       movesKey: string,
       ordersKey: string,
+      claimKey: string,
       value: number,
       fencingToken: number,
       units: number,
       requestId: string,
       order: string,
-    ): Result<number, Context>;
-    writeStockV1(stockKey: string, movesKey: string, ordersKey: string, value: number, units: number, requestId: string, order: string): Result<number, Context>;
+      claimSeconds: number | '',
+    ): Result<number | typeof CLAIMED, Context>;
+    writeStockV1(
+      stockKey: string,
+      movesKey: string,
+      ordersKey: string,
+      claimKey: string,
+      value: number,
+      units: number,
+      requestId: string,
+      order: string,
+      claimSeconds: number | '',
+    ): Result<number | typeof CLAIMED, Context>;
   }
 }
 
@@ -40,14 +56,17 @@ export const FENCED = Symbol('fenced');
 /** What the stock scripts answer for a stock key that does not exist (never seeded, or lost). */
 export const STOCK_MISSING = -2;
 
-/** How a write ended: written, refused by a higher fencing token, or not made because the key is gone. */
-export type StockWrite = 'written' | 'fenced' | 'missing';
+/**
+ * How a write ended: written, refused by a higher fencing token, not made because the key is gone, or
+ * refused because another request holds the streamed order's idempotency key.
+ */
+export type StockWrite = 'written' | 'fenced' | 'missing' | 'claimed';
 
 /** How a lock's critical section reads and writes one stock key. */
 export interface StockCellAccess {
   /** The stock as stored (null: not seeded), or FENCED. */
   read(): Promise<string | null | typeof FENCED>;
-  /** Written (and the take noted in the stock moves), refused (a higher fencing token), or missing (nothing written). */
+  /** Written (and the take noted in the stock moves), refused (a higher fencing token, or another request's claim), or missing (nothing written). */
   write(value: number, take: StockTake): Promise<StockWrite>;
 }
 
@@ -61,7 +80,11 @@ export function plainAccess(redis: Redis, cell: StockCell): StockCellAccess {
   const scripts = useScripts(redis, [WRITE_STOCK]);
   return {
     read: () => redis.get(cell.stock),
-    write: async (value, take) => ((await scripts.writeStockV1(cell.stock, cell.moves, cell.orders, value, take.quantity, take.requestId, take.orderIntent ?? '')) === STOCK_MISSING ? 'missing' : 'written'),
+    write: async (value, take) => {
+      const claim = claimOf(cell, take);
+      const written = await scripts.writeStockV1(cell.stock, cell.moves, cell.orders, claim.key, value, take.quantity, take.requestId, take.orderIntent ?? '', claim.seconds);
+      return written === CLAIMED ? 'claimed' : written === STOCK_MISSING ? 'missing' : 'written';
+    },
   };
 }
 
@@ -79,8 +102,9 @@ export function fencedAccess(redis: Redis, cell: StockCell, fencingToken: number
       return verdict === 'fenced' ? FENCED : (stock ?? null);
     },
     write: async (value, take) => {
-      const written = await scripts.fencedWriteStockV1(cell.stock, fence, cell.moves, cell.orders, value, fencingToken, take.quantity, take.requestId, take.orderIntent ?? '');
-      return written === 1 ? 'written' : written === STOCK_MISSING ? 'missing' : 'fenced';
+      const claim = claimOf(cell, take);
+      const written = await scripts.fencedWriteStockV1(cell.stock, fence, cell.moves, cell.orders, claim.key, value, fencingToken, take.quantity, take.requestId, take.orderIntent ?? '', claim.seconds);
+      return written === 1 ? 'written' : written === CLAIMED ? 'claimed' : written === STOCK_MISSING ? 'missing' : 'fenced';
     },
   };
 }

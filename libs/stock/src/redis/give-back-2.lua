@@ -14,6 +14,7 @@
   Returns 1 if the units went back now, 0 if this request had given them back already, -2 if the stock
   key does not exist (nothing changes).
 ]]
+--- @include "includes/stock-moves"
 if redis.call("EXISTS", KEYS[1]) == 0 then
   return -2
 end
@@ -22,6 +23,5 @@ if moves and string.find(moves, "g", 1, true) then
   return 0
 end
 redis.call("INCRBY", KEYS[1], ARGV[1])
-local back = "g" .. ARGV[1]
-redis.call("HSET", KEYS[2], ARGV[2], moves and (moves .. " " .. back) or back)
+noteMove(KEYS[2], ARGV[2], moves, "g" .. ARGV[1])
 return 1

@@ -4,6 +4,7 @@ import { StockNotSeededError } from '../errors';
 import { definitelyNotWritten } from '../store-errors';
 import type { DeductContext, DeductResult } from '../stock-strategy';
 import { FENCED, FENCED_STOCK_SCRIPTS, fencedAccess, plainAccess, STOCK_MISSING, WRITE_STOCK } from './fenced-stock';
+import { claimedByAnother } from './order-claim';
 import type { RunStockKeys } from './stock-keys';
 
 export const GIVE_BACK = loadLuaScript(__dirname, 'give-back-2.lua');
@@ -40,7 +41,8 @@ export async function readCheckWrite(redis: Redis, cell: StockCell, context: Ded
   if (value === null) throw new StockNotSeededError(context.settings.productId);
   const stock = Number(value);
   if (stock < context.quantity) return { outcome: 'sold_out' };
-  await context.faults.at('stock-read', stock);
+  const read = context.faults.at('stock-read', stock);
+  if (read) await read;
   // A lock that knows it is gone (a failed renewal, a validity past) must not write: it could overwrite a newer holder's stock.
   if (holding && knownLost(holding)) {
     context.faults.note({ target: 'stock', action: 'SET', note: 'lock-lost' });
@@ -54,7 +56,9 @@ export async function readCheckWrite(redis: Redis, cell: StockCell, context: Ded
   }
   // Gone since the read (Redis restarted): the value read is not written back as stock.
   if (written === 'missing') throw new StockNotSeededError(context.settings.productId);
-  await context.faults.at('stock-written', stock - context.quantity);
+  if (written === 'claimed') throw claimedByAnother(context);
+  const passed = context.faults.at('stock-written', stock - context.quantity);
+  if (passed) await passed;
   return recordOrGiveBack(redis, cell, context);
 }
 
@@ -80,7 +84,8 @@ export async function recordOrGiveBack(redis: Redis, cell: StockCell, context: D
       throw error;
     }
   }
-  await context.faults.at('order-recorded');
+  const recorded = context.faults.at('order-recorded');
+  if (recorded) await recorded;
   return { outcome: 'sold', order };
 }
 

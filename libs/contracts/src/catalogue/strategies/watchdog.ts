@@ -12,7 +12,7 @@ export const watchdog = defineStrategy({
   texts: {
     en: {
       title: 'Watchdog lock (Redisson-style)',
-      description: "A reentrant lock stored as a hash {owner: holds}, taken and released by Lua scripts. While held, a watchdog renews the lease every third of it. The orders of one instance wait in a line per lock, first come first served: only its head talks to Redis, sleeping until the release message (or, as a fallback, the PTTL of the lock). A holder passes the lock straight to the next order of its own line in one script, up to 16 times in a row, then releases it and publishes the release. The instances take a free lock in the order they began waiting (a queue of instances beside the lock, as Redisson's fair lock keeps one of threads): the one that has waited longest gets it, and an instance that lets the lock go with orders of its own still waiting goes to the back.",
+      description: "A reentrant lock stored as a hash {owner: holds}, taken and released by Lua scripts. While held, a watchdog renews the lease every third of it. The orders of one instance wait in a line per lock, first come first served: only its head talks to Redis, sleeping until the release message (or, as a fallback, the PTTL of the lock). A holder passes the lock straight to the next order of its own line in one script, up to 16 times in a row, then releases it and announces the release to the instance first in the queue, whose head alone tries again. The instances take a free lock in the order they began waiting (a queue of instances beside the lock, as Redisson's fair lock keeps one of threads): the one that has waited longest gets it, and an instance that lets the lock go with orders of its own still waiting goes to the back.",
       guarantee: 'Never oversells on one Redis, whatever the business time: the lease is renewed while the holder lives. A holder that dies loses the lock within one lease.',
       pitfall: 'A pause longer than the lease (stop-the-world GC, a frozen VM) stops the renewals too; the lock expires and another process enters. The holder is told (lock lost) only at the next renewal, and a write already on the wire still lands — only fencing tokens close that hole. On a Redis failover an unreplicated lock is lost.',
       reproduce: "Not with the business delay: renewal covers it (run the expiry-pitfall scenario and watch it stay at 0). It takes a pause of the whole process longer than the lease between the stock read and the write, with no business delay: the pitfall preset gc-pause-past-the-lease (stop-the-world at stock-read) oversells it. Paused at lock-acquired, the holder wakes before it has read and reads the taker's stock; with a business delay its overdue renewal stops it first (lock_lost).",
@@ -26,7 +26,7 @@ export const watchdog = defineStrategy({
         'if the lock-lost signal fired: stop, write nothing',
         'SET stock − n, INSERT the order',
         'leaving with an order of ours waiting (and fewer than 16 hand-overs in a row): EVAL watchdog-pass gives it the lock',
-        'else EVAL watchdog-release: decrement holds; at 0 DEL and PUBLISH (the next order of this instance, if any, tries again from the back of the queue)',
+        'else EVAL watchdog-release: decrement holds; at 0 DEL and PUBLISH the id of the instance first in the queue ("released" when none waits), so only its head tries again (the next order of this instance, if any, tries at once from the back of the queue)',
         'an instance whose orders have all stopped waiting leaves the queue (watchdog-leave-queue)',
       ],
       choice: {
@@ -43,7 +43,7 @@ export const watchdog = defineStrategy({
     },
     'zh-CN': {
       title: '看门狗锁（Redisson 风格）',
-      description: '可重入锁，存成哈希 {owner: 重入次数}，由 Lua 脚本加锁和释放。持有期间，看门狗每过租约的三分之一就续期一次。同一实例的订单按锁各排一条队，先到先得：只有队首与 Redis 交互，它一直睡到收到释放消息（兜底为锁的 PTTL）。持有者用一个脚本把锁直接移交给本实例队列中的下一笔订单，最多连续 16 次，之后释放锁并发布释放消息。各实例按开始等待的顺序获取空闲的锁（锁旁边维护一个实例队列，就像 Redisson 的公平锁维护线程队列一样）：等得最久的实例先拿到，而一个实例在自己还有订单等待时放开锁，就要排到队尾。',
+      description: '可重入锁，存成哈希 {owner: 重入次数}，由 Lua 脚本加锁和释放。持有期间，看门狗每过租约的三分之一就续期一次。同一实例的订单按锁各排一条队，先到先得：只有队首与 Redis 交互，它一直睡到收到释放消息（兜底为锁的 PTTL）。持有者用一个脚本把锁直接移交给本实例队列中的下一笔订单，最多连续 16 次，之后释放锁，并把释放消息发给实例队列中排第一的实例，只有它的队首会重试。各实例按开始等待的顺序获取空闲的锁（锁旁边维护一个实例队列，就像 Redisson 的公平锁维护线程队列一样）：等得最久的实例先拿到，而一个实例在自己还有订单等待时放开锁，就要排到队尾。',
       guarantee: '在单个 Redis 上，无论业务耗时多长都不会超卖：只要持有者活着，租约就会被续期。持有者死掉后，最多一个租约内锁就会释放。',
       pitfall: '超过租约时长的停顿（stop-the-world GC、虚拟机被冻结）也会让续期停下；锁过期，另一个进程进入。持有者要到下一次续期时才被告知（锁丢失），而已经发出的写入照样会落地——只有栅栏令牌能堵上这个漏洞。Redis 主从切换时，尚未复制的锁会丢失。',
       reproduce: '单靠业务耗时复现不了：续期能覆盖它（运行 expiry-pitfall 场景，可以看到超卖始终为 0）。需要在读库存与写库存之间让整个进程停顿超过租约时长，且业务耗时为 0：陷阱预设 gc-pause-past-the-lease（在 stock-read 处 stop-the-world）能让它超卖。若在 lock-acquired 处停顿，持有者醒来时还没读库存，读到的是接管者写过的库存；若设置了业务耗时，逾期的续期会先让它停下（lock_lost）。',
@@ -57,7 +57,7 @@ export const watchdog = defineStrategy({
         '若锁丢失信号已触发：停止，不写任何东西',
         'SET stock − n，INSERT 订单',
         '离开时若本实例还有订单在等（且连续移交少于 16 次）：EVAL watchdog-pass 把锁交给它',
-        '否则 EVAL watchdog-release：重入次数减一；减到 0 时 DEL 并 PUBLISH（本实例若还有下一笔订单，从实例队列队尾重新尝试）',
+        '否则 EVAL watchdog-release：重入次数减一；减到 0 时 DEL，并 PUBLISH 实例队列中排第一的实例的 id（无人等待时为 "released"），只有它的队首会重试（本实例若还有下一笔订单，立即从实例队列队尾重新尝试）',
         '所有订单都不再等待的实例离开实例队列（watchdog-leave-queue）',
       ],
       choice: {

@@ -62,6 +62,7 @@ export class OrderBatches {
     // Written, jobs (or stream entries) not yet acknowledged: a crash here is what the retry without duplicates is for.
     const [first] = orders;
     const settings = await this.settingsStore.cached(first.productId);
-    await faultPointsFor(settings, this.faultHooks, { requestId: first.requestId, injector: this.faultInjector }).at('order-batch-written');
+    const pass = faultPointsFor(settings, this.faultHooks, { requestId: first.requestId, injector: this.faultInjector }).at('order-batch-written');
+    if (pass) await pass;
   }
 }

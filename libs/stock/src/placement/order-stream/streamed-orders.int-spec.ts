@@ -60,18 +60,32 @@ it('appends the order in the script that takes the stock: answered before any ro
   await everyTakeHasOneOrder(productId, 2, 1);
 });
 
-it('claims an idempotency key before the take: a replay takes nothing, refused while the first order is in the stream, answered with it once written', async () => {
-  const { productId } = await streamedSale(5);
-  const order = { productId, quantity: 1, strategy: 'lua-decrement' as const, idempotencyKey: `stream-key-${productId}` };
+// The key is claimed in the script that takes the stock and appends the order: the one-script takes and a lock's stock write (plain and fenced); on the Cluster, by the placement before the take.
+it.each<StrategyName>(['lua-decrement', 'decr-check', 'watchdog', 'watchdog-fenced', 'segmented-cluster'])(
+  '%s claims an idempotency key in its take: copies sent at once sell one unit, refused while the first order is in the stream, answered with it once written',
+  async (strategy) => {
+    const { productId } = await streamedSale(5, strategy);
+    const order = { productId, quantity: 1, strategy, idempotencyKey: `stream-key-${productId}` };
 
+    const copies = await Promise.allSettled(Array.from({ length: 3 }, () => lab.app.placement.place(order)));
+    expect(copies.filter((copy) => copy.status === 'fulfilled').map((copy) => copy.value.result.outcome)).toEqual(['sold']);
+    for (const copy of copies) if (copy.status === 'rejected') expect(copy.reason).toBeInstanceOf(DuplicateIdempotencyKeyError);
+    await expect(lab.app.placement.place(order)).rejects.toThrow(DuplicateIdempotencyKeyError);
+    await drained();
+    await writer().stop();
+
+    const replay = await lab.app.placement.place(order);
+    expect(replay.result).toMatchObject({ outcome: 'sold', order: { id: expect.any(Number), idempotencyKey: order.idempotencyKey, replayed: true } });
+    await everyTakeHasOneOrder(productId, 1);
+  },
+);
+
+it('leaves no claim on a key whose streamed take found no stock: a retry with it is served once there is stock', async () => {
+  const { productId } = await streamedSale(0);
+  const order = { productId, quantity: 1, strategy: 'lua-decrement' as const, idempotencyKey: `stream-sold-out-${productId}` };
+  expect((await lab.app.placement.place(order)).result.outcome).toBe('sold_out');
+  await lab.app.reset.reset(productId, { stock: 1, strategy: 'lua-decrement', orderWrite: 'stream' });
   expect((await lab.app.placement.place(order)).result.outcome).toBe('sold');
-  await expect(lab.app.placement.place(order)).rejects.toThrow(DuplicateIdempotencyKeyError);
-  await drained();
-  await writer().stop();
-
-  const replay = await lab.app.placement.place(order);
-  expect(replay.result).toMatchObject({ outcome: 'sold', order: { id: expect.any(Number), idempotencyKey: order.idempotencyKey, replayed: true } });
-  await everyTakeHasOneOrder(productId, 1);
 });
 
 it('writes an entry replayed in the stream (the same request id appended again, in its batch and in a later one) once', async () => {

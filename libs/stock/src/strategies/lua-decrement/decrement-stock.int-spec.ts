@@ -1,27 +1,31 @@
-import { useScripts } from '@oversell/locks';
 import Redis from 'ioredis';
 import { freshKeyPrefix, testRedisOptions } from '../../testing';
+import { atomicTakeCommand, type AtomicTakeCommand } from '../../compose/atomic-redis-stock';
+import { CLAIMED } from '../../redis/order-claim';
 import { DECREMENT_STOCK } from './lua-decrement.strategy';
 
 let redis: Redis;
+let decrementStock: AtomicTakeCommand<number>;
 const prefix = freshKeyPrefix();
 const key = `${prefix}:stock`;
 const moves = `${prefix}:moves`;
 const orders = `${prefix}:orders`;
+const claim = `${prefix}:idempotency:key-1`;
 let request = 0;
 /** Takes as a new request each time. */
-const take = (units: number) => redis.decrementStockV1(key, moves, orders, units, `request-${++request}`, '');
+const take = (units: number) => decrementStock(key, moves, orders, orders, units, `request-${++request}`, '', '');
 
 beforeAll(() => {
-  redis = useScripts(new Redis(testRedisOptions()), [DECREMENT_STOCK]);
+  redis = new Redis(testRedisOptions());
+  decrementStock = atomicTakeCommand(redis, DECREMENT_STOCK);
 });
 
 afterAll(async () => {
-  await redis.del(key, moves);
+  await redis.del(key, moves, orders, claim);
   await redis.quit();
 });
 
-describe('decrement-stock-3.lua', () => {
+describe('decrement-stock-4.lua', () => {
   it('takes units while there are enough, answering what is left', async () => {
     await redis.set(key, 5);
     expect(await take(2)).toBe(3);
@@ -43,7 +47,31 @@ describe('decrement-stock-3.lua', () => {
   it('never goes below zero under 500 concurrent decrements', async () => {
     await redis.set(key, 100);
     const results = await Promise.all(Array.from({ length: 500 }, () => take(1)));
-    expect(results.filter((r) => r >= 0)).toHaveLength(100);
+    expect(results.filter((r) => typeof r === 'number' && r >= 0)).toHaveLength(100);
     expect(await redis.get(key)).toBe('0');
   });
+
+  it('claims the idempotency key of a streamed order with its take; another request holding it takes nothing', async () => {
+    await redis.set(key, 5);
+    await redis.xadd(orders, '*', 'o', 'earlier');
+    const streamed = (requestId: string) => decrementStock(key, moves, orders, claim, 1, requestId, `{"requestId":"${requestId}"}`, 60);
+    expect(await streamed('first')).toBe(4);
+    expect(await redis.get(claim)).toBe('first');
+    expect(await redis.ttl(claim)).toBeGreaterThan(0);
+    // A second click with the same key: refused in the same step, nothing taken, nothing appended.
+    expect(await streamed('second')).toBe(CLAIMED);
+    expect(await redis.get(key)).toBe('4');
+    expect(await redis.xlen(orders)).toBe(2);
+    // The first request's take sent again (ioredis re-sends) answers what it answered.
+    expect(await streamed('first')).toBe(4);
+    expect(await redis.xlen(orders)).toBe(2);
+  });
+
+  it('leaves no claim when the take finds too little stock', async () => {
+    await redis.del(claim);
+    await redis.set(key, 0);
+    expect(await decrementStock(key, moves, orders, claim, 1, 'sold-out', '{}', 60)).toBe(-1);
+    expect(await redis.exists(claim)).toBe(0);
+  });
 });
+

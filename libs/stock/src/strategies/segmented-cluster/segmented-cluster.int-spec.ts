@@ -68,7 +68,7 @@ describe('segmented-cluster (on the three-master cluster ensure-redis-cluster.sh
     const [first, second] = await clusterSegments(connection, lab.keyPrefix).cells(settings);
     // Segment 0's stock with segment 1's moves: a wrong tag pairing. ioredis's cluster client refuses it
     // before sending (it routes by slot), and a master sent it straight refuses it too (CROSSSLOT).
-    await expect(connection.redis.writeStockV1(first.stock, second.moves, first.orders, 0, 5, 'wrong-tag', '')).rejects.toThrow(/same slot/);
+    await expect(connection.redis.writeStockV1(first.stock, second.moves, first.orders, first.orders, 0, 5, 'wrong-tag', '', '')).rejects.toThrow(/same slot/);
     const [server] = (connection.redis as unknown as Cluster).nodes('master');
     await expect(server.eval("redis.call('SET', KEYS[1], 0); return redis.call('HSET', KEYS[2], 'wrong-tag', 't5')", 2, first.stock, second.moves)).rejects.toThrow(/CROSSSLOT/);
     expect(await connection.redis.get(first.stock)).toBe('5');

@@ -14,24 +14,22 @@
   KEYS[1] stock key
   KEYS[2] the run's stock moves (hash: request id -> its moves, "t<units>:<stock left>" per take, "g<units>" per give-back)
   KEYS[3] the run's order stream (orderWrite 'stream')
+  KEYS[4] the streamed order's idempotency key claim (see append-order)
   ARGV[1] new stock value
   ARGV[2] units taken
   ARGV[3] request id
   ARGV[4] the order to append with the take (JSON), or "" to append none
+  ARGV[5] seconds to keep the claim, or "" to claim nothing
 
   Returns 1 when written (or already written by this request), -2 when the stock key (or, with an order
-  given, the order stream) does not exist.
+  given, the order stream) does not exist, "claimed" if another request holds the idempotency key
+  (nothing written).
 ]]
---- @include "includes/append-order"
+--- @include "includes/write-take"
 if redis.call("EXISTS", KEYS[1]) == 0 or streamGone(KEYS[3], ARGV[4]) then
   return -2
 end
-local moves = redis.call("HGET", KEYS[2], ARGV[3])
-local take = "t" .. ARGV[2] .. ":" .. ARGV[1]
-if moves and string.sub(moves, -#take) == take then
-  return 1
-end
-redis.call("SET", KEYS[1], ARGV[1])
-redis.call("HSET", KEYS[2], ARGV[3], moves and (moves .. " " .. take) or take)
-appendOrder(KEYS[3], ARGV[4])
-return 1
+return writeTake(
+  { stock = KEYS[1], moves = KEYS[2], orders = KEYS[3], claim = KEYS[4] },
+  { value = ARGV[1], units = ARGV[2], requestId = ARGV[3], order = ARGV[4], claimSeconds = ARGV[5] }
+)

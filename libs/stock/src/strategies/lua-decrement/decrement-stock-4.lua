@@ -6,21 +6,17 @@
   answered what it was answered then: ioredis sends a command again when its connection died before
   the reply, and a decrement the server had already run must not run twice.
 
-  KEYS[1] stock key
-  KEYS[2] the run's stock moves (hash: request id -> its moves, "t<units>:<stock left>" per take, "g<units>" per give-back)
-  KEYS[3] the run's order stream (orderWrite 'stream')
-  ARGV[1] units to take (a positive integer)
-  ARGV[2] request id
-  ARGV[3] the order to append with the take (JSON), or "" to append none
+  KEYS and ARGV: a one-script take's (includes/atomic-take.lua); ARGV[1], the units, a positive integer.
 
   Returns the stock left after taking, -1 if there is not enough stock (nothing taken),
   -2 if the key does not exist (the product was never seeded or Redis lost it), or an order is given and
-  the order stream does not exist (nothing taken).
+  the order stream does not exist (nothing taken), "claimed" if another request holds the idempotency
+  key (nothing taken).
 ]]
---- @include "../../redis/includes/append-order"
-local took = redis.call("HGET", KEYS[2], ARGV[2])
-if took then
-  return tonumber(string.match(took, "^t%d+:(%-?%d+)"))
+--- @include "../../redis/includes/atomic-take"
+local answered = answeredAlready()
+if answered then
+  return answered
 end
 local stock = redis.call("GET", KEYS[1])
 if not stock or streamGone(KEYS[3], ARGV[3]) then
@@ -31,6 +27,5 @@ if tonumber(stock) < units then
   return -1
 end
 local left = redis.call("DECRBY", KEYS[1], units)
-redis.call("HSET", KEYS[2], ARGV[2], "t" .. ARGV[1] .. ":" .. left)
-appendOrder(KEYS[3], ARGV[3])
+noteTake(left, true)
 return left
