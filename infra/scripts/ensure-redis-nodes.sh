@@ -71,15 +71,8 @@ run_node() { # dir port
     --daemonize no --logfile "$dir/redis.log" </dev/null >>"$dir/redis.log" 2>&1 &
   pid=$!
   echo "$pid" >"$dir/redis.pid"
-  for _ in $(seq 1 400); do # 20 s: a loaded machine (CI, several test runs) can take seconds to start one
-    pongs "$port" && return 0
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.05
-  done
-  say "redis-server node 127.0.0.1:$port did not answer PING; its log ends:"
-  tail -n 5 "$dir/redis.log" >&2 2>/dev/null || true
-  kill -9 "$pid" 2>/dev/null || true
-  return 1
+  # 20 s: a loaded machine (CI, several test runs) can take seconds to start one.
+  came_up_or_killed "redis-server node" pongs "$port" "$pid" 200 "$dir/redis.log"
 }
 
 remove_group() { # .data/redis-nodes-<port>: stops its nodes, deletes it

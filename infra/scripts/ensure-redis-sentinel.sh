@@ -41,15 +41,7 @@ run() { # what dir port seen-as-or-"" args...
     echo "$!" >"$dir/redis.pid"
   fi
   pid=$!
-  for _ in $(seq 1 100); do
-    pongs "$port" && return 0
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.05
-  done
-  say "$what on 127.0.0.1:$port did not answer PING; its log ends:"
-  tail -n 5 "$dir/redis.log" >&2 2>/dev/null || true
-  kill -9 "$pid" 2>/dev/null || true
-  return 1
+  came_up_or_killed "$what" pongs "$port" "$pid" 50 "$dir/redis.log"
 }
 
 redis_args() { # dir port

@@ -44,6 +44,16 @@ came_up() { # check port pid tries
   "$1" "$2"
 }
 
+# Waits (came_up) for a server just started to answer `<check> <port>`; when it does not, says so with the
+# end of its log, kills it and fails.
+came_up_or_killed() { # what check port pid tries log
+  came_up "$2" "$3" "$4" "$5" && return 0
+  say "$1 on 127.0.0.1:$3 did not answer; its log ends:"
+  tail -n 5 "$6" >&2 2>/dev/null || true
+  kill -9 "$4" 2>/dev/null || true
+  return 1
+}
+
 # Stops the server (`<script> stop <port>`) once the owner is gone, however it ended (Ctrl-C, a crashed
 # test run), or once the server itself has exited.
 stop_with_owner() { # owner-pid server-pid script port
