@@ -9,7 +9,7 @@
  */
 import { choiceOption, cliCommand, exitOnCliError, parseCommand, valueOption, wholeNumber } from '@oversell/cli';
 import { serverSentEvents, STRATEGY_NAMES, type CourseState, type RunView, type StrategyName } from '@oversell/contracts';
-import { connectionsOption, instancesOption, npmCommand, outOption, stockOption } from './cli-options';
+import { connectionsOption, instancesOption, outOption, steadyLoadValues, stockOption } from './cli-options';
 import { openLabSession, type LabRunOptions } from '../lab/lab-session';
 import { followersMarkdown, type FollowedRun, type FollowersBenchReport } from '../reports/followers-report';
 import { assertWritableDir, fileStamp, machineInfo, writeReportFiles } from '../reports/report-files';
@@ -42,15 +42,11 @@ export function followersBenchCommand() {
 export function parseFollowersBenchArgs(args: string[]): FollowersBenchOptions {
   const values = parseCommand(followersBenchCommand(), args);
   return {
+    ...steadyLoadValues(values, 'bench:followers', args),
     pairs: values.pairs as number,
     followers: values.followers as number,
     strategy: values.strategy as StrategyName,
-    stock: values.stock as number,
-    connections: values.connections as number,
     durationSec: values.duration as number,
-    instances: values.instances as number,
-    outDir: values.out as string,
-    command: npmCommand('bench:followers', args),
   };
 }
 

@@ -37,6 +37,11 @@ export function outOption(): Option {
   return plainOption('--out <dir>', { en: 'folder the reports are written to', zh: '报告写入的目录' }).default(BENCH_RESULTS_DIR, 'bench-results/');
 }
 
+/** What the commands that start a lab of their own for a steady load read alike: the product, the load, the lab, the reports' folder, and the command to run again. */
+export function steadyLoadValues(values: Record<string, unknown>, script: string, args: readonly string[]): { stock: number; connections: number; instances: number; outDir: string; command: string } {
+  return { stock: values.stock as number, connections: values.connections as number, instances: values.instances as number, outDir: values.out as string, command: npmCommand(script, args) };
+}
+
 /** The command as the reports print it, to run it again. */
 export function npmCommand(script: string, args: readonly string[]): string {
   return `npm run ${script}${args.length ? ' -- ' + args.join(' ') : ''}`;

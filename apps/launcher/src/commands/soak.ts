@@ -14,7 +14,7 @@
 import { STRATEGY_CATALOGUE, type StrategyName } from '@oversell/contracts';
 import { cliCommand, exitOnCliError, parseCommand, valueOption, wholeNumber } from '@oversell/cli';
 import { setInterval as every } from 'node:timers/promises';
-import { connectionsOption, instancesOption, npmCommand, outOption, stockOption, strategiesOption } from './cli-options';
+import { connectionsOption, instancesOption, outOption, steadyLoadValues, stockOption, strategiesOption } from './cli-options';
 import type { Lab } from '../lab/lab';
 import type { LabClient } from '../lab/lab-client';
 import { openLabSession, type LabRunOptions } from '../lab/lab-session';
@@ -53,14 +53,10 @@ export function soakCommand() {
 export function parseSoakArgs(args: string[]): SoakOptions {
   const values = parseCommand(soakCommand(), args);
   return {
+    ...steadyLoadValues(values, 'soak', args),
     minutes: values.minutes as number,
-    connections: values.connections as number,
     warmupSeconds: values.warmupSeconds as number,
-    stock: values.stock as number,
-    instances: values.instances as number,
     strategies: values.strategies as StrategyName[] | undefined,
-    outDir: values.out as string,
-    command: npmCommand('soak', args),
   };
 }
 
