@@ -29,7 +29,6 @@ pongs() { # port
   [[ $reply == +PONG* ]]
 }
 
-port_of() { local port=${1##*:}; [[ $port =~ ^[0-9]+$ ]] || { say "not an address or port: $1"; exit 2; }; echo "$port"; }
 
 # Called as dir=$(node_dir ...) only: a plain assignment, so set -e stops the script when it fails.
 node_dir() { # port -> the node's directory, whichever group it belongs to
@@ -92,13 +91,7 @@ stop_group() { # addresses or one address; a group already gone is no error (the
 
 start() { # nodes appendonly owner cluster appendfsync
   local count=$1 appendonly=$2 owner=$3 cluster=$4 appendfsync=$5 group="" ports=() port addresses failures=0 bus_offset
-  if [ -n "${REDLOCK_NODES:-}" ]; then
-    for address in ${REDLOCK_NODES//,/ }; do
-      pongs "$(port_of "$address")" || { say "REDLOCK_NODES=$REDLOCK_NODES is set but $address does not answer PING"; exit 1; }
-    done
-    echo "$REDLOCK_NODES"
-    return 0
-  fi
+  given_group REDLOCK_NODES && return 0
   command -v redis-server >/dev/null || apt_install redis-server
   command -v redis-server >/dev/null || { say "redis-server installed but not on PATH"; exit 1; }
   [ -f "$FAKETIME_LIB" ] || apt_install faketime

@@ -1,4 +1,4 @@
-# Sourced by the ensure-<server>.sh scripts that start a lab server of their own (etcd, ZooKeeper):
+# Sourced by the ensure-<server>.sh scripts that start a lab server of their own (etcd, ZooKeeper, Redis groups):
 # the free port, the Debian install and the owner watch, written once. Expects SERVER (its name in
 # messages) and ROOT (the repository) to be set by the script that sources it.
 
@@ -24,6 +24,21 @@ free_port() { # [offset]
   done
   say "no free port found in 20000-$high"
   return 1
+}
+
+port_of() { local port=${1##*:}; [[ $port =~ ^[0-9]+$ ]] || { say "not an address or port: $1"; exit 2; }; echo "$port"; }
+
+# A group given by its variable (REDLOCK_NODES, REDIS_SENTINELS) is used as it is, never started: prints
+# it when each of its addresses answers the sourcing script's pongs, exits naming the first that does not;
+# false when the variable is unset, so the script starts a group of its own.
+given_group() { # variable
+  local name=$1 value address
+  value=${!name:-}
+  [ -n "$value" ] || return 1
+  for address in ${value//,/ }; do
+    pongs "$(port_of "$address")" || { say "$name=$value is set but $address does not answer PING"; exit 1; }
+  done
+  echo "$value"
 }
 
 apt_install() { # package...
