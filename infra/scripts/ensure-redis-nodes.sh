@@ -90,16 +90,14 @@ stop_group() { # addresses or one address; a group already gone is no error (the
 }
 
 start() { # nodes appendonly owner cluster appendfsync
-  local count=$1 appendonly=$2 owner=$3 cluster=$4 appendfsync=$5 group="" ports=() port addresses failures=0 bus_offset
+  local count=$1 appendonly=$2 owner=$3 cluster=$4 appendfsync=$5 group="" ports=() port addresses failures=0
   given_group REDLOCK_NODES && return 0
   command -v redis-server >/dev/null || apt_install redis-server
   command -v redis-server >/dev/null || { say "redis-server installed but not on PATH"; exit 1; }
   [ -f "$FAKETIME_LIB" ] || apt_install faketime
   [ -f "$FAKETIME_LIB" ] || { say "faketime installed but $FAKETIME_LIB is not there"; exit 1; }
-  # A cluster node's bus listens at its port + 10000.
-  [ "$cluster" = yes ] && bus_offset=10000 || bus_offset=0
   while [ ${#ports[@]} -lt "$count" ]; do
-    port=$(free_port "$bus_offset")
+    port=$(free_port)
     [[ " ${ports[*]} " == *" $port "* ]] && continue
     if [ -z "$group" ]; then
       group=$DATA/redis-nodes-$port
