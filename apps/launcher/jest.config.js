@@ -1,17 +1,8 @@
 /** Tests of the whole lab: real instances (built dist), the gateway, Redis and MariaDB. */
-module.exports = {
+module.exports = require('../../tools/jest/jest-project.js').jestProject({
   displayName: 'launcher',
-  testEnvironment: 'node',
   rootDir: 'src',
-  testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
-  transform: require('../../tools/jest/typescript-transform.js'),
   moduleNameMapper: {
-    '^@oversell/cli$': '<rootDir>/../../../libs/cli/src/index.ts',
-    '^@oversell/contracts$': '<rootDir>/../../../libs/contracts/src/index.ts',
-    '^@oversell/contracts/testing$': '<rootDir>/../../../libs/contracts/src/testing/index.ts',
-    '^@oversell/locks$': '<rootDir>/../../../libs/locks/src/index.ts',
-    '^@oversell/locks/testing$': '<rootDir>/../../../libs/locks/src/testing/index.ts',
-    '^@oversell/loadtests$': '<rootDir>/../../../loadtests/runner/index.ts',
     // vega's Node build requires d3's ESM-only packages, which jest's CommonJS loader cannot run (Node can);
     // its browser bundle (UMD, d3 inside, the same version) can.
     '^vega$': '<rootDir>/../../../node_modules/vega/build/vega.js',
@@ -21,4 +12,4 @@ module.exports = {
   // A lab a failed test could not stop (a hook timed out while a run was still going) keeps its instances'
   // pipes open, and jest would wait for them for good: the failure is reported, then jest exits.
   forceExit: true,
-};
+});

@@ -29,7 +29,6 @@ pongs() { # port
   [[ $reply == +PONG* ]]
 }
 
-port_of() { local port=${1##*:}; [[ $port =~ ^[0-9]+$ ]] || { say "not an address or port: $1"; exit 2; }; echo "$port"; }
 
 # Called as dir=$(node_dir ...) only: a plain assignment, so set -e stops the script when it fails.
 node_dir() { # port -> the node's directory, whichever group it belongs to
@@ -71,15 +70,8 @@ run_node() { # dir port
     --daemonize no --logfile "$dir/redis.log" </dev/null >>"$dir/redis.log" 2>&1 &
   pid=$!
   echo "$pid" >"$dir/redis.pid"
-  for _ in $(seq 1 400); do # 20 s: a loaded machine (CI, several test runs) can take seconds to start one
-    pongs "$port" && return 0
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.05
-  done
-  say "redis-server node 127.0.0.1:$port did not answer PING; its log ends:"
-  tail -n 5 "$dir/redis.log" >&2 2>/dev/null || true
-  kill -9 "$pid" 2>/dev/null || true
-  return 1
+  # 20 s: a loaded machine (CI, several test runs) can take seconds to start one.
+  came_up_or_killed "redis-server node" pongs "$port" "$pid" 200 "$dir/redis.log"
 }
 
 remove_group() { # .data/redis-nodes-<port>: stops its nodes, deletes it
@@ -99,13 +91,7 @@ stop_group() { # addresses or one address; a group already gone is no error (the
 
 start() { # nodes appendonly owner cluster appendfsync
   local count=$1 appendonly=$2 owner=$3 cluster=$4 appendfsync=$5 group="" ports=() port addresses failures=0
-  if [ -n "${REDLOCK_NODES:-}" ]; then
-    for address in ${REDLOCK_NODES//,/ }; do
-      pongs "$(port_of "$address")" || { say "REDLOCK_NODES=$REDLOCK_NODES is set but $address does not answer PING"; exit 1; }
-    done
-    echo "$REDLOCK_NODES"
-    return 0
-  fi
+  given_group REDLOCK_NODES && return 0
   command -v redis-server >/dev/null || apt_install redis-server
   command -v redis-server >/dev/null || { say "redis-server installed but not on PATH"; exit 1; }
   [ -f "$FAKETIME_LIB" ] || apt_install faketime

@@ -24,7 +24,6 @@ MASTER_NAME=lab-master
 
 ask() { redis-cli -h 127.0.0.1 -p "$1" --raw "${@:2}" 2>/dev/null; }
 pongs() { [ "$(ask "$1" PING)" = PONG ]; }
-port_of() { local port=${1##*:}; [[ $port =~ ^[0-9]+$ ]] || { say "not an address or port: $1"; exit 2; }; echo "$port"; }
 
 # Runs one server (redis-server or a Sentinel) in <dir> and waits for its PONG; names it when it fails.
 # A redis-server (master or replica) runs under `supervise`, seen by the group at <seen-as>.
@@ -41,15 +40,7 @@ run() { # what dir port seen-as-or-"" args...
     echo "$!" >"$dir/redis.pid"
   fi
   pid=$!
-  for _ in $(seq 1 100); do
-    pongs "$port" && return 0
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.05
-  done
-  say "$what on 127.0.0.1:$port did not answer PING; its log ends:"
-  tail -n 5 "$dir/redis.log" >&2 2>/dev/null || true
-  kill -9 "$pid" 2>/dev/null || true
-  return 1
+  came_up_or_killed "$what" pongs "$port" "$pid" 50 "$dir/redis.log"
 }
 
 redis_args() { # dir port
@@ -160,13 +151,7 @@ stop_group() { # group directory; gone already is no error (the owner watch may 
 
 start() { # owner master-port master-behind
   local owner=$1 master=$2 behind=$3 group replica sentinels=() address addresses
-  if [ -n "${REDIS_SENTINELS:-}" ]; then
-    for address in ${REDIS_SENTINELS//,/ }; do
-      pongs "$(port_of "$address")" || { say "REDIS_SENTINELS=$REDIS_SENTINELS is set but $address does not answer PING"; exit 1; }
-    done
-    echo "$REDIS_SENTINELS"
-    return 0
-  fi
+  given_group REDIS_SENTINELS && return 0
   command -v redis-server >/dev/null || apt_install redis-server
   command -v redis-sentinel >/dev/null || apt_install redis-sentinel
   command -v redis-sentinel >/dev/null || { say "redis-sentinel installed but not on PATH"; exit 1; }

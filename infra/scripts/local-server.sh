@@ -1,4 +1,4 @@
-# Sourced by the ensure-<server>.sh scripts that start a lab server of their own (etcd, ZooKeeper):
+# Sourced by the ensure-<server>.sh scripts that start a lab server of their own (etcd, ZooKeeper, Redis groups):
 # the free port, the Debian install and the owner watch, written once. Expects SERVER (its name in
 # messages) and ROOT (the repository) to be set by the script that sources it.
 
@@ -28,6 +28,21 @@ free_port() {
   return 1
 }
 
+port_of() { local port=${1##*:}; [[ $port =~ ^[0-9]+$ ]] || { say "not an address or port: $1"; exit 2; }; echo "$port"; }
+
+# A group given by its variable (REDLOCK_NODES, REDIS_SENTINELS) is used as it is, never started: prints
+# it when each of its addresses answers the sourcing script's pongs, exits naming the first that does not;
+# false when the variable is unset, so the script starts a group of its own.
+given_group() { # variable
+  local name=$1 value address
+  value=${!name:-}
+  [ -n "$value" ] || return 1
+  for address in ${value//,/ }; do
+    pongs "$(port_of "$address")" || { say "$name=$value is set but $address does not answer PING"; exit 1; }
+  done
+  echo "$value"
+}
+
 apt_install() { # package...
   if [ "$(id -u)" != 0 ]; then
     say "$SERVER is missing and this is not root; install with: sudo apt-get install -y $*"
@@ -49,6 +64,16 @@ came_up() { # check port pid tries
     sleep 0.1
   done
   "$1" "$2"
+}
+
+# Waits (came_up) for a server just started to answer `<check> <port>`; when it does not, says so with the
+# end of its log, kills it and fails.
+came_up_or_killed() { # what check port pid tries log
+  came_up "$2" "$3" "$4" "$5" && return 0
+  say "$1 on 127.0.0.1:$3 did not answer; its log ends:"
+  tail -n 5 "$6" >&2 2>/dev/null || true
+  kill -9 "$4" 2>/dev/null || true
+  return 1
 }
 
 # Stops the server (`<script> stop <port>`) once the owner is gone, however it ended (Ctrl-C, a crashed

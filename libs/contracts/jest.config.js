@@ -1,8 +1,2 @@
 /** Unit specs of the shared pure functions (*.spec.ts). */
-module.exports = {
-  displayName: 'contracts',
-  testEnvironment: 'node',
-  rootDir: 'src',
-  testMatch: ['**/*.spec.ts'],
-  transform: require('../../tools/jest/typescript-transform.js'),
-};
+module.exports = require('../../tools/jest/jest-project.js').jestProject({ displayName: 'contracts', rootDir: 'src', testMatch: ['**/*.spec.ts'] });

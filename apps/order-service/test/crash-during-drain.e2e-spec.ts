@@ -1,7 +1,4 @@
-import { freshKeyPrefix, testRedisOptions } from '@oversell/stock/testing';
-import Redis from 'ioredis';
-import type { ServiceProcess } from './service-process';
-import { runToItsEnd, START_TIMEOUT_MS, startVictimAndPeer, stopVictimAndPeer, victimIndexOf } from './victim-and-peer';
+import { runToItsEnd, useVictimAndPeer, victimIndexOf } from './victim-and-peer';
 
 /**
  * A crash fault that fires during the end-of-run drain, after the run worker read the run's crashes:
@@ -11,29 +8,18 @@ import { runToItsEnd, START_TIMEOUT_MS, startVictimAndPeer, stopVictimAndPeer, v
  * order still in flight; the flush then waits on the victim's drain, and the crash at that order's
  * stock-read kills it mid-drain. The run must not fail for a death its own fault caused.
  */
-const keyPrefix = freshKeyPrefix();
+const lab = useVictimAndPeer();
 /**
  * Well past the load's end, within the drain's wait (LOCK_WAIT_TIMEOUT_MS + 15 s from the flush). The load
  * ends about 12 s after the pause began: the load tool's 10 s request timeout, then the victim's other
  * orders each wait out the lock. (14 s left a 2 s margin, which a loaded machine could eat.)
  */
 const PAUSE_MS = 20_000;
-let redis: Redis;
-let victim: ServiceProcess;
-let peer: ServiceProcess;
-
-
-beforeAll(async () => {
-  redis = new Redis(testRedisOptions());
-  [victim, peer] = await startVictimAndPeer(redis, keyPrefix);
-}, START_TIMEOUT_MS);
-
-afterAll(() => stopVictimAndPeer([victim, peer], redis, keyPrefix));
 
 it('a crash fault passed by an order still in flight when the load ended: the run completes with the victim among its crashed instances', async () => {
   // Faults name the victim by its index among the live instances, in port order.
-  const instance = victimIndexOf(victim, peer);
-  const run = await runToItsEnd(peer, {
+  const instance = victimIndexOf(lab.victim, lab.peer);
+  const run = await runToItsEnd(lab.peer, {
     strategy: 'setnx-expire',
     initialStock: 20,
     // Outlasts the pause: no other order gets the lock, so only the paused one passes stock-read.
@@ -45,13 +31,13 @@ it('a crash fault passed by an order still in flight when the load ended: the ru
     ],
   });
   expect(run).toMatchObject({ status: 'completed', failure: null });
-  expect(victim.alive).toBe(false);
+  expect(lab.victim.alive).toBe(false);
   const result = run.result!;
-  expect(result.crashedInstances).toEqual([victim.instanceId]);
+  expect(result.crashedInstances).toEqual([lab.victim.instanceId]);
   const [pause, crash] = result.faults!;
-  expect(pause).toMatchObject({ kind: 'pause', at: 'lock-acquired', instance: victim.instanceId });
+  expect(pause).toMatchObject({ kind: 'pause', at: 'lock-acquired', instance: lab.victim.instanceId });
   // The paused order itself, once its pause was over: the load had given up on it by then.
-  expect(crash).toMatchObject({ kind: 'crash', at: 'stock-read', instance: victim.instanceId, requestId: pause.requestId });
+  expect(crash).toMatchObject({ kind: 'crash', at: 'stock-read', instance: lab.victim.instanceId, requestId: pause.requestId });
   expect(crash.startedAt).toBeGreaterThanOrEqual(pause.endedAt!);
   // During the drain: after the load ended (the run's measured time starts a few ms after its startedAt).
   expect(crash.startedAt).toBeGreaterThan(Date.parse(run.startedAt!) + result.durationSec * 1000);

@@ -24,10 +24,10 @@ afterAll(async () => {
 
 const write = (name: string, report: unknown) => writeFileSync(join(dir, name), JSON.stringify(report));
 
-it("answers 404 not_found while the lab has measured nothing, then this lab's latest figures once its benches wrote reports", async () => {
+it("answers 204 No Content while the lab has measured nothing, then this lab's latest figures once its benches wrote reports", async () => {
   const none = await service.get('/api/lab-figures/choosing-a-lock');
-  expect(none.status).toBe(404);
-  expect(none.body).toMatchObject({ error: 'not_found', message: expect.stringContaining('npm run bench') });
+  expect(none.status).toBe(204);
+  expect(none.body).toBe('');
 
   write('latest.json', {
     command: 'npm run bench -- --strategies watchdog',

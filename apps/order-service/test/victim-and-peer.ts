@@ -1,6 +1,6 @@
 import type { RunView } from '@oversell/contracts';
-import { until } from '@oversell/stock/testing';
-import type Redis from 'ioredis';
+import { freshKeyPrefix, testRedisOptions, until } from '@oversell/stock/testing';
+import Redis from 'ioredis';
 import { startServiceProcess, type ServiceProcess } from './service-process';
 
 /** Two processes of ts-node compile on a shared 2-core machine: minutes, not seconds. */
@@ -37,6 +37,25 @@ export async function startVictimAndPeer(redis: Redis, keyPrefix: string): Promi
   const pair = await Promise.all([startServiceProcess({ env: { ...env, RUN_WORKER: 'false' } }), startServiceProcess({ env: { ...env, RUN_WORKER: 'true' } })]);
   await until(async () => (await redis.hlen(`${keyPrefix}:instances`)) === 2, 'both instances beat');
   return pair;
+}
+
+/** The victim and the peer of a test file, on a key prefix of its own, with a Redis client on it. */
+export interface VictimAndPeer {
+  readonly keyPrefix: string;
+  readonly redis: Redis;
+  readonly victim: ServiceProcess;
+  readonly peer: ServiceProcess;
+}
+
+/** Starts the victim and the peer before the file's tests (startVictimAndPeer) and stops them after. */
+export function useVictimAndPeer(): VictimAndPeer {
+  const lab = { keyPrefix: freshKeyPrefix() } as { -readonly [K in keyof VictimAndPeer]: VictimAndPeer[K] };
+  beforeAll(async () => {
+    lab.redis = new Redis(testRedisOptions());
+    [lab.victim, lab.peer] = await startVictimAndPeer(lab.redis, lab.keyPrefix);
+  }, START_TIMEOUT_MS);
+  afterAll(() => stopVictimAndPeer([lab.victim, lab.peer], lab.redis, lab.keyPrefix));
+  return lab;
 }
 
 /** Stops both (either may be missing if the start failed), deletes the prefix's keys, closes `redis`. */

@@ -108,9 +108,9 @@ export interface FaultSettings {
    */
   instance?: number;
   /**
-   * The id of the instance `instance` named, resolved by the run's executor (or the reset) from the live
-   * instances before the product is reset: what the instances compare their own id with. Never sent by a
-   * client (the API refuses it).
+   * The id of the instance `instance` named, resolved from the live instances when the run is created
+   * (kept with the run, so its start targets that same instance, or fails if it is gone) or the product
+   * reset: what the instances compare their own id with. Never sent by a client (the API refuses it).
    */
   instanceId?: string;
   /**

@@ -2,7 +2,7 @@ import type { FaultEvent } from './faults';
 import type { Localized } from './locale';
 import type { OrderOutcome } from './orders';
 import type { LockSettings, RunSettings, SettledLate, StockMovesAudit } from './products';
-import type { StrategyName } from './strategies';
+import { STRATEGY_NAMES, type StrategyName } from './strategies';
 import type { RunTrace } from './sequence';
 
 export const RUN_LIMITS = {
@@ -30,6 +30,13 @@ export interface LoadProfile {
 /** The no-op endpoint, run through the same proxy and instances, is the ceiling every strategy is compared to. */
 export const NOOP_TARGET = 'noop';
 export type RunTarget = StrategyName | typeof NOOP_TARGET;
+/** Every target a run can drive: the strategies, then the no-op ceiling. */
+export const RUN_TARGETS: readonly RunTarget[] = [...STRATEGY_NAMES, NOOP_TARGET];
+
+/** Whether a run's target is the no-op ceiling (nothing behind the route: no stock, no faults, no reconciliation) rather than a strategy. */
+export function isCeilingTarget(target: RunTarget): target is typeof NOOP_TARGET {
+  return target === NOOP_TARGET;
+}
 
 /** What a run, a batch and a scenario file share: the run's settings but its strategy, and the load. */
 export interface ScenarioSettings extends Pick<RunSettings, 'initialStock' | 'faults'>, LockSettings {
@@ -60,7 +67,7 @@ export function ceilingWarmUp(load: LoadProfile): Pick<RunParams, 'strategy' | '
 
 /** A completed no-op run that measured a ceiling (the warm-up before it did not). */
 export function isCeilingRun(run: RunView): boolean {
-  return run.params.strategy === NOOP_TARGET && !run.params.warmUp && run.status === 'completed' && run.result !== null;
+  return isCeilingTarget(run.params.strategy) && !run.params.warmUp && run.status === 'completed' && run.result !== null;
 }
 
 /** Shown instead of a share above 100 %: no strategy outruns a no-op through the same stack. */

@@ -94,6 +94,8 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
   } catch {
     throw new ServiceUnreachableError('network');
   }
+  // No Content: the resource has nothing to show yet (a path that can answer it says so with `| null` in T).
+  if (response.status === 204) return null as T;
   const body = await readJson(response);
   if (!response.ok) {
     if (isErrorBody(body)) throw new ApiError(body);
@@ -137,12 +139,8 @@ async function adminSend<T>(method: 'POST' | 'PUT', path: string, payload: unkno
 
 export const api = {
   strategies: () => request<StrategyDescription[]>('strategies'),
-  /** "Which lock to choose" with this lab's own latest figures; null while it has measured none (404). */
-  labChoosingALock: () =>
-    request<ChoosingALock>('lab-figures/choosing-a-lock').catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }),
+  /** "Which lock to choose" with this lab's own latest figures; null while it has measured none (204). */
+  labChoosingALock: () => request<ChoosingALock | null>('lab-figures/choosing-a-lock'),
   scenarios: () => request<Scenario[]>('scenarios'),
   runs: (limit: number) => request<RunView[]>(`runs?limit=${limit}`),
   run: (id: string) => request<RunView>(`runs/${encodeURIComponent(id)}`),

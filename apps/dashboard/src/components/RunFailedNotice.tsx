@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NOOP_TARGET, type RunView } from '@oversell/contracts';
+import { isCeilingTarget, type RunView } from '@oversell/contracts';
 import { ProductInventory } from './ProductInventory';
 
 /**
@@ -14,7 +14,7 @@ export function RunFailedNotice({ run, failure }: { run: RunView; failure: strin
       <p className="notice notice--error" data-testid="run-failed">
         {failure ? t('runPanel.failedBecause', { failure: failure.replace(/\.$/, '') }) : t('runPanel.failed')}
       </p>
-      {run.params.strategy !== NOOP_TARGET && <ProductInventory productId={run.productId} runId={run.id} />}
+      {!isCeilingTarget(run.params.strategy) && <ProductInventory productId={run.productId} runId={run.id} />}
     </>
   );
 }

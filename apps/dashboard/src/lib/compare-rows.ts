@@ -1,4 +1,4 @@
-import { NOOP_TARGET, STRATEGY_NAMES, unitsSoldTwice, type ContendedPhase, type RunView, type StrategyName } from '@oversell/contracts';
+import { isCeilingTarget, STRATEGY_NAMES, unitsSoldTwice, type ContendedPhase, type RunView, type StrategyName } from '@oversell/contracts';
 import { ceilingRatio, findCeilingRun } from './ceiling';
 import { isInProgress } from './run-status';
 import { settingsKey } from './run-settings';
@@ -55,7 +55,7 @@ export function buildCompareRows(runs: readonly RunView[], settings?: string): C
 export function settingsSeen(runs: readonly RunView[]): { key: string; run: RunView }[] {
   const seen = new Map<string, RunView>();
   for (const run of runs) {
-    if (run.params.strategy === NOOP_TARGET || run.status !== 'completed') continue;
+    if (isCeilingTarget(run.params.strategy) || run.status !== 'completed') continue;
     const key = settingsKey(run.params);
     if (!seen.has(key)) seen.set(key, run);
   }

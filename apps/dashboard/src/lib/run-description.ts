@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
-import { NOOP_TARGET, type FaultSettings, type RunParams } from '@oversell/contracts';
+import { isCeilingTarget, type FaultSettings, type RunParams } from '@oversell/contracts';
 
 /** What a no-op run is for: a batch's discarded warm-up, or the ceiling itself; undefined for a strategy run. */
 export function noopRole(params: RunParams): 'warmUp' | 'ceiling' | undefined {
-  if (params.strategy !== NOOP_TARGET) return undefined;
+  if (!isCeilingTarget(params.strategy)) return undefined;
   return params.warmUp ? 'warmUp' : 'ceiling';
 }
 
@@ -26,7 +26,7 @@ const joined = (parts: (string | false | undefined | 0)[], t: TFunction) => part
 export function describeRunParams(params: RunParams, t: TFunction): string {
   const { load } = params;
   const stock =
-    params.strategy === NOOP_TARGET
+    isCeilingTarget(params.strategy)
       ? []
       : [
           ...stockSettings(params, t),

@@ -2,7 +2,7 @@ import {
   DEFAULT_BUSINESS_DELAY_MS,
   DEFAULT_LOCK_TTL_MS,
   DEFAULT_ORDER_WRITE,
-  NOOP_TARGET,
+  isCeilingTarget,
   type LoadProfile,
   type RunBatchRequest,
   type RunParams,
@@ -93,7 +93,7 @@ export function formFromScenario(scenario: Scenario, current: RunFormValues): Ru
  * for a no-op run, which the form does not start. A run without faults had none, so none are kept.
  */
 export function formFromParams(params: RunParams, current: RunFormValues): RunFormValues | undefined {
-  if (params.strategy === NOOP_TARGET) return undefined;
+  if (isCeilingTarget(params.strategy)) return undefined;
   return {
     ...formFromSettings({ ...params, strategy: params.strategy }, current),
     orderWrite: params.orderWrite ?? DEFAULT_ORDER_WRITE,

@@ -39,7 +39,8 @@ export function fakeApi(routes: Route[]): FakeApi {
         });
       }
       const body: unknown = typeof match.body === 'function' ? (match.body as () => unknown)() : match.body;
-      return new Response(JSON.stringify(body), { status: match.status ?? 200 });
+      // A 204 carries no body at all (a Response refuses one).
+      return new Response(match.status === 204 ? null : JSON.stringify(body), { status: match.status ?? 200 });
     }),
   );
   return api;

@@ -90,7 +90,10 @@ describe('ExplainView', () => {
 
   it('opens with "Choosing a lock": one row per row of the generated JSON, in its order, with its figures and its catalogue words', async () => {
     const data = generated as ChoosingALock;
-    fakeApi([{ path: 'strategies', body: STRATEGIES }]);
+    fakeApi([
+      { path: 'strategies', body: STRATEGIES },
+      { path: 'lab-figures/choosing-a-lock', status: 204, body: undefined },
+    ]);
     renderWithClient(
       <I18nextProvider i18n={i18n}>
         <ExplainView />

@@ -8,8 +8,8 @@
  *   --pairs 3  --followers 30  --strategy lua-decrement  --stock 1000000  --connections 50  --duration 10  --instances 3  --out dir
  */
 import { choiceOption, cliCommand, exitOnCliError, parseCommand, valueOption, wholeNumber } from '@oversell/cli';
-import { RUN_LIMITS, serverSentEvents, STRATEGY_NAMES, type CourseState, type RunView, type StrategyName } from '@oversell/contracts';
-import { instancesOption, npmCommand, outOption } from './cli-options';
+import { serverSentEvents, STRATEGY_NAMES, type CourseState, type RunView, type StrategyName } from '@oversell/contracts';
+import { connectionsOption, instancesOption, outOption, steadyLoadValues, stockOption } from './cli-options';
 import { openLabSession, type LabRunOptions } from '../lab/lab-session';
 import { followersMarkdown, type FollowedRun, type FollowersBenchReport } from '../reports/followers-report';
 import { assertWritableDir, fileStamp, machineInfo, writeReportFiles } from '../reports/report-files';
@@ -32,8 +32,8 @@ export function followersBenchCommand() {
     .addOption(valueOption('--pairs <n>', { en: 'alternated pairs (without, with)', zh: '交替的组数（无跟随者、有跟随者）' }, wholeNumber(1, 20)).default(3))
     .addOption(valueOption('--followers <n>', { en: 'followers in the runs that have them', zh: '有跟随者的运行中的跟随者数' }, wholeNumber(1, 500)).default(30))
     .addOption(choiceOption('--strategy <name>', { en: 'the strategy every run uses', zh: '每次运行使用的策略' }, STRATEGY_NAMES).default('lua-decrement'))
-    .addOption(valueOption('--stock <n>', { en: 'units of the product (enough not to sell out within the duration)', zh: '商品库存件数（足够在时长内不售罄）' }, wholeNumber(1, RUN_LIMITS.maxStock)).default(1_000_000))
-    .addOption(valueOption('--connections <n>', { en: 'concurrent connections of the load', zh: '负载的并发连接数' }, wholeNumber(1, RUN_LIMITS.maxConnections)).default(50))
+    .addOption(stockOption({ description: { en: 'units of the product (enough not to sell out within the duration)', zh: '商品库存件数（足够在时长内不售罄）' } }).default(1_000_000))
+    .addOption(connectionsOption(undefined, { en: 'concurrent connections of the load', zh: '负载的并发连接数' }).default(50))
     .addOption(valueOption('--duration <s>', { en: 'seconds of load per run', zh: '每次运行的负载秒数' }, wholeNumber(1, 600)).default(10))
     .addOption(instancesOption(3))
     .addOption(outOption());
@@ -42,15 +42,11 @@ export function followersBenchCommand() {
 export function parseFollowersBenchArgs(args: string[]): FollowersBenchOptions {
   const values = parseCommand(followersBenchCommand(), args);
   return {
+    ...steadyLoadValues(values, 'bench:followers', args),
     pairs: values.pairs as number,
     followers: values.followers as number,
     strategy: values.strategy as StrategyName,
-    stock: values.stock as number,
-    connections: values.connections as number,
     durationSec: values.duration as number,
-    instances: values.instances as number,
-    outDir: values.out as string,
-    command: npmCommand('bench:followers', args),
   };
 }
 

@@ -19,7 +19,7 @@ import { measureNoop } from './measure-noop';
 import { writeBenchCharts } from '../reports/bench-charts';
 import { benchRow, benchTrouble, markdownTable, withCeiling, withCeilingShare, withGatewayShares } from '../reports/bench-report';
 import { isScalingRun, parseScalingArgs, runScaling, SCALING_COUNTS } from './bench-scaling';
-import { instancesOption, LAB_INSTANCES, npmCommand, outOption, strategiesOption, urlOption } from './cli-options';
+import { connectionsOption, instancesOption, LAB_INSTANCES, npmCommand, outOption, stockOption, strategiesOption, urlOption } from './cli-options';
 import { openLabSession } from '../lab/lab-session';
 import type { BenchOptions } from './bench-options';
 import { assertWritableDir, fileStamp, machineInfo, writeReportFiles } from '../reports/report-files';
@@ -50,8 +50,8 @@ export function benchCommand() {
       }),
     )
     .addOption(valueOption('--duration <s>', { en: 'seconds of load per strategy', zh: '每个策略的负载秒数' }, wholeNumber(1, RUN_LIMITS.maxDurationSec), SCENARIOS))
-    .addOption(valueOption('--connections <n>', { en: 'concurrent connections', zh: '并发连接数' }, wholeNumber(1, RUN_LIMITS.maxConnections), SCENARIOS))
-    .addOption(valueOption('--stock <n>', { en: 'units of the product', zh: '商品库存件数' }, wholeNumber(0, RUN_LIMITS.maxStock), SCENARIOS))
+    .addOption(connectionsOption(SCENARIOS))
+    .addOption(stockOption({ defaultText: SCENARIOS, least: 0 }))
     .addOption(valueOption('--units <n>', { en: 'another name for --stock, for a long sale', zh: '--stock 的别名，用于长时间的售卖' }, wholeNumber(0, RUN_LIMITS.maxStock), SCENARIOS))
     .addOption(valueOption('--order-write <list>', { en: 'each strategy once per way of writing its orders, side by side', zh: '每种订单写入方式各跑一遍每个策略，并列比较' }, commaList(ORDER_WRITES)).default(['sync'], 'sync'))
     .addOption(

@@ -11,10 +11,10 @@
  *   --minutes 10  --connections 500  --stock 100000  --instances 3  --strategies a,b  --warmup-seconds 3  --out dir
  * Always on a lab of its own (no --url): the RSS is read off the instances it started.
  */
-import { RUN_LIMITS, STRATEGY_CATALOGUE, type StrategyName } from '@oversell/contracts';
+import { STRATEGY_CATALOGUE, type StrategyName } from '@oversell/contracts';
 import { cliCommand, exitOnCliError, parseCommand, valueOption, wholeNumber } from '@oversell/cli';
 import { setInterval as every } from 'node:timers/promises';
-import { instancesOption, npmCommand, outOption, strategiesOption } from './cli-options';
+import { connectionsOption, instancesOption, outOption, steadyLoadValues, stockOption, strategiesOption } from './cli-options';
 import type { Lab } from '../lab/lab';
 import type { LabClient } from '../lab/lab-client';
 import { openLabSession, type LabRunOptions } from '../lab/lab-session';
@@ -42,9 +42,9 @@ export function soakCommand() {
     zh: '在自己启动的实验室上以稳定负载长时间运行，安全策略逐个轮流；RSS、错误、丢失或超卖件数未达目标时以 1 退出。',
   })
     .addOption(valueOption('--minutes <n>', { en: 'minutes of load in all', zh: '负载的总分钟数' }, wholeNumber(1, 600)).default(10))
-    .addOption(valueOption('--connections <n>', { en: 'concurrent connections', zh: '并发连接数' }, wholeNumber(1, RUN_LIMITS.maxConnections)).default(500))
+    .addOption(connectionsOption().default(500))
     .addOption(valueOption('--warmup-seconds <n>', { en: 'seconds of discarded load per strategy before minute 0', zh: '第 0 分钟前每个策略预热的秒数（不计入结果）' }, wholeNumber(0, 60)).default(3))
-    .addOption(valueOption('--stock <n>', { en: 'units of the product', zh: '商品库存件数' }, wholeNumber(1, RUN_LIMITS.maxStock)).default(100_000))
+    .addOption(stockOption().default(100_000))
     .addOption(instancesOption(3))
     .addOption(strategiesOption({ en: 'every safe strategy', zh: '所有安全的策略' }))
     .addOption(outOption());
@@ -53,14 +53,10 @@ export function soakCommand() {
 export function parseSoakArgs(args: string[]): SoakOptions {
   const values = parseCommand(soakCommand(), args);
   return {
+    ...steadyLoadValues(values, 'soak', args),
     minutes: values.minutes as number,
-    connections: values.connections as number,
     warmupSeconds: values.warmupSeconds as number,
-    stock: values.stock as number,
-    instances: values.instances as number,
     strategies: values.strategies as StrategyName[] | undefined,
-    outDir: values.out as string,
-    command: npmCommand('soak', args),
   };
 }
 

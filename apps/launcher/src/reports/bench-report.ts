@@ -1,5 +1,5 @@
 import type { BareFastifyRow, BenchReport, BenchRow, ContendedPhase, GatewayNoopRow, NoopMeasure, ProcessCpu, RoundTripBound, RunCpu, RunView } from '@oversell/contracts';
-import { CEILING_MEASURED_LOW, DEFAULT_ORDER_WRITE, NOOP_TARGET, ceilingPercent, unitsSoldTwice } from '@oversell/contracts';
+import { CEILING_MEASURED_LOW, DEFAULT_ORDER_WRITE, ceilingPercent, isCeilingTarget, unitsSoldTwice } from '@oversell/contracts';
 
 const MB = 1024 * 1024;
 /** Issue 12's target for the stack's own cost: the service's no-op at least half a bare Fastify's. */
@@ -93,8 +93,8 @@ export function withGatewayShares(viaGateway: NoopMeasure, bare: NoopMeasure | n
 
 /** Splits the ceiling from the strategies and expresses each strategy's throughput as a share of it. */
 export function withCeiling(rows: BenchRow[]): { ceiling: BenchRow | null; rows: BenchRow[] } {
-  const ceiling = rows.find((r) => r.strategy === NOOP_TARGET && r.status === 'completed') ?? null;
-  const strategies = rows.filter((r) => r.strategy !== NOOP_TARGET);
+  const ceiling = rows.find((r) => isCeilingTarget(r.strategy) && r.status === 'completed') ?? null;
+  const strategies = rows.filter((r) => !isCeilingTarget(r.strategy));
   return {
     ceiling,
     rows: strategies.map((r) => ({ ...r, ratioToCeiling: throughputShare(r, ceiling) })),
@@ -145,7 +145,7 @@ export function markdownTable(report: BenchReport): string {
   const line = (r: BenchRow) =>
     r.status === 'failed'
       ? `| ${benchRowLabel(r)} | failed: ${r.failure ?? 'unknown'} | | | | | | | | | | | | | | | | | |`
-      : `| ${benchRowLabel(r)} | ${r.sold} | ${r.soldTwice} | ${r.oversold} | ${r.lost} | ${r.lockTimeouts} | ${r.conflicts} | ${r.exclusionViolations} | ${r.throughput.toFixed(0)} | ${r.strategy === NOOP_TARGET ? '100 %' : pct(r.ratioToCeiling)} | ${r.p50} | ${r.p99} | ${phaseCells(r.contendedPhase)} | ${roundTripCells(r.roundTrip)} | ${r.peakRssMb.join(' / ')} |`;
+      : `| ${benchRowLabel(r)} | ${r.sold} | ${r.soldTwice} | ${r.oversold} | ${r.lost} | ${r.lockTimeouts} | ${r.conflicts} | ${r.exclusionViolations} | ${r.throughput.toFixed(0)} | ${isCeilingTarget(r.strategy) ? '100 %' : pct(r.ratioToCeiling)} | ${r.p50} | ${r.p99} | ${phaseCells(r.contendedPhase)} | ${roundTripCells(r.roundTrip)} | ${r.peakRssMb.join(' / ')} |`;
   const rows = [...(report.ceiling ? [report.ceiling] : []), ...report.rows].map(line);
   const s = report.settings;
   return [

@@ -3,17 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { startLab, type Lab, type LabOptions } from '../lab/lab';
 
-/** A free TCP port, found by letting the OS pick one. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../lab/edge';
 
 /**
  * Ports for n instances in a row that are all free right now, below the kernel's ephemeral range (as

@@ -77,3 +77,21 @@ describe('a node restart needs its targets to have RedLock nodes', () => {
     expect(body.message).toMatch(/a node-restart needs instances with RedLock nodes \(REDLOCK_NODES\); high \(port 3002\) were started without them/);
   });
 });
+
+describe('a fault keeps the instance it named when its run was created', () => {
+  const pause: FaultSettings = { kind: 'pause', at: 'stock-read', durationMs: 5, instance: 0 };
+
+  it('resolves the index to an id at creation, and at the start targets that id wherever it now sits in port order', () => {
+    const [created] = targetFaults([pause], live);
+    expect(created).toEqual({ ...pause, instanceId: 'low' });
+    // A new instance with a lower port came up while the run waited: index 0 is someone else now.
+    expect(targetFaults([created], [beat('newcomer', 3000), ...live], 'high')).toEqual([{ ...pause, instanceId: 'low' }]);
+  });
+
+  it('is refused at the start once that instance is gone, even when another now holds its index', () => {
+    const [created] = targetFaults([pause], live);
+    const body = refusal(() => targetFaults([created], [live[1]], 'high'));
+    expect(body.field).toBe('faults[0].instance');
+    expect(body.message).toBe('faults[0].instance is 0, low when the run was created, which is no longer live');
+  });
+});

@@ -17,23 +17,33 @@ const NEVER_CRASHED: Localized = { en: 'the instance running the run is never cr
  * (port order), which is what every instance compares its own id with. Refused with a 400 naming the
  * field when an index is beyond the live instances, a store-cut targets an instance started without
  * the store proxy, a failover one whose locks are on no Sentinel group, a node-restart or clock-jump one
- * without RedLock nodes, or a crash has fewer than 2
- * live instances. The service checks this when a run is
- * posted, the executor again at its start (the instances may have changed while it waited in the
- * queue), passing its own instance id as `runner`: a crash then spares the runner, or is refused when
- * it names it (the run would die with it).
+ * without RedLock nodes, or a crash has fewer than 2 live instances.
+ *
+ * The one place faults are targeted: a run's are when it is posted (the 400 goes to the client, and
+ * the ids resolved are kept with the run) and again at its start, by its executor, which records the
+ * refusal as the run's failure (the instances may have changed while it waited in the queue). A fault
+ * that already carries its instance's id targets that instance, wherever it now sits in port order, or
+ * is refused once it is gone. The executor passes its own instance id as `runner`: a crash then spares
+ * the runner, or is refused when it names it (the run would die with it).
  */
 export function targetFaults(faults: readonly FaultSettings[], live: readonly InstanceBeat[], runner?: string): FaultSettings[] {
   return faults.map((fault, i) => {
     const field = `faults[${i}]`;
     const refuse = (name: string, message: Localized) => new ApiError(400, 'validation_failed', message, { field: `${field}.${name}` });
-    if (fault.instance !== undefined && fault.instance >= live.length) {
+    const named = fault.instanceId === undefined ? undefined : live.find((beat) => beat.instance === fault.instanceId);
+    if (fault.instanceId !== undefined && !named) {
+      throw refuse('instance', {
+        en: `${field}.instance is ${fault.instance}, ${fault.instanceId} when the run was created, which is no longer live`,
+        'zh-CN': `${field}.instance 为 ${fault.instance}，即创建运行时的 ${fault.instanceId}，该实例已不在运行`,
+      });
+    }
+    if (!named && fault.instance !== undefined && fault.instance >= live.length) {
       throw refuse('instance', {
         en: `${field}.instance is ${fault.instance}, but only ${live.length} instance(s) are live (indexes from 0, in port order)`,
         'zh-CN': `${field}.instance 为 ${fault.instance}，但只有 ${live.length} 个实例在运行（编号从 0 开始，按端口排序）`,
       });
     }
-    const targets = fault.instance === undefined ? live : [live[fault.instance]];
+    const targets = named ? [named] : fault.instance === undefined ? live : [live[fault.instance]];
     const need = NEEDS[fault.kind];
     const lacking = need ? targets.filter((beat) => !need.has(beat)) : [];
     if (lacking.length) {
@@ -55,7 +65,7 @@ export function targetFaults(faults: readonly FaultSettings[], live: readonly In
         'zh-CN': `${field}.instance 为 ${fault.instance}，即接手这次运行的 ${zhPicked}：${NEVER_CRASHED['zh-CN']}；请指定另一个实例，或省略 instance，让除执行这次运行的实例之外的所有实例崩溃`,
       });
     }
-    if (fault.instance !== undefined) return { ...fault, instanceId: live[fault.instance].instance };
+    if (fault.instance !== undefined) return { ...fault, instanceId: targets[0].instance };
     return fault.kind === 'crash' && runner !== undefined ? { ...fault, sparedInstanceId: runner } : { ...fault };
   });
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NOOP_TARGET, ORDER_OUTCOMES, STRATEGY_NAMES, type LockEvent, type OrderOutcome, type RunTarget } from '@oversell/contracts';
+import { ORDER_OUTCOMES, RUN_TARGETS, STRATEGY_NAMES, type LockEvent, type OrderOutcome, type RunTarget } from '@oversell/contracts';
 import type { OrderStreamBacklog, OrderWriteBacklog } from '@oversell/stock';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -101,7 +101,7 @@ export class MetricsService {
     // prom-client creates a series at its first observation, so Prometheus would first scrape it already at
     // its total and rate()/increase() would see no rise: a flash sale sold out before the first scrape
     // vanished from the dashboard. Every series that can be observed starts at 0 instead.
-    for (const strategy of [...STRATEGY_NAMES, NOOP_TARGET]) {
+    for (const strategy of RUN_TARGETS) {
       for (const outcome of ORDER_OUTCOMES) {
         this.orders.inc({ strategy, outcome }, 0);
         this.orderDuration.zero({ strategy, outcome });

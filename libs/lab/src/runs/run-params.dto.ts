@@ -2,8 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   MAX_ORDER_QUANTITY,
   MAX_PRODUCT_ID,
-  NOOP_TARGET,
   RUN_LIMITS,
+  RUN_TARGETS,
   STRATEGY_NAMES,
   type FaultSettings,
   type LoadProfile,
@@ -84,8 +84,8 @@ class ScenarioSettingsDto extends LockSettingsDto implements ScenarioSettings {
 }
 
 export class RunParamsDto extends ScenarioSettingsDto implements RunParams {
-  @ApiProperty({ enum: [...STRATEGY_NAMES, NOOP_TARGET] })
-  @IsIn([...STRATEGY_NAMES, NOOP_TARGET])
+  @ApiProperty({ enum: RUN_TARGETS })
+  @IsIn(RUN_TARGETS)
   strategy!: RunTarget;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PRODUCT_ID, description: 'A fresh product is used when omitted.' })

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { NOOP_TARGET, STRATEGY_NAMES, traceOfRun, unitsSoldTwiceSoFar, type ContendedPhase, type FaultEvent, type FaultSettings, type OrderWriteFigures, type ProductRunSettings, type Reconciliation, type RunTrace, type StrategyName, type TimelinePoint } from '@oversell/contracts';
+import { isCeilingTarget, STRATEGY_NAMES, traceOfRun, unitsSoldTwiceSoFar, type ContendedPhase, type FaultEvent, type FaultSettings, type OrderWriteFigures, type ProductRunSettings, type Reconciliation, type RunTrace, type StrategyName, type TimelinePoint } from '@oversell/contracts';
 import { doubleClickOf, type DoubleClick, type LoadTarget } from '@oversell/loadtests';
 import { InventoryService, OrderStreams, OrderWriteQueue, ProductResetService, STOCK_OPTIONS, STOCK_STRATEGIES, type StockOptions, type StrategyRegistry } from '@oversell/stock';
 import type * as hdr from 'hdr-histogram-js';
@@ -168,7 +168,7 @@ export class StrategyTargets {
    */
   async open(run: RunEntity, instances: readonly InstanceBeat[]): Promise<RunTarget> {
     const { params } = run;
-    if (params.strategy === NOOP_TARGET) return new CeilingTarget();
+    if (isCeilingTarget(params.strategy)) return new CeilingTarget();
     const strategy = params.strategy;
     const faults = params.faults?.length ? targetFaults(params.faults, instances, this.options.instanceId) : undefined;
     const settings = await this.resets.reset(run.productId, { stock: params.initialStock, strategy, lockTtlMs: params.lockTtlMs, businessDelayMs: params.businessDelayMs, segments: params.segments, orderWrite: params.orderWrite, faults }, run.id);

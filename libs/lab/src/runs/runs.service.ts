@@ -60,14 +60,18 @@ export class RunsService implements OnModuleInit {
 
   /** Queues a run; its token goes to the creator only (GET /api/runs never shows it). */
   async create(params: RunParams): Promise<CreatedRunView> {
-    await this.checkFaultTargets(params);
-    return this.admit(1, () => this.queueRun(params));
+    const faults = await this.targetFaults(params);
+    return this.admit(1, () => this.queueRun({ ...params, ...faults }));
   }
 
-  /** 400 now, rather than a failed run later: faults the live instances cannot take (see targetFaults), a load the faults make invalid. */
-  private async checkFaultTargets(params: Pick<RunParams, 'faults' | 'load'>): Promise<void> {
+  /**
+   * 400 now, rather than a failed run later: faults the live instances cannot take (see targetFaults), a
+   * load the faults make invalid. The faults come back with the instances they name resolved to ids, kept
+   * with the run: the instances may change while it waits in the queue.
+   */
+  private async targetFaults(params: Pick<RunParams, 'faults' | 'load'>): Promise<Pick<RunParams, 'faults'>> {
     checkDoubleClickLoad(params);
-    if (params.faults?.length) targetFaults(params.faults, await this.instances.live());
+    return params.faults?.length ? { faults: targetFaults(params.faults, await this.instances.live()) } : {};
   }
 
   private async queueRun(params: RunParams): Promise<CreatedRunView> {
@@ -93,8 +97,8 @@ export class RunsService implements OnModuleInit {
   /** The warm-up and the no-op ceiling first, then every strategy (or the chosen ones), all with the same scenario. */
   async createBatch(request: RunBatchDto): Promise<RunBatchView> {
     const batchId = randomUUID();
-    await this.checkFaultTargets(request);
-    const { strategies, includeCeiling, faults, ...scenario } = request;
+    const { faults } = await this.targetFaults(request);
+    const { strategies, includeCeiling, faults: _asked, ...scenario } = request;
     const ceiling: RunParams[] = includeCeiling === false ? [] : [{ ...scenario, ...ceilingWarmUp(scenario.load) }, { ...scenario, strategy: NOOP_TARGET }];
     const params: RunParams[] = [...ceiling, ...(strategies ?? STRATEGY_NAMES).map((strategy) => ({ ...scenario, strategy, ...(faults ? { faults } : {}) }))];
     return this.admit(params.length, async () => {

@@ -54,7 +54,7 @@ it('an INSERT still running on the server when its connection died is ended befo
   const requestId = randomUUID();
   const productId = freshProductId();
   const settings = { productId, runId: randomUUID(), strategy: 'lua-decrement' as const, initialStock: 10, lockTtlMs: 2000, businessDelayMs: 0, segments: 5 };
-  const cell = { stock: `${prefix}:stock`, moves: `${prefix}:moves` };
+  const cell = { stock: `${prefix}:stock`, moves: `${prefix}:moves`, orders: `${prefix}:orders` };
   await direct.query(
     `INSERT INTO products (id, sku, name, initial_stock, stock, run_id, strategy, lock_ttl_ms, business_delay_ms, segments) VALUES (?, ?, 'slow insert', 10, 10, ?, 'lua-decrement', 2000, 0, 5)`,
     [productId, `slow-insert-${productId}`, settings.runId],

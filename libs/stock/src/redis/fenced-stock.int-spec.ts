@@ -1,16 +1,17 @@
 import { useTestRedis } from '@oversell/locks/testing';
 import { FENCED, fencedAccess, fenceOf } from './fenced-stock';
+import type { StockCell } from './redis-stock';
 
 /** The fenced stock scripts on the real Redis: which tokens they refuse, and that a refusal changes nothing. */
 const store = useTestRedis();
 const freshStockKey = () => {
   const key = store.freshKey();
-  return { stock: `${key}:stock`, moves: `${key}:moves` };
+  return { stock: `${key}:stock`, moves: `${key}:moves`, orders: `${key}:orders` };
 };
 const take = { requestId: 'request-1', quantity: 1 };
 
 /** A stock key holding 10, whose highest token seen is `highest` (none when undefined). */
-async function stockSeenBy(highest?: number): Promise<{ stock: string; moves: string }> {
+async function stockSeenBy(highest?: number): Promise<StockCell> {
   const cell = freshStockKey();
   await store.redis.set(cell.stock, 10);
   if (highest !== undefined) await store.redis.set(fenceOf(cell.stock), highest);

@@ -9,7 +9,7 @@ import { recordOrGiveBack } from './redis-stock';
 /** What a failed order write does to stock that was already taken, by what the failure proves. */
 let redis: Redis;
 const prefix = freshKeyPrefix();
-const cell = { stock: `${prefix}:stock`, moves: `${prefix}:moves` };
+const cell = { stock: `${prefix}:stock`, moves: `${prefix}:moves`, orders: `${prefix}:orders` };
 const ORDER = { id: 7, productId: 1, quantity: 2, strategy: 'lua-decrement', runId: 'r', idempotencyKey: null, createdAt: new Date().toISOString(), replayed: false } satisfies OrderView;
 
 beforeAll(() => {
@@ -17,7 +17,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  await redis.del(cell.stock, cell.moves);
+  await redis.del(cell.stock, cell.moves, cell.orders);
   await redis.quit();
 });
 

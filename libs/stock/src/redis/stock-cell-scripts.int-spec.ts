@@ -11,7 +11,7 @@ import { plainAccess } from './fenced-stock';
  */
 describe('the stock cell scripts on an auto-pipelining connection', () => {
   const prefix = freshKeyPrefix();
-  const cell = { stock: `${prefix}:stock`, moves: `${prefix}:moves` };
+  const cell = { stock: `${prefix}:stock`, moves: `${prefix}:moves`, orders: `${prefix}:orders` };
   let redis: Redis;
 
   beforeAll(async () => {
@@ -19,7 +19,7 @@ describe('the stock cell scripts on an auto-pipelining connection', () => {
     await redis.set(cell.stock, 10);
   });
   afterAll(async () => {
-    await redis.del(cell.stock, cell.moves);
+    await redis.del(cell.stock, cell.moves, cell.orders);
     await redis.quit();
   });
 
