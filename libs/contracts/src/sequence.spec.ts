@@ -55,6 +55,7 @@ describe('traceOfRun', () => {
     const storm = traceOfRun({ steps, journalSaysNone: true, lockTimeouts: 0, remaining: 2, conflictRetries: 4, sold: 3 })!;
     expect(storm.kind).toBe('retry-storm');
     expect(storm.orders.map((o) => o.requestId)).toEqual(['loser', 'w1', 'w2']);
+    expect(storm.focus).toBe('A');
     expect(storm.steps.filter((s) => s.action === 'UPDATE').map((s) => `${s.actor} ${s.value} ${s.note}`)).toEqual(['A 0 version:0', 'A 0 version:1']);
   });
 
@@ -66,6 +67,7 @@ describe('traceOfRun', () => {
     expect(trace.kind).toBe('hot-key');
     // q1 waited from 50 to 250: h1 and h2 held the key meanwhile (h0 had let go); q2 gave up beside it, h3 got it after.
     expect(trace.orders.map((o) => o.requestId)).toEqual(['h1', 'h2', 'h3', 'q1', 'q2']);
+    expect(trace.focus).toBe('D');
     expect(trace.steps.map((s) => `${s.actor} ${s.action} ${s.at}`)).toEqual([
       'A requested 1',
       'B requested 2',

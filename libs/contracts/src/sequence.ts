@@ -43,6 +43,8 @@ export interface RunTrace {
   steps: SequenceStep[];
   /** The stock left that both sales wrote (a double sale only). */
   stockLeft?: number;
+  /** The order a retry storm or a hot key is about (its letter): the one whose version checks failed, or the one that waited in line. */
+  focus?: string;
 }
 
 /** What the run's books say besides the trace, for the trace of its pitfall. */
@@ -180,7 +182,7 @@ function retryStorm(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readon
     .sort((a, b) => a.at - b.at)
     .map((w) => w.id);
   const ids = [loser.id, ...new Set(winners)].slice(0, MAX_TRACED_ORDERS);
-  return { kind: 'retry-storm', ...lettered(byOrder, faults, ids, isRequest) };
+  return focused('retry-storm', lettered(byOrder, faults, ids, isRequest), loser.id);
 }
 
 /** An order's wait for the lock: from its request to its grant, or to its giving up. */
@@ -220,7 +222,11 @@ function hotKey(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly T
     .filter((w) => w !== waiter && !holders.includes(w) && w.from <= waiter.to && w.to >= waiter.from)
     .sort((a, b) => Number(b.gaveUp) - Number(a.gaveUp) || a.from - b.from);
   const ids = [...holders, waiter, ...others].slice(0, MAX_TRACED_ORDERS).map((w) => w.id);
-  return { kind: 'hot-key', ...lettered(byOrder, faults, ids) };
+  return focused('hot-key', lettered(byOrder, faults, ids), waiter.id);
+}
+
+function focused(kind: RunTrace['kind'], trace: Pick<RunTrace, 'orders' | 'steps'>, requestId: string): RunTrace {
+  return { kind, ...trace, focus: trace.orders.find((o) => o.requestId === requestId)?.actor };
 }
 
 /** The steps of these orders (but those `left` out) and the faults that hit them, in time order, the orders lettered by their first step. */

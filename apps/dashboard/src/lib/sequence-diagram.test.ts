@@ -49,6 +49,18 @@ describe('sequence diagram text', () => {
     expect(text).toContain('  rect rgb(255, 205, 210)\n  C->>stock: SET stock 0\n');
   });
 
+  it("words a hot key's request, a watchdog's renewal and a failed version check", () => {
+    const text = sequenceDiagramText(
+      [
+        { actor: 'A', target: 'lock', action: 'requested' },
+        { actor: 'A', target: 'lock', action: 'renewed', value: 250 },
+        { actor: 'B', target: 'stock', action: 'UPDATE', value: 0, note: 'version:3' },
+      ],
+      t,
+    );
+    expect(text).toContain('  A->>lock: asks for the lock\n  A->>lock: lease renewed (250 ms from now)\n  B->>stock: UPDATE … WHERE version = 3 → 0 rows\n');
+  });
+
   it('keeps a value from ending a Mermaid statement', () => {
     expect(sequenceDiagramText([{ actor: 'A', target: 'lock', action: 'EVAL', value: 'a;b#c' }], t)).toContain('A->>lock: EVAL → a b c\n');
   });

@@ -65,6 +65,13 @@ function stepText(step: SequenceStep, t: TFunction): string {
       return step.note === 'not-its-own' ? t('sequence.step.delOther', { value }) : t('sequence.step.other', { action: step.action, value });
     case 'timed out':
       return t('sequence.step.timedOut', { value });
+    case 'requested':
+      return t('sequence.step.requested');
+    case 'renewed':
+      return t('sequence.step.renewed', { lease: value });
+    case 'UPDATE':
+      // A failed optimistic version check: the version it read, 0 rows affected.
+      return step.value === 0 && step.note?.startsWith('version:') ? t('sequence.step.versionCheckFailed', { version: step.note.slice('version:'.length) }) : t('sequence.step.other', { action: step.action, value });
     case 'lease lost':
       return t('sequence.step.leaseLost');
     case 'waits for ever':
