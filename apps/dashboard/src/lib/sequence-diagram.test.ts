@@ -73,4 +73,10 @@ describe('model traces', () => {
     expect(modelTraceName('lua-decrement', [])).toBeUndefined();
     for (const name of Object.values(MODEL_TRACES).flat()) expect((await loadModelTrace(name!))?.length).toBeGreaterThan(0);
   });
+  it("pairs the clock-jump and the mis-deletion runs with their own model's interleaving", async () => {
+    expect(modelTraceName('redlock', ['clock-jump'])).toBe('redlock.clock-jump-lock-acquired');
+    expect((await loadModelTrace('redlock.clock-jump-lock-acquired'))!.some((s) => s.target === 'fault' && s.action === 'clock-jump')).toBe(true);
+    // naive-setnx's model: the first holder's DEL removes the second holder's lock.
+    expect((await loadModelTrace(modelTraceName('naive-setnx', ['pause'])!))!.some((s) => s.action === 'DEL' && s.note === 'not-its-own')).toBe(true);
+  });
 });
