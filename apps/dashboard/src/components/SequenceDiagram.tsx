@@ -17,7 +17,9 @@ function MermaidDiagram({ text, label }: { text: string; label: string }) {
     let current = true;
     import('mermaid')
       .then(async ({ default: mermaid }) => {
-        mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral' });
+        // Drawn at its own width, not shrunk to its column (a run's eight lifelines stay legible, the box
+        // scrolls sideways), with narrower lifelines than Mermaid's default and no second row of names at the foot.
+        mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral', sequence: { useMaxWidth: false, width: 110, actorMargin: 24, mirrorActors: false } });
         const { svg } = await mermaid.render(id, text);
         if (current) setDrawn({ svg });
       })
