@@ -249,9 +249,9 @@ try {
     assert(/GET stock → \d+/.test(drawn ?? '') && /the same unit sold a second time/.test(drawn ?? ''), `the run's sequence diagram reads "${drawn?.slice(0, 200)}"`);
     await trace.locator('[data-testid="model-sequence"] svg').waitFor({ timeout: 30_000 });
     await assertDiagramsLegible(trace);
-    await trace.screenshot({ path: resolve(SCREENSHOTS, 'run-sequence-diagram.png') });
     await page.screenshot({ path: resolve(SCREENSHOTS, 'lab-sold-twice.png'), fullPage: true });
     sequenceRunId = await panel.getAttribute('data-run-id');
+    await trace.screenshot({ path: resolve(SCREENSHOTS, 'run-sequence-diagram.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await assertDiagramsLegible(trace);
     await trace.screenshot({ path: resolve(SCREENSHOTS, 'run-sequence-diagram-phone.png') });

@@ -21,10 +21,10 @@ describe('sequence diagram text', () => {
     expect(sequenceDiagramText(run, t, [{ actor: 'A', requestId: 'r1', instance: 'os-1' }, { actor: 'B', requestId: 'r2', instance: 'os-2' }])).toBe(
       [
         'sequenceDiagram',
-        '  participant A as A on os-1',
-        '  participant B as B on os-2',
         '  participant lock as lock key',
         '  participant stock as stock key',
+        '  participant A as A on os-1',
+        '  participant B as B on os-2',
         '  A->>lock: granted (lease 150 ms)',
         '  A->>stock: GET stock → 5',
         '  Note over A: fault: pause at stock-read',
