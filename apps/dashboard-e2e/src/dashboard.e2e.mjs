@@ -159,6 +159,15 @@ async function assertCounterOnOneLine(panel, where) {
   assert(overflow <= 0, `${where}: the headline "${text}" overflows its box by ${overflow}px`);
 }
 
+/** Each sequence diagram of a trace at its own width (not shrunk below legible text), the page itself not scrolling sideways. */
+async function assertDiagramsLegible(trace) {
+  const widths = await trace.locator('[data-testid="sequence-diagram"] svg').evaluateAll((svgs) => svgs.map((svg) => ({ drawn: svg.getBoundingClientRect().width, own: svg.viewBox.baseVal.width })));
+  const shrunk = widths.filter(({ drawn, own }) => drawn < own * 0.98);
+  assert(widths.length === 2 && shrunk.length === 0, `the diagrams are drawn at ${widths.map(({ drawn, own }) => `${Math.round(drawn)} of ${Math.round(own)} px`).join(', ')}`);
+  const overflow = await trace.page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert(overflow <= 0, `the page scrolls horizontally by ${overflow}px beside the diagrams`);
+}
+
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: [
@@ -199,6 +208,8 @@ try {
 
   /** The no-lock run, shown again at phone width. */
   let noLockRunId;
+  /** The uuid-lua run whose trace is drawn beside its model's, shown again in Chinese. */
+  let sequenceRunId;
 
   await check('no-lock sells units twice: the headline is red', async () => {
     const { runId, panel, soldTwice, outcome } = await runFromLab(page, 'no-lock');
@@ -236,8 +247,14 @@ try {
     const drawn = await trace.locator('[data-testid="sequence-diagram"]').first().textContent();
     assert(/GET stock → \d+/.test(drawn ?? '') && /the same unit sold a second time/.test(drawn ?? ''), `the run's sequence diagram reads "${drawn?.slice(0, 200)}"`);
     await trace.locator('[data-testid="model-sequence"] svg').waitFor({ timeout: 30_000 });
-    await trace.screenshot({ path: resolve(SCREENSHOTS, 'run-sequence-diagram.png') });
+    await assertDiagramsLegible(trace);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'lab-sold-twice.png'), fullPage: true });
+    sequenceRunId = await panel.getAttribute('data-run-id');
+    await trace.screenshot({ path: resolve(SCREENSHOTS, 'run-sequence-diagram.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await assertDiagramsLegible(trace);
+    await trace.screenshot({ path: resolve(SCREENSHOTS, 'run-sequence-diagram-phone.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   await check('watchdog under the same settings sells no unit twice: the headline is green, live and at the end', async () => {
@@ -431,6 +448,19 @@ try {
     }
     await page.goto(`${BASE_URL}/#/pitfalls/${PITFALL_PRESET}`);
     await page.getByTestId('pitfall-explanation').filter({ hasText: '业务比租约活得更久' }).waitFor({ timeout: 15_000 });
+    if (sequenceRunId) {
+      // The same run's trace beside its model's, in Chinese, at desktop and phone width.
+      await page.goto(`${BASE_URL}/#/lab/${encodeURIComponent(sequenceRunId)}`);
+      const trace = page.locator(`[data-testid="run-panel"][data-run-id="${sequenceRunId}"]`).getByTestId('run-trace');
+      await trace.locator('[data-testid="model-sequence"] svg').waitFor({ timeout: 30_000 });
+      await trace.getByText('同一件商品被第二次卖出').first().waitFor({ timeout: 5_000 });
+      await assertDiagramsLegible(trace);
+      await trace.screenshot({ path: resolve(SCREENSHOTS, 'run-sequence-diagram-zh-CN.png') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await assertDiagramsLegible(trace);
+      await trace.screenshot({ path: resolve(SCREENSHOTS, 'run-sequence-diagram-phone-zh-CN.png') });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${BASE_URL}/#/lessons/${LESSON}${lessonRunIds ? `/${lessonRunIds.join(',')}` : ''}?presenter=1`);
     await page.getByTestId('lesson-title').filter({ hasText: 'Lua 比较并删除' }).waitFor({ timeout: 15_000 });

@@ -1,6 +1,6 @@
 import { LockEvents, OrderTraces, RedisConnections, STOCK_OPTIONS, type StockOptions } from '@oversell/stock';
 import { freshProductId, useStockTestApp } from '@oversell/stock/testing';
-import { MetricsService, OrderFigures } from '@oversell/lab';
+import { MetricsService, OrderFigures, RunFigureKeys } from '@oversell/lab';
 
 /**
  * What the run trace costs: CPU µs per order with it on (the first 512 orders of a run traced, as
@@ -46,9 +46,11 @@ it('measures the CPU µs per order with the trace on and off, alternated', async
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   const [m1, m0] = [median(on), median(off)];
+  // Each on block beside the off block run next to it: a pair shares the machine's load of the moment.
+  const pairRatio = median(on.map((x, i) => x / off[i]));
   console.log(`trace on  µs/order: ${on.map((x) => x.toFixed(0)).join(' ')} (median ${m1.toFixed(1)})`);
   console.log(`trace off µs/order: ${off.map((x) => x.toFixed(0)).join(' ')} (median ${m0.toFixed(1)})`);
-  console.log(`overhead: ${(((m1 - m0) / m0) * 100).toFixed(1)} %`);
+  console.log(`on ÷ off: ${(m1 / m0).toFixed(3)} (medians), ${pairRatio.toFixed(3)} (median of the ${BLOCKS} pairs)`);
 }, 600_000);
 
 it("measures the recorder alone: CPU µs per traced order (6 steps noted, then flushed to Redis), without the order's own noise", async () => {
@@ -57,10 +59,12 @@ it("measures the recorder alone: CPU µs per traced order (6 steps noted, then f
   const figures = new OrderFigures(lab.app.app.get(RedisConnections), new LockEvents(), traces, new MetricsService(), options, undefined, 512);
   await figures.onModuleInit();
   const runs = 40;
+  const started = Date.now();
+  const settingsOfRun = (r: number) => ({ runId: `bench-${r}-${started}`, strategy: 'uuid-lua' }) as const;
   try {
     const before = process.cpuUsage();
     for (let r = 0; r < runs; r++) {
-      const settings = { runId: `bench-${r}-${Date.now()}`, strategy: 'uuid-lua' } as const;
+      const settings = settingsOfRun(r);
       for (let o = 0; o < 512; o++) {
         const requestId = `${r}-${o}`;
         for (const step of [{ target: 'lock', action: 'granted', value: 2000 }, { target: 'stock', action: 'GET', value: 5 }, { target: 'stock', action: 'SET', value: 4 }, { target: 'orders', action: 'INSERT' }, { target: 'lock', action: 'released', value: 'true' }, { target: 'lock', action: 'released', value: 'true' }])
@@ -70,6 +74,11 @@ it("measures the recorder alone: CPU µs per traced order (6 steps noted, then f
     }
     const used = process.cpuUsage(before);
     console.log(`recorder: ${((used.user + used.system) / (runs * 512)).toFixed(2)} µs CPU per traced order (6 steps, noted and flushed)`);
+    // What a full window costs where it is kept: one run's steps in Redis (the instance holds them only until the next flush).
+    const redis = lab.app.app.get(RedisConnections).control;
+    const key = new RunFigureKeys(options.keyPrefix, settingsOfRun(0).runId).traceSteps;
+    const bytes = Number(await redis.memory('USAGE', key));
+    console.log(`window: ${bytes} bytes in Redis for 512 traced orders of 6 steps (${(bytes / 512).toFixed(0)} bytes per order)`);
   } finally {
     await figures.onApplicationShutdown();
   }

@@ -28,9 +28,65 @@ describe('traceOfRun', () => {
     expect(trace.kind).toBe('deadlock');
     expect(trace.orders.map((o) => o.requestId)).toEqual(['dead', 'w1', 'w2']);
     expect(trace.steps.map((s) => `${s.actor} ${s.action}`)).toEqual(['A granted', 'A GET', 'A crash', 'B timed out', 'C timed out']);
+    // Nothing left to sell: no deadlock (nor a hot key's line: these waiters noted no request).
     expect(traceOfRun({ steps, journalSaysNone: true, lockTimeouts: 3, remaining: 0 })).toBeUndefined();
     // The crashed instance's steps died with it: its crash stands for the holder.
     const waitersOnly = steps.filter((s) => s.actor !== 'dead');
     expect(traceOfRun({ steps: waitersOnly, faults, journalSaysNone: true, lockTimeouts: 3, remaining: 5 })!.steps.map((s) => `${s.actor} ${s.action}`)).toEqual(['A crash', 'B timed out', 'C timed out']);
+  });
+
+  it('draws a retry storm: the order with the most failed version checks, and the sales that moved the version under it', () => {
+    const steps = [
+      step('loser', 0, 'stock', 'GET', 5),
+      step('w1', 1, 'stock', 'GET', 5),
+      step('w1', 2, 'stock', 'SET', 4),
+      step('loser', 3, 'stock', 'UPDATE', 0, 'version:0'),
+      step('loser', 10, 'stock', 'GET', 4),
+      step('w2', 11, 'stock', 'GET', 4),
+      step('w2', 12, 'stock', 'SET', 3),
+      step('loser', 13, 'stock', 'UPDATE', 0, 'version:1'),
+      step('once', 20, 'stock', 'GET', 3),
+      step('once', 21, 'stock', 'UPDATE', 0, 'version:2'),
+      step('later', 50, 'stock', 'GET', 3),
+      step('later', 51, 'stock', 'SET', 2),
+    ];
+    const trace = traceOfRun({ steps, journalSaysNone: true, lockTimeouts: 0, remaining: 2, conflictRetries: 3, sold: 3 });
+    expect(trace).toBeUndefined();
+    const storm = traceOfRun({ steps, journalSaysNone: true, lockTimeouts: 0, remaining: 2, conflictRetries: 4, sold: 3 })!;
+    expect(storm.kind).toBe('retry-storm');
+    expect(storm.orders.map((o) => o.requestId)).toEqual(['loser', 'w1', 'w2']);
+    expect(storm.focus).toBe('A');
+    expect(storm.steps.filter((s) => s.action === 'UPDATE').map((s) => `${s.actor} ${s.value} ${s.note}`)).toEqual(['A 0 version:0', 'A 0 version:1']);
+  });
+
+  it('draws a hot key: the first order to give up, who held the lock while it waited, and the others in the line', () => {
+    const held = (id: string, asked: number, from: number, to: number) => [step(id, asked, 'lock', 'requested'), step(id, from, 'lock', 'granted', 1000), step(id, to, 'lock', 'released', 'true')];
+    const gaveUp = (id: string, asked: number, at: number) => [step(id, asked, 'lock', 'requested'), step(id, at, 'lock', 'timed out', at - asked)];
+    const steps = [...held('h0', 0, 0, 40), ...held('h1', 1, 50, 150), ...held('h2', 2, 150, 260), ...held('h3', 3, 300, 400), ...gaveUp('q1', 50, 250), ...gaveUp('q2', 55, 255)];
+    const trace = traceOfRun({ steps, journalSaysNone: true, lockTimeouts: 2, remaining: 0 })!;
+    expect(trace.kind).toBe('hot-key');
+    // q1 waited from 50 to 250: h1 and h2 held the key meanwhile (h0 had let go); q2 gave up beside it, h3 got it after.
+    expect(trace.orders.map((o) => o.requestId)).toEqual(['h1', 'h2', 'h3', 'q1', 'q2']);
+    expect(trace.focus).toBe('D');
+    expect(trace.steps.map((s) => `${s.actor} ${s.action} ${s.at}`)).toEqual([
+      'A requested 1',
+      'B requested 2',
+      'C requested 3',
+      'A granted 50',
+      'D requested 50',
+      'E requested 55',
+      'A released 150',
+      'B granted 150',
+      'D timed out 250',
+      'E timed out 255',
+      'B released 260',
+      'C granted 300',
+      'C released 400',
+    ]);
+    // With no order given up, the sign is stock left: the longest wait is drawn.
+    const granted = [...held('h0', 0, 0, 100), ...held('h1', 10, 100, 200), ...held('h2', 20, 200, 300)];
+    expect(traceOfRun({ steps: granted, journalSaysNone: true, lockTimeouts: 0, remaining: 7 })!.orders.map((o) => o.requestId)).toEqual(['h0', 'h1', 'h2']);
+    // Neither sign: no trace.
+    expect(traceOfRun({ steps: granted, journalSaysNone: true, lockTimeouts: 0, remaining: 0 })).toBeUndefined();
   });
 });

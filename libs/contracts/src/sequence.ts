@@ -31,16 +31,20 @@ export interface TracedOrder {
 
 /**
  * Why a run went wrong, step by step, from its own trace: the first unit sold twice (the orders that
- * wrote from the same read, and the lock key's other holders meanwhile), or a deadlock (the holder that
- * never let go and the first waiters that timed out on it).
+ * wrote from the same read, and the lock key's other holders meanwhile), a deadlock (the holder that
+ * never let go and the first waiters that timed out on it), a retry storm (one order's failed version
+ * checks and the sales that moved the version under it) or a hot key (the line of orders behind one
+ * lock: who held it when, who gave up).
  */
 export interface RunTrace {
-  kind: 'double-sale' | 'deadlock';
+  kind: 'double-sale' | 'deadlock' | 'retry-storm' | 'hot-key';
   orders: TracedOrder[];
   /** In time order; the second sale of the unit carries the note 'sold-twice'. */
   steps: SequenceStep[];
   /** The stock left that both sales wrote (a double sale only). */
   stockLeft?: number;
+  /** The order a retry storm or a hot key is about (its letter): the one whose version checks failed, or the one that waited in line. */
+  focus?: string;
 }
 
 /** What the run's books say besides the trace, for the trace of its pitfall. */
@@ -52,9 +56,12 @@ export interface RunTraceInputs {
   sameRead?: { stockLeft: number; requestIds: readonly string[] };
   /** The journal exists but named no unit sold twice (or cannot, with segments): no double sale is looked for in the steps. */
   journalSaysNone?: boolean;
-  /** Orders that timed out waiting for the lock, and stock left: a deadlock's signs. */
+  /** Orders that timed out waiting for the lock, and stock left: a deadlock's signs, and (either) a hot key's. */
   lockTimeouts: number;
   remaining: number;
+  /** Failed version checks and units sold: a retry storm's sign (more retries than sales). */
+  conflictRetries?: number;
+  sold?: number;
 }
 
 /** Of a fault event, what the trace draws. */
@@ -64,6 +71,13 @@ type TraceFault = Pick<FaultEvent, 'kind' | 'at' | 'instance' | 'requestId' | 's
 const MAX_TRACED_ORDERS = 6;
 /** Waiters drawn timing out behind a dead holder. */
 const DEADLOCK_WAITERS = 2;
+/** A hot key's line: at most this many of its holders are drawn, leaving room for the waiter and others who waited. */
+const LINE_HOLDERS = MAX_TRACED_ORDERS - 2;
+
+/** An order's request for the lock: the step the hot key's line is drawn from, left out of the other traces. */
+const isRequest = (step: SequenceStep) => step.target === 'lock' && step.action === 'requested';
+/** A failed optimistic version check: the UPDATE … WHERE version = v (note 'version:v') that changed 0 rows (value). */
+const isFailedCheck = (step: SequenceStep) => step.target === 'stock' && step.action === 'UPDATE' && step.value === 0;
 
 /**
  * The trace of a run's pitfall: the first unit sold twice (the orders that wrote from the same read, and
@@ -71,9 +85,12 @@ const DEADLOCK_WAITERS = 2;
  * deadlock (a holder granted and never released, and the first waiters timing out). Orders are lettered
  * A, B, C in the order they first act, as the model checker letters its processes. A plain DEL by a
  * holder whose lease had run out while another order held the lock is drawn as what it was: the removal
- * of that order's lock (value: its letter, note 'not-its-own').
+ * of that order's lock (value: its letter, note 'not-its-own'). Without either: a retry storm when more
+ * version checks failed than units sold, else a hot key when orders gave up on the lock or stock was
+ * left — the signs the Pitfalls view judges by (PitfallSign). An order's request for the lock is drawn
+ * in the hot key's line only.
  */
-export function traceOfRun({ steps, faults = [], sameRead, journalSaysNone = false, lockTimeouts, remaining }: RunTraceInputs): RunTrace | undefined {
+export function traceOfRun({ steps, faults = [], sameRead, journalSaysNone = false, lockTimeouts, remaining, conflictRetries = 0, sold = 0 }: RunTraceInputs): RunTrace | undefined {
   const byOrder = new Map<string, SequenceStep[]>();
   for (const step of [...steps].sort((a, b) => (a.at ?? 0) - (b.at ?? 0))) {
     let list = byOrder.get(step.actor);
@@ -82,7 +99,10 @@ export function traceOfRun({ steps, faults = [], sameRead, journalSaysNone = fal
   }
   const sale = journalSaysNone ? undefined : (sameRead ? { stockLeft: sameRead.stockLeft, requestIds: sameRead.requestIds.filter((id) => byOrder.has(id)) } : sameWrite(byOrder));
   if (sale && sale.requestIds.length >= 2) return doubleSale(byOrder, faults, sale.stockLeft, sale.requestIds);
-  if (lockTimeouts > 0 && remaining > 0) return deadlock(byOrder, faults);
+  const dead = lockTimeouts > 0 && remaining > 0 ? deadlock(byOrder, faults) : undefined;
+  if (dead) return dead;
+  if (conflictRetries > sold) return retryStorm(byOrder, faults);
+  if (lockTimeouts > 0 || remaining > 0) return hotKey(byOrder, faults);
   return undefined;
 }
 
@@ -119,7 +139,7 @@ function doubleSale(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readon
     .filter(([id, list]) => !involved.includes(id) && list.some((s) => s.action === 'granted') && span(list)[0] <= to && span(list)[1] >= from)
     .map(([id]) => id);
   const ids = [...involved, ...others].slice(0, Math.max(involved.length, MAX_TRACED_ORDERS));
-  const trace = lettered(byOrder, faults, ids);
+  const trace = lettered(byOrder, faults, ids, isRequest);
   const secondSale = trace.steps.filter((s) => isSale(s) && s.value === stockLeft && trace.orders.some((o) => o.actor === s.actor && involved.includes(o.requestId)))[1];
   if (secondSale) secondSale.note = 'sold-twice';
   return { kind: 'double-sale', ...trace, stockLeft };
@@ -137,18 +157,87 @@ function deadlock(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly
     .slice(0, DEADLOCK_WAITERS)
     .map(([id]) => id);
   if (!waiters.length) return undefined;
-  return { kind: 'deadlock', ...lettered(byOrder, faults, [holder, ...waiters]) };
+  return { kind: 'deadlock', ...lettered(byOrder, faults, [holder, ...waiters], isRequest) };
 }
 
-/** The steps of these orders and the faults that hit them, in time order, the orders lettered by their first step. */
-function lettered(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly TraceFault[], ids: readonly string[]): Pick<RunTrace, 'orders' | 'steps'> {
+/**
+ * The traced order with the most failed version checks (the earliest of equals), and the orders whose
+ * sales beat it: each sold between one of its reads and that read's failed UPDATE.
+ */
+function retryStorm(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly TraceFault[]): RunTrace | undefined {
+  let loser: { id: string; failed: number } | undefined;
+  for (const [id, list] of byOrder) {
+    const failed = list.filter(isFailedCheck).length;
+    if (failed > (loser?.failed ?? 0)) loser = { id, failed };
+  }
+  if (!loser) return undefined;
+  const windows: [number, number][] = [];
+  let readAt: number | undefined;
+  for (const step of byOrder.get(loser.id)!) {
+    if (step.target === 'stock' && step.action === 'GET') readAt = step.at ?? 0;
+    else if (isFailedCheck(step) && readAt !== undefined) windows.push([readAt, step.at ?? 0]);
+  }
+  const winners = [...byOrder]
+    .flatMap(([id, list]) => (id === loser.id ? [] : list.filter((s) => isSale(s) && windows.some(([from, to]) => (s.at ?? 0) >= from && (s.at ?? 0) <= to)).map((s) => ({ id, at: s.at ?? 0 }))))
+    .sort((a, b) => a.at - b.at)
+    .map((w) => w.id);
+  const ids = [loser.id, ...new Set(winners)].slice(0, MAX_TRACED_ORDERS);
+  return focused('retry-storm', lettered(byOrder, faults, ids, isRequest), loser.id);
+}
+
+/** An order's wait for the lock: from its request to its grant, or to its giving up. */
+interface Wait {
+  id: string;
+  from: number;
+  to: number;
+  gaveUp: boolean;
+  grantedAt?: number;
+  releasedAt?: number;
+}
+
+function waitOf(id: string, list: readonly SequenceStep[]): Wait | undefined {
+  const requested = list.find(isRequest);
+  const end = list.find((s) => s.target === 'lock' && (s.action === 'granted' || s.action === 'timed out'));
+  if (!requested || !end) return undefined;
+  const released = list.find((s) => s.target === 'lock' && s.action === 'released');
+  return { id, from: requested.at ?? 0, to: end.at ?? 0, gaveUp: end.action === 'timed out', ...(end.action === 'granted' ? { grantedAt: end.at ?? 0, releasedAt: released?.at ?? Infinity } : {}) };
+}
+
+/**
+ * The line behind the lock at its worst: the first order that gave up waiting (else the one that waited
+ * longest), the orders that held the lock one after another while it waited, and others that waited too
+ * (those that gave up first).
+ */
+function hotKey(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly TraceFault[]): RunTrace | undefined {
+  const waits = [...byOrder].map(([id, list]) => waitOf(id, list)).filter((w): w is Wait => !!w);
+  const gaveUp = waits.filter((w) => w.gaveUp).sort((a, b) => a.to - b.to);
+  const waiter = gaveUp[0] ?? [...waits].sort((a, b) => b.to - b.from - (a.to - a.from))[0];
+  if (!waiter) return undefined;
+  const holders = waits
+    .filter((w) => w.grantedAt !== undefined && w.id !== waiter.id && w.grantedAt <= waiter.to && w.releasedAt! >= waiter.from)
+    .sort((a, b) => a.grantedAt! - b.grantedAt!)
+    .slice(0, LINE_HOLDERS);
+  if (!holders.length) return undefined;
+  const others = waits
+    .filter((w) => w !== waiter && !holders.includes(w) && w.from <= waiter.to && w.to >= waiter.from)
+    .sort((a, b) => Number(b.gaveUp) - Number(a.gaveUp) || a.from - b.from);
+  const ids = [...holders, waiter, ...others].slice(0, MAX_TRACED_ORDERS).map((w) => w.id);
+  return focused('hot-key', lettered(byOrder, faults, ids), waiter.id);
+}
+
+function focused(kind: RunTrace['kind'], trace: Pick<RunTrace, 'orders' | 'steps'>, requestId: string): RunTrace {
+  return { kind, ...trace, focus: trace.orders.find((o) => o.requestId === requestId)?.actor };
+}
+
+/** The steps of these orders (but those `left` out) and the faults that hit them, in time order, the orders lettered by their first step. */
+function lettered(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly TraceFault[], ids: readonly string[], left?: (step: SequenceStep) => boolean): Pick<RunTrace, 'orders' | 'steps'> {
   const faultSteps: SequenceStep[] = faults
     .filter((f) => f.requestId !== null && ids.includes(f.requestId))
     .flatMap((f) => {
       const hit: SequenceStep = { actor: f.requestId!, target: 'fault', action: f.kind, at: f.startedAt, instance: f.instance, ...(f.at ? { note: f.at } : {}) };
       return f.endedAt === null ? [hit] : [hit, { actor: f.requestId!, target: 'fault', action: 'resumes', at: f.endedAt, instance: f.instance }];
     });
-  const all = [...ids.flatMap((id) => byOrder.get(id) ?? []), ...faultSteps].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+  const all = [...ids.flatMap((id) => (byOrder.get(id) ?? []).filter((step) => !left?.(step))), ...faultSteps].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
   const letters = new Map<string, string>();
   const orders: TracedOrder[] = [];
   for (const step of all) {

@@ -56,6 +56,8 @@ export interface LockHolding {
   readonly validUntil?: number;
   /** A number that grows with every grant, for stores that refuse stale writers; only some locks have one. */
   readonly fencingToken?: number;
+  /** Dispatches 'renewed' each time the lock extends the lease by a whole lease from now; only renewing locks have it. */
+  readonly renewals?: EventTarget;
   /** Lets go; once only. */
   release(): Promise<ReleaseResult>;
 }

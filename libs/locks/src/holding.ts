@@ -11,6 +11,7 @@ export interface Grant {
   signal?: AbortSignal;
   validUntil?: number;
   fencingToken?: number;
+  renewals?: EventTarget;
   release(): Promise<ReleaseResult>;
 }
 
@@ -27,6 +28,7 @@ export function holdingOf(grant: Grant): LockHolding {
     signal: grant.signal ?? NEVER,
     validUntil: grant.validUntil,
     fencingToken: grant.fencingToken,
+    renewals: grant.renewals,
     release: () => {
       if (released) return Promise.reject(new AlreadyReleasedError(grant.key));
       released = true;

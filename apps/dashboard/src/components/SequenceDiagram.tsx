@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RunView, SequenceStep } from '@oversell/contracts';
 import { loadModelTrace, modelTraceName } from '../lib/model-traces';
 import { sequenceDiagramText } from '../lib/sequence-diagram';
+import { traceReading } from '../lib/trace-reading';
 
 /**
  * Mermaid text drawn as SVG. Mermaid is imported when a diagram is first shown, so it stays out of the
@@ -16,7 +17,9 @@ function MermaidDiagram({ text, label }: { text: string; label: string }) {
     let current = true;
     import('mermaid')
       .then(async ({ default: mermaid }) => {
-        mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral' });
+        // Drawn at its own width, not shrunk to its column (a run's eight lifelines stay legible, the box
+        // scrolls sideways), with narrower lifelines than Mermaid's default and no second row of names at the foot.
+        mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral', sequence: { useMaxWidth: false, width: 110, actorMargin: 24, mirrorActors: false } });
         const { svg } = await mermaid.render(id, text);
         if (current) setDrawn({ svg });
       })
@@ -57,13 +60,11 @@ export function RunTraceDiagram({ run }: { run: RunView | undefined }) {
   const { t } = useTranslation();
   const trace = run?.result?.trace;
   if (!run || !trace) return null;
-  // The orders that sold the unit, not the lock's other holders drawn beside them.
-  const sellers = [...new Set(trace.steps.filter((s) => s.target === 'stock' && s.action === 'SET' && s.value === trace.stockLeft).map((s) => s.actor))].join(', ');
-  const title = trace.kind === 'double-sale' ? t('sequence.titleDoubleSale') : t('sequence.titleDeadlock');
+  const { title, reading } = traceReading(trace, t);
   return (
     <section className="panel sequence" data-testid="run-trace" aria-label={title}>
       <h3>{title}</h3>
-      <p>{trace.kind === 'double-sale' ? t('sequence.readingDoubleSale', { orders: sellers, stockLeft: trace.stockLeft ?? '' }) : t('sequence.readingDeadlock', { holder: trace.orders[0]?.actor ?? '', waiters: trace.orders.slice(1).map((o) => o.actor).join(', ') })}</p>
+      <p>{reading}</p>
       <div className="sequence-pair">
         <MermaidDiagram text={sequenceDiagramText(trace.steps, t, trace.orders)} label={title} />
         <ModelDiagram run={run} />

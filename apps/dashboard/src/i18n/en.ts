@@ -299,10 +299,18 @@ export const en = {
   sequence: {
     titleDoubleSale: 'The first unit sold twice, step by step',
     titleDeadlock: 'The deadlock, step by step',
+    titleRetryStorm: 'The retry storm, step by step',
+    titleHotKey: 'The line behind the hot key, step by step',
     readingDoubleSale:
       'Each column is an order (with the instance it ran on), the lock key, the stock key or the orders table; time runs down. Orders {{orders}} wrote the same stock ({{stockLeft}} left) from the same read, so the highlighted write sold a unit another order had already sold. Above it, look for what let two orders into the section at once: a lease that ran out under its holder, a release that deleted another order\'s lock, a fault that held an order up.',
     readingDeadlock:
       'Order {{holder}} was granted the lock and never released it (it crashed, and the lock has no expiry to end its holding); orders {{waiters}} waited behind it until their lock wait ran out, with stock still left to sell.',
+    readingRetryStorm:
+      "Order {{order}} read the stock and the row's version, then its UPDATE … WHERE version = v changed 0 rows, {{failed}} times: each time another order ({{winners}}) had sold between its read and its UPDATE and moved the version on, so it read again and went round once more. No unit is sold twice, the version check sees to that; the cost is the wasted rounds — each a read, a business time and an UPDATE spent for nothing, more of them the more orders contend: a cost to liveness, not to safety.",
+    readingHotKeyGaveUp:
+      'Every order needs the one lock of the one stock key. Order {{waiter}} asked for it and waited {{waitMs}} ms while {{holders}} held it one after another, each for its whole critical section, then gave up with stock still left. However many instances and connections send orders, they pass this key one at a time.',
+    readingHotKeyWaited:
+      'Every order needs the one lock of the one stock key. Order {{waiter}} asked for it and waited {{waitMs}} ms while {{holders}} held it one after another, each for its whole critical section, and the run ended with stock unsold. However many instances and connections send orders, they pass this key one at a time.',
     modelTitle: "The model checker's interleaving ({{name}})",
     modelReading: 'The shortest interleaving spin found in the lock\'s model under the same fault: the same steps, with no time and no instances.',
     drawing: 'Drawing the diagram…',
@@ -326,6 +334,9 @@ export const en = {
       releasedExpired: 'release → {{value}} (its lease had run out)',
       delOther: "DEL removes {{value}}'s lock",
       timedOut: 'gives up waiting after {{value}} ms',
+      requested: 'asks for the lock',
+      renewed: 'lease renewed ({{lease}} ms from now)',
+      versionCheckFailed: 'UPDATE … WHERE version = {{version}} → 0 rows',
       leaseLost: 'learns its lease is lost',
       leaseRanOut: "{{actor}}'s lease runs out",
       fault: 'fault: {{kind}}',

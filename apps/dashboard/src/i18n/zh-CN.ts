@@ -297,10 +297,18 @@ export const zhCN: Messages = {
   sequence: {
     titleDoubleSale: '第一件被卖两次的商品：逐步还原',
     titleDeadlock: '死锁：逐步还原',
+    titleRetryStorm: '重试风暴：逐步还原',
+    titleHotKey: '热点 key 前的队伍：逐步还原',
     readingDoubleSale:
       '每一列是一个订单（标出它所在的实例）、锁 key、库存 key 或订单表；时间自上而下。订单 {{orders}} 基于同一次读取写入了相同的库存（剩 {{stockLeft}}），所以高亮的那次写入卖出了一件已被别的订单卖掉的商品。往上看是什么让两个订单同时进入了临界区：持有者还在执行时租约已过期、一次释放删掉了别的订单的锁、或者某个故障让订单停住了。',
     readingDeadlock:
       '订单 {{holder}} 拿到了锁却再也没有释放（它崩溃了，而这把锁没有过期时间来结束持有）；订单 {{waiters}} 排在它后面，一直等到锁等待超时，而库存还有剩余。',
+    readingRetryStorm:
+      '订单 {{order}} 读取了库存和该行的 version，随后它的 UPDATE … WHERE version = v 影响了 0 行，一共 {{failed}} 次：每一次都有别的订单（{{winners}}）在它读取与 UPDATE 之间卖出并推进了 version，于是它只能重新读取、再来一轮。版本检查保证了没有商品被卖两次；代价是白费的轮次——每一轮都白白花掉一次读取、一段业务耗时和一条 UPDATE，竞争的订单越多，白费的越多：这是活性上的代价，而不是安全性上的。',
+    readingHotKeyGaveUp:
+      '每笔订单都需要这唯一一个库存 key 的唯一一把锁。订单 {{waiter}} 请求加锁后等了 {{waitMs}} ms，其间 {{holders}} 一个接一个地持有它，每个都占满自己的整个临界区；它最后放弃了，而库存还有剩余。无论有多少实例和连接在下单，订单都只能一笔一笔地通过这个 key。',
+    readingHotKeyWaited:
+      '每笔订单都需要这唯一一个库存 key 的唯一一把锁。订单 {{waiter}} 请求加锁后等了 {{waitMs}} ms，其间 {{holders}} 一个接一个地持有它，每个都占满自己的整个临界区；运行结束时库存仍未卖完。无论有多少实例和连接在下单，订单都只能一笔一笔地通过这个 key。',
     modelTitle: '模型检查器给出的交错（{{name}}）',
     modelReading: 'spin 在这把锁的模型中、同一故障下找到的最短交错：步骤相同，但没有时间和实例。',
     drawing: '正在绘制图表…',
@@ -324,6 +332,9 @@ export const zhCN: Messages = {
       releasedExpired: '释放 → {{value}}（租约已过期）',
       delOther: 'DEL 删掉了 {{value}} 的锁',
       timedOut: '等待 {{value}} ms 后放弃',
+      requested: '请求加锁',
+      renewed: '租约已续期（从此刻起 {{lease}} ms）',
+      versionCheckFailed: 'UPDATE … WHERE version = {{version}} → 0 行',
       leaseLost: '得知租约已丢失',
       leaseRanOut: '{{actor}} 的租约到期',
       fault: '故障：{{kind}}',

@@ -21,10 +21,10 @@ describe('sequence diagram text', () => {
     expect(sequenceDiagramText(run, t, [{ actor: 'A', requestId: 'r1', instance: 'os-1' }, { actor: 'B', requestId: 'r2', instance: 'os-2' }])).toBe(
       [
         'sequenceDiagram',
-        '  participant A as A on os-1',
-        '  participant B as B on os-2',
         '  participant lock as lock key',
         '  participant stock as stock key',
+        '  participant A as A on os-1',
+        '  participant B as B on os-2',
         '  A->>lock: granted (lease 150 ms)',
         '  A->>stock: GET stock → 5',
         '  Note over A: fault: pause at stock-read',
@@ -49,6 +49,18 @@ describe('sequence diagram text', () => {
     expect(text).toContain('  rect rgb(255, 205, 210)\n  C->>stock: SET stock 0\n');
   });
 
+  it("words a hot key's request, a watchdog's renewal and a failed version check", () => {
+    const text = sequenceDiagramText(
+      [
+        { actor: 'A', target: 'lock', action: 'requested' },
+        { actor: 'A', target: 'lock', action: 'renewed', value: 250 },
+        { actor: 'B', target: 'stock', action: 'UPDATE', value: 0, note: 'version:3' },
+      ],
+      t,
+    );
+    expect(text).toContain('  A->>lock: asks for the lock\n  A->>lock: lease renewed (250 ms from now)\n  B->>stock: UPDATE … WHERE version = 3 → 0 rows\n');
+  });
+
   it('keeps a value from ending a Mermaid statement', () => {
     expect(sequenceDiagramText([{ actor: 'A', target: 'lock', action: 'EVAL', value: 'a;b#c' }], t)).toContain('A->>lock: EVAL → a b c\n');
   });
@@ -60,5 +72,11 @@ describe('model traces', () => {
     expect(modelTraceName('uuid-lua', [])).toBe('uuid-lua.pause-stock-read');
     expect(modelTraceName('lua-decrement', [])).toBeUndefined();
     for (const name of Object.values(MODEL_TRACES).flat()) expect((await loadModelTrace(name!))?.length).toBeGreaterThan(0);
+  });
+  it("pairs the clock-jump and the mis-deletion runs with their own model's interleaving", async () => {
+    expect(modelTraceName('redlock', ['clock-jump'])).toBe('redlock.clock-jump-lock-acquired');
+    expect((await loadModelTrace('redlock.clock-jump-lock-acquired'))!.some((s) => s.target === 'fault' && s.action === 'clock-jump')).toBe(true);
+    // naive-setnx's model: the first holder's DEL removes the second holder's lock.
+    expect((await loadModelTrace(modelTraceName('naive-setnx', ['pause'])!))!.some((s) => s.action === 'DEL' && s.note === 'not-its-own')).toBe(true);
   });
 });

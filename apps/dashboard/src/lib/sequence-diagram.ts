@@ -11,7 +11,7 @@ const safe = (text: string) => text.replace(/[;#]/g, ' ').replace(/\s+/g, ' ').t
 
 /**
  * A run's or a model's trace as Mermaid `sequenceDiagram` text: the orders (with their instance, for a
- * run), the lock key (or RedLock's nodes), the stock key and the orders table as participants; each step
+ * run), the lock key (or RedLock's nodes), the stock key and the orders table as participants, left of the orders; each step
  * a message in time order with its value, the lease's expiry and the faults as notes, and the second
  * sale of a unit inside a highlighted block.
  */
@@ -19,11 +19,12 @@ export function sequenceDiagramText(steps: readonly SequenceStep[], t: TFunction
   const actors = [...new Set(steps.map((s) => s.actor))].sort();
   const instanceOf = new Map(orders.map((o) => [o.actor, o.instance]));
   const lines = ['sequenceDiagram'];
+  // The keys first: a diagram wider than its box scrolls sideways, and every message goes to one of them.
+  for (const target of LIFELINES) if (steps.some((s) => s.target === target)) lines.push(`  participant ${target} as ${safe(t(`sequence.participant.${participantKey(target)}`, { target }))}`);
   for (const actor of actors) {
     const instance = instanceOf.get(actor);
     lines.push(`  participant ${actor} as ${safe(instance ? t('sequence.participant.order', { actor, instance }) : actor)}`);
   }
-  for (const target of LIFELINES) if (steps.some((s) => s.target === target)) lines.push(`  participant ${target} as ${safe(t(`sequence.participant.${participantKey(target)}`, { target }))}`);
   for (const step of steps) {
     const text = safe(stepText(step, t));
     const drawn = (LIFELINES as readonly string[]).includes(step.target) ? `  ${step.actor}->>${step.target}: ${text}` : `  Note over ${step.actor}: ${text}`;
@@ -65,6 +66,13 @@ function stepText(step: SequenceStep, t: TFunction): string {
       return step.note === 'not-its-own' ? t('sequence.step.delOther', { value }) : t('sequence.step.other', { action: step.action, value });
     case 'timed out':
       return t('sequence.step.timedOut', { value });
+    case 'requested':
+      return t('sequence.step.requested');
+    case 'renewed':
+      return t('sequence.step.renewed', { lease: value });
+    case 'UPDATE':
+      // A failed optimistic version check: the version it read, 0 rows affected.
+      return step.value === 0 && step.note?.startsWith('version:') ? t('sequence.step.versionCheckFailed', { version: step.note.slice('version:'.length) }) : t('sequence.step.other', { action: step.action, value });
     case 'lease lost':
       return t('sequence.step.leaseLost');
     case 'waits for ever':

@@ -31,7 +31,7 @@ export const MAX_LOCK_EVENTS = Symbol('MAX_LOCK_EVENTS');
  */
 export const TRACED_ORDERS = Symbol('TRACED_ORDERS');
 const DEFAULT_TRACED_ORDERS = 512;
-/** A lock's section notes 5 to 8 (granted, GET, SET, INSERT, released; a lease lost or run out; a refusal). */
+/** A lock's section notes 6 to 11 (requested, granted, up to 3 renewals, GET, SET, INSERT, released; a lease lost or run out; a refusal); an optimistic order 2 a round (GET, a failed UPDATE). */
 const STEPS_PER_ORDER = 12;
 
 /** The increments and holdings gathered since the last flush: applied at most once, under their id. */

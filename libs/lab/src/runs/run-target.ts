@@ -135,6 +135,8 @@ export class StrategyTarget implements RunTarget {
       journalSaysNone: !!moves && !moves.firstSameRead,
       lockTimeouts: figures.counts.lock_timeout,
       remaining: reconciliation.remaining,
+      conflictRetries: figures.conflicts,
+      sold: reconciliation.sold,
     });
   }
 

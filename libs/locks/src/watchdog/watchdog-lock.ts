@@ -39,6 +39,7 @@ interface Renewal {
   holds: number;
   timer: NodeJS.Timeout;
   controller: AbortController;
+  renewals: EventTarget;
 }
 
 interface Waiter {
@@ -274,7 +275,7 @@ export class WatchdogLock implements DistributedLock {
       const timer = setInterval(() => void this.renew(id, key, owner, leaseMs), Math.max(1, Math.floor(leaseMs / 3)));
       // The watchdog must never keep a process alive on its own.
       timer.unref();
-      renewal = { holds: 1, timer, controller };
+      renewal = { holds: 1, timer, controller, renewals: new EventTarget() };
       this.renewals.set(id, renewal);
     }
     let turn = entry;
@@ -290,6 +291,7 @@ export class WatchdogLock implements DistributedLock {
       acquiredAt: preciseNow(),
       leaseMs,
       signal,
+      renewals: renewal.renewals,
       // Leaves the lock once (it is reentrant). True if we still owned it.
       release: async () => {
         const line = turn;
@@ -319,7 +321,8 @@ export class WatchdogLock implements DistributedLock {
       renewed = false;
     }
     const renewal = this.renewals.get(id);
-    if (!renewed && renewal) {
+    if (renewed) renewal?.renewals.dispatchEvent(new Event('renewed'));
+    else if (renewal) {
       renewal.controller.abort(new Error(`lost the lock ${key}: the lease could not be renewed`));
       this.stop(id);
     }

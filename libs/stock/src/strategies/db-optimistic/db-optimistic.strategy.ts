@@ -50,11 +50,15 @@ class DbOptimisticStrategy implements StockStrategy {
       if (!rows.length) throw new StockNotSeededError(productId);
       const { stock, version } = rows[0];
       if (stock < units) return { outcome: 'sold_out', conflicts };
-      await context.faults.at('stock-read');
+      await context.faults.at('stock-read', stock);
       const order = await this.dataSource.transaction(async (manager) => {
         const result: { affectedRows: number } = await manager.query(DEDUCT.sql, [units, productId, runId, version, units]);
-        if (result.affectedRows === 0) return null;
-        await context.faults.at('stock-written');
+        if (result.affectedRows === 0) {
+          // A failed version check, for the retry storm's trace: the version this order read, 0 rows affected.
+          context.faults.note({ target: 'stock', action: 'UPDATE', value: 0, note: `version:${version}` });
+          return null;
+        }
+        await context.faults.at('stock-written', stock - units);
         return context.record(manager);
       });
       if (order) {
