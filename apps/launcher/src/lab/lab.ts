@@ -60,6 +60,8 @@ export interface Lab {
   instances: readonly Instance[];
   /** The lock services' variables the instances were given (ETCD_ENDPOINTS, …). */
   lockServices: Readonly<Record<string, string>>;
+  /** Resolves once nginx serves the upstreams of the instances' last change (an instance up or down): its reload is asynchronous. */
+  gatewayFollowed(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -100,6 +102,8 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     const failed = stopped.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
   };
+  // The last reload asked for (setUpstreams runs them one at a time, in order).
+  let following: Promise<void> = Promise.resolve();
   try {
     await Promise.all(instances.map((instance) => instance.start()));
     if (!existsSync(DASHBOARD_DIST)) log(`The dashboard is not built (${DASHBOARD_DIST} is missing): run npx nx run dashboard:build. The API is at /api/docs.`);
@@ -115,11 +119,13 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     });
     edge = started;
     // The instances stopping with the lab are not followed: nginx stops with them.
-    const follow = () => void (stopping || started.setUpstreams(upstreams()).catch((error: Error) => log(`nginx kept its old upstreams: ${error.message}`)));
+    const follow = () => {
+      if (!stopping) following = started.setUpstreams(upstreams()).catch((error: Error) => log(`nginx kept its old upstreams: ${error.message}`));
+    };
     for (const instance of instances) instance.on('up', follow).on('down', follow);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { gatewayUrl: edge.url, edge, instances, lockServices: lockServices.env, stop };
+  return { gatewayUrl: edge.url, edge, instances, lockServices: lockServices.env, gatewayFollowed: () => following, stop };
 }

@@ -37,6 +37,8 @@ describe('a crashed instance', () => {
     expect(restartedPid).not.toBe(killedPid);
     expect(victim.restarts).toBe(1);
     while (!victim.up) await sleep(20);
+    // Up, and then put back in nginx's upstreams: the reload that follows is asynchronous.
+    await lab.gatewayFollowed();
 
     const productId = 100_000 + Math.floor(Math.random() * 2_000_000_000);
     expect((await post(lab, `/api/products/${productId}/reset`, { stock: 10, strategy: 'lua-decrement' })).status).toBe(200);
