@@ -45,15 +45,12 @@ describe('traceOfRun', () => {
       'C granted 100',
       'C GET 100',
       'A SET 99',
-      'A INSERT',
       'A released false (expired)',
       'C lease ran out',
       'B SET 99 (sold-twice)',
       // Then B and C, still holding, until they let go: C's third sale from the same read; not A (it let go), nor D's read of 98.
-      'B INSERT',
       'B released false (expired)',
       'C SET 99',
-      'C INSERT',
       'C released false (expired)',
     ]);
   });

@@ -140,7 +140,8 @@ function span(list: readonly SequenceStep[]): [number, number] {
  * that let the second in beside the first (a holder whose late release deleted a seller's lock, an order a
  * fault held up in that window), then any others that wrote the same read. A holder whose lease ran out is
  * a seller itself: it read before the next one got in. Cut at the second sale, but for what the orders
- * holding the lock then did until they let it go (the third sale from that read, the late release).
+ * holding the lock then did until they let it go (the third sale from that read, the late release). The
+ * orders' INSERTs are left out: they explain nothing of the sale, and their table's lifeline would not fit.
  */
 function doubleSale(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly TraceFault[], stockLeft: number, sellers: readonly string[]): RunTrace {
   const sales = sellers
@@ -156,7 +157,7 @@ function doubleSale(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readon
   const deleters = misdeletions(all).filter(({ release, victim }) => sellers.includes(victim) && inWindow(release.at ?? 0)).map(({ release }) => release.actor);
   const heldUp = faults.filter((f) => f.requestId !== null && f.startedAt <= to && (f.endedAt ?? f.startedAt) >= from).map((f) => f.requestId!);
   const ids = [...new Set([...involved, ...deleters, ...heldUp, ...sellers])].slice(0, Math.max(involved.length, DOUBLE_SALE_ORDERS));
-  const trace = lettered(byOrder, faults, ids, isRequest);
+  const trace = lettered(byOrder, faults, ids, (step) => isRequest(step) || step.target === 'orders');
   const secondSale = trace.steps.filter((s) => isSale(s) && s.value === stockLeft && trace.orders.some((o) => o.actor === s.actor && sellers.includes(o.requestId)))[1];
   if (!secondSale) return { kind: 'double-sale', ...trace, stockLeft };
   secondSale.note = 'sold-twice';

@@ -316,7 +316,7 @@ export const en = {
     drawing: 'Drawing the diagram…',
     failed: 'The diagram could not be drawn: {{message}}',
     participant: {
-      order: '{{actor}} on {{instance}}',
+      onInstance: 'on {{instance}}',
       lock: 'lock key',
       node: 'RedLock {{target}}',
       stock: 'stock key',

@@ -314,7 +314,7 @@ export const zhCN: Messages = {
     drawing: '正在绘制图表…',
     failed: '图表无法绘制：{{message}}',
     participant: {
-      order: '{{actor}}（{{instance}}）',
+      onInstance: '（{{instance}}）',
       lock: '锁 key',
       node: 'RedLock {{target}}',
       stock: '库存 key',
