@@ -70,8 +70,8 @@ type TraceFault = Pick<FaultEvent, 'kind' | 'at' | 'instance' | 'requestId' | 's
 /** At most this many orders in a deadlock, a retry storm or a hot key's line. */
 const MAX_TRACED_ORDERS = 6;
 /**
- * A double sale's orders: the pair and the one or two that let the second in. With the lock and stock keys
- * and the orders table, seven lifelines fit the Lab's column at 1280 px at Mermaid's own size.
+ * A double sale's orders: the pair and the one or two that let the second in. With the lock and stock keys,
+ * six lifelines: what the Lab's column holds at 1280 px with the text legible.
  */
 const DOUBLE_SALE_ORDERS = 4;
 /** Waiters drawn timing out behind a dead holder. */

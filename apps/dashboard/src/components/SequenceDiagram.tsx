@@ -18,13 +18,12 @@ function MermaidDiagram({ text, label }: { text: string; label: string }) {
     import('mermaid')
       .then(async ({ default: mermaid }) => {
         // Drawn at its own width (the stylesheet lets it shrink to a legible floor, then scroll sideways), with
-        // narrower lifelines and margins than Mermaid's default, all text at 14 px (its messages' 16 px widen
-        // every column they cross) and no second row of names at the foot: a run's six columns fit the Lab's at 1280 px.
+        // narrower lifelines and margins than Mermaid's default and no second row of names at the foot.
         mermaid.initialize({
           startOnLoad: false,
           securityLevel: 'strict',
           theme: 'neutral',
-          sequence: { useMaxWidth: false, width: 96, actorMargin: 12, diagramMarginX: 8, mirrorActors: false, messageFontSize: 14, noteFontSize: 14, actorFontSize: 14 },
+          sequence: { useMaxWidth: false, width: 96, actorMargin: 12, diagramMarginX: 8, mirrorActors: false },
         });
         const { svg } = await mermaid.render(id, text);
         if (current) setDrawn({ svg });
@@ -39,8 +38,8 @@ function MermaidDiagram({ text, label }: { text: string; label: string }) {
   return <figure className="sequence-diagram" style={legibleFloor(drawn.svg)} aria-label={label} data-testid="sequence-diagram" dangerouslySetInnerHTML={{ __html: drawn.svg }} />;
 }
 
-/** A diagram shrinks with its box to this share of its own width, its text (14 px) still above 11 px; below, its box scrolls. */
-const LEGIBLE_SCALE = 0.8;
+/** A diagram shrinks with its box to this share of its own width, its text (16 px) still above 11 px; below, its box scrolls. */
+const LEGIBLE_SCALE = 0.7;
 
 /** The narrowest the diagram may be drawn, from the own width Mermaid gave its viewBox. */
 function legibleFloor(svg: string): CSSProperties {
