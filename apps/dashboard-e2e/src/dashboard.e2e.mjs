@@ -159,13 +159,39 @@ async function assertCounterOnOneLine(panel, where) {
   assert(overflow <= 0, `${where}: the headline "${text}" overflows its box by ${overflow}px`);
 }
 
-/** Each sequence diagram of a trace at its own width (not shrunk below legible text), the page itself not scrolling sideways. */
-async function assertDiagramsLegible(trace) {
-  const widths = await trace.locator('[data-testid="sequence-diagram"] svg').evaluateAll((svgs) => svgs.map((svg) => ({ drawn: svg.getBoundingClientRect().width, own: svg.viewBox.baseVal.width })));
-  const shrunk = widths.filter(({ drawn, own }) => drawn < own * 0.98);
-  assert(widths.length === 2 && shrunk.length === 0, `the diagrams are drawn at ${widths.map(({ drawn, own }) => `${Math.round(drawn)} of ${Math.round(own)} px`).join(', ')}`);
+/**
+ * Each sequence diagram of a trace is legible and, where the window allows, whole: drawn at no less than
+ * the legible floor (70 % of its own width: no text under 11 px); at a desktop width it fits its box (no
+ * column cut off on the right); on a phone a wider one scrolls sideways in its box, never the page.
+ */
+async function assertDiagramsLegible(trace, { fits }) {
+  const diagrams = await trace.locator('[data-testid="sequence-diagram"]').evaluateAll((figures) =>
+    figures.map((figure) => {
+      const svg = figure.querySelector('svg');
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const smallest = Math.min(...[...svg.querySelectorAll('text')].map((text) => parseFloat(getComputedStyle(text).fontSize) * scale));
+      const columns = [...svg.querySelectorAll('text.actor')].map((text) => text.textContent).join(' | ');
+      return { scale, smallest, columns, clipped: figure.scrollWidth - figure.clientWidth, scrolls: getComputedStyle(figure).overflowX === 'auto' };
+    }),
+  );
+  const said = diagrams.map(({ scale, smallest, clipped, columns }) => `${Math.round(scale * 100)} % (text ≥ ${smallest.toFixed(1)} px, ${clipped} px beyond its box; ${columns})`).join(', ');
+  assert(diagrams.length === 2, `expected the run's diagram and its model's, got ${diagrams.length}`);
+  assert(diagrams.every(({ scale, smallest }) => scale >= 0.69 && smallest >= 11), `a diagram is shrunk below legible: ${said}`);
+  if (fits) assert(diagrams.every(({ clipped }) => clipped <= 0), `a diagram is cut off on the right at ${fits}: ${said}`);
+  else assert(diagrams.every(({ clipped, scrolls }) => clipped <= 0 || scrolls), `a diagram wider than its box does not scroll: ${said}`);
   const overflow = await trace.page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert(overflow <= 0, `the page scrolls horizontally by ${overflow}px beside the diagrams`);
+}
+
+/** A trace's diagrams checked at 1280 px (whole) and at a phone's 390 px (legible, scrolling in their box), screenshotted at both as `<name><lang>.png` and `<name>-phone<lang>.png`. */
+async function screenshotDiagrams(page, trace, name, lang = '') {
+  // Taken first, so a failed check leaves the picture of what failed.
+  await trace.screenshot({ path: resolve(SCREENSHOTS, `${name}${lang}.png`) });
+  await assertDiagramsLegible(trace, { fits: '1280 px' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await trace.screenshot({ path: resolve(SCREENSHOTS, `${name}-phone${lang}.png`) });
+  await assertDiagramsLegible(trace, { fits: false });
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 const browser = await chromium.launch({
@@ -247,14 +273,9 @@ try {
     const drawn = await trace.locator('[data-testid="sequence-diagram"]').first().textContent();
     assert(/GET stock → \d+/.test(drawn ?? '') && /the same unit sold a second time/.test(drawn ?? ''), `the run's sequence diagram reads "${drawn?.slice(0, 200)}"`);
     await trace.locator('[data-testid="model-sequence"] svg').waitFor({ timeout: 30_000 });
-    await assertDiagramsLegible(trace);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'lab-sold-twice.png'), fullPage: true });
     sequenceRunId = await panel.getAttribute('data-run-id');
-    await trace.screenshot({ path: resolve(SCREENSHOTS, 'run-sequence-diagram.png') });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await assertDiagramsLegible(trace);
-    await trace.screenshot({ path: resolve(SCREENSHOTS, 'run-sequence-diagram-phone.png') });
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshotDiagrams(page, trace, 'run-sequence-diagram');
   });
 
   await check('watchdog under the same settings sells no unit twice: the headline is green, live and at the end', async () => {
@@ -329,6 +350,19 @@ try {
     assert(sides.broken.overlaps > 0, 'the broken side\'s lock timeline shows no overlapping holdings');
     await page.getByTestId('pitfall-side-broken').locator('[data-testid="run-trace"] [data-testid="sequence-diagram"] svg').first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: resolve(SCREENSHOTS, 'pitfalls.png'), fullPage: true });
+  });
+
+  // The naive-setnx mis-deletion (its first holder paused past its lease after its write): the run's
+  // diagram shows the late DEL of the next holder's lock and the sale it let in, beside the model's.
+  let misdeletionUrl;
+  await check("Pitfalls view: the mis-deletion preset's broken side (naive-setnx) draws its late DEL of another order's lock beside the model's", async () => {
+    await runPitfallPreset(page, 'mis-deletion');
+    misdeletionUrl = page.url();
+    const trace = page.getByTestId('pitfall-side-broken').getByTestId('run-trace');
+    await trace.locator('[data-testid="model-sequence"] svg').waitFor({ timeout: 30_000 });
+    const drawn = await trace.locator('[data-testid="sequence-diagram"]').first().textContent();
+    assert(/DEL removes [A-D]'s lock/.test(drawn ?? '') && /the same unit sold a second time/.test(drawn ?? ''), `the run's sequence diagram reads "${drawn?.slice(0, 300)}"`);
+    await screenshotDiagrams(page, trace, 'mis-deletion-sequence-diagram');
   });
 
   // Lesson 7 runs the expiry preset (no injected fault: the lease expires during the business time).
@@ -454,12 +488,14 @@ try {
       const trace = page.locator(`[data-testid="run-panel"][data-run-id="${sequenceRunId}"]`).getByTestId('run-trace');
       await trace.locator('[data-testid="model-sequence"] svg').waitFor({ timeout: 30_000 });
       await trace.getByText('同一件商品被第二次卖出').first().waitFor({ timeout: 5_000 });
-      await assertDiagramsLegible(trace);
-      await trace.screenshot({ path: resolve(SCREENSHOTS, 'run-sequence-diagram-zh-CN.png') });
-      await page.setViewportSize({ width: 390, height: 844 });
-      await assertDiagramsLegible(trace);
-      await trace.screenshot({ path: resolve(SCREENSHOTS, 'run-sequence-diagram-phone-zh-CN.png') });
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await screenshotDiagrams(page, trace, 'run-sequence-diagram', '-zh-CN');
+    }
+    if (misdeletionUrl) {
+      await page.goto(misdeletionUrl);
+      const trace = page.getByTestId('pitfall-side-broken').getByTestId('run-trace');
+      await trace.locator('[data-testid="model-sequence"] svg').waitFor({ timeout: 30_000 });
+      await trace.locator('[data-testid="sequence-diagram"]').first().getByText(/DEL 删掉了 [A-D] 的锁/).waitFor({ timeout: 5_000 });
+      await screenshotDiagrams(page, trace, 'mis-deletion-sequence-diagram', '-zh-CN');
     }
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${BASE_URL}/#/lessons/${LESSON}${lessonRunIds ? `/${lessonRunIds.join(',')}` : ''}?presenter=1`);

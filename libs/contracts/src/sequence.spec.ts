@@ -21,6 +21,82 @@ describe('traceOfRun', () => {
     expect(trace.steps.filter((s) => s.note === 'sold-twice')).toEqual([expect.objectContaining({ actor: 'A', action: 'SET', value: 4, at: 130 })]);
   });
 
+  it('draws the orders a lease that ran out let in, cut after the second sale but for what the holders then did until they let go', () => {
+    // A's lease runs out under it, B gets in; B's too, C gets in: all three read 100. X held the lock before
+    // A, D and E after: their holdings overlap the sellers' spans and explain nothing.
+    const holding = (id: string, at: number, read: number, leaseRanOut = true) => [
+      step(id, at, 'lock', 'granted', 100),
+      step(id, at + 1, 'stock', 'GET', read),
+      ...(leaseRanOut ? [step(id, at + 100, 'expiry', 'lease ran out')] : []),
+      step(id, at + 250, 'stock', 'SET', read - 1),
+      step(id, at + 251, 'orders', 'INSERT'),
+      step(id, at + 252, 'lock', 'released', 'false', 'expired'),
+    ];
+    const steps = [...holding('x', -150, 101), ...holding('a', 0, 100), ...holding('b', 100, 100), ...holding('c', 200, 100), ...holding('d', 300, 98, false), ...holding('e', 560, 97, false)];
+    const trace = traceOfRun({ steps, sameRead: { stockLeft: 99, requestIds: ['a', 'b', 'c'] }, lockTimeouts: 0, remaining: 60 })!;
+    expect(trace.orders.map((o) => o.requestId)).toEqual(['a', 'b', 'c']);
+    expect(trace.steps.map((s) => `${s.actor} ${s.action}${s.value === undefined ? '' : ` ${s.value}`}${s.note ? ` (${s.note})` : ''}`)).toEqual([
+      'A granted 100',
+      'A GET 100',
+      'A lease ran out',
+      'B granted 100',
+      'B GET 100',
+      'B lease ran out',
+      'C granted 100',
+      'C GET 100',
+      'A SET 99',
+      'A released false (expired)',
+      'C lease ran out',
+      'B SET 99 (sold-twice)',
+      // Then B and C, still holding, until they let go: C's third sale from the same read; not A (it let go), nor D's read of 98.
+      'B released false (expired)',
+      'C SET 99',
+      'C released false (expired)',
+    ]);
+  });
+
+  it("draws the holder whose late DEL removed a seller's lock, with the fault that held it up, and none of the orders after", () => {
+    const steps = [
+      step('a', 0, 'lock', 'granted', 1200),
+      step('a', 1, 'stock', 'GET', 5),
+      step('a', 600, 'stock', 'SET', 4),
+      step('a', 1200, 'expiry', 'lease ran out'),
+      step('a', 1500, 'lock', 'released', 'unknown', 'expired'),
+      step('b', 1200, 'lock', 'granted', 1200),
+      step('b', 1201, 'stock', 'GET', 4),
+      step('b', 1800, 'stock', 'SET', 3),
+      step('b', 1850, 'lock', 'released', 'unknown'),
+      step('c', 1501, 'lock', 'granted', 1200),
+      step('c', 1502, 'stock', 'GET', 4),
+      step('c', 2100, 'stock', 'SET', 3),
+      step('c', 2150, 'lock', 'released', 'unknown'),
+      // D gets in when B's DEL removes C's lock, and reads B's write: another story, after this one.
+      step('d', 1851, 'lock', 'granted', 1200),
+      step('d', 1852, 'stock', 'GET', 3),
+      step('d', 2450, 'stock', 'SET', 2),
+    ];
+    const faults = [{ kind: 'pause' as const, at: 'stock-written' as const, instance: 'os-1', requestId: 'a', startedAt: 601, endedAt: 1499 }];
+    const trace = traceOfRun({ steps, faults, sameRead: { stockLeft: 3, requestIds: ['b', 'c'] }, lockTimeouts: 0, remaining: 0 })!;
+    expect(trace.orders.map((o) => `${o.actor} ${o.requestId}`)).toEqual(['A a', 'B b', 'C c']);
+    expect(trace.steps.map((s) => `${s.actor} ${s.target} ${s.action}${s.value === undefined ? '' : ` ${s.value}`}${s.note ? ` (${s.note})` : ''}`)).toEqual([
+      'A lock granted 1200',
+      'A stock GET 5',
+      'A stock SET 4',
+      'A fault pause (stock-written)',
+      'B lock granted 1200',
+      'A expiry lease ran out',
+      'B stock GET 4',
+      'A fault resumes',
+      'A lock DEL B (not-its-own)',
+      'C lock granted 1200',
+      'C stock GET 4',
+      'B stock SET 3',
+      'B lock released unknown',
+      'C stock SET 3 (sold-twice)',
+      'C lock released unknown',
+    ]);
+  });
+
   it("finds no double sale where the journal names none, but a deadlock: the holder never released, the first waiters timing out on it", () => {
     const steps = [step('dead', 0, 'lock', 'granted', 0), step('dead', 1, 'stock', 'GET', 5), ...['w1', 'w2', 'w3'].map((id, i) => step(id, 100 + i, 'lock', 'timed out', 100))];
     const faults = [{ kind: 'crash' as const, at: 'stock-read' as const, instance: 'os-2', requestId: 'dead', startedAt: 2, endedAt: null }];

@@ -31,7 +31,7 @@ export interface TracedOrder {
 
 /**
  * Why a run went wrong, step by step, from its own trace: the first unit sold twice (the orders that
- * wrote from the same read, and the lock key's other holders meanwhile), a deadlock (the holder that
+ * wrote from the same read, and those that let the second in beside the first), a deadlock (the holder that
  * never let go and the first waiters that timed out on it), a retry storm (one order's failed version
  * checks and the sales that moved the version under it) or a hot key (the line of orders behind one
  * lock: who held it when, who gave up).
@@ -67,8 +67,13 @@ export interface RunTraceInputs {
 /** Of a fault event, what the trace draws. */
 type TraceFault = Pick<FaultEvent, 'kind' | 'at' | 'instance' | 'requestId' | 'startedAt' | 'endedAt'>;
 
-/** At most this many orders in one trace: the 2–3 involved and the lock's other holders meanwhile. */
+/** At most this many orders in a deadlock, a retry storm or a hot key's line. */
 const MAX_TRACED_ORDERS = 6;
+/**
+ * A double sale's orders: the pair and the one or two that let the second in. With the lock and stock keys,
+ * six lifelines: what the Lab's column holds at 1280 px with the text legible.
+ */
+const DOUBLE_SALE_ORDERS = 4;
 /** Waiters drawn timing out behind a dead holder. */
 const DEADLOCK_WAITERS = 2;
 /** A hot key's line: at most this many of its holders are drawn, leaving room for the waiter and others who waited. */
@@ -81,7 +86,7 @@ const isFailedCheck = (step: SequenceStep) => step.target === 'stock' && step.ac
 
 /**
  * The trace of a run's pitfall: the first unit sold twice (the orders that wrote from the same read, and
- * the lock key's other holders in that window, with the faults that hit them), or, with none, a
+ * those that let the second in beside the first, with the faults that hit them), or, with none, a
  * deadlock (a holder granted and never released, and the first waiters timing out). Orders are lettered
  * A, B, C in the order they first act, as the model checker letters its processes. A plain DEL by a
  * holder whose lease had run out while another order held the lock is drawn as what it was: the removal
@@ -130,20 +135,52 @@ function span(list: readonly SequenceStep[]): [number, number] {
   return [list[0].at ?? 0, list[list.length - 1].at ?? 0];
 }
 
-function doubleSale(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly TraceFault[], stockLeft: number, involved: readonly string[]): RunTrace {
-  const spans = involved.map((id) => span(byOrder.get(id)!));
-  const from = Math.min(...spans.map(([start]) => start));
-  const to = Math.max(...spans.map(([, end]) => end));
-  // The lock key's other holders meanwhile: a holding that began before the window's end and ended after its start.
-  const others = [...byOrder]
-    .filter(([id, list]) => !involved.includes(id) && list.some((s) => s.action === 'granted') && span(list)[0] <= to && span(list)[1] >= from)
-    .map(([id]) => id);
-  const ids = [...involved, ...others].slice(0, Math.max(involved.length, MAX_TRACED_ORDERS));
-  const trace = lettered(byOrder, faults, ids, isRequest);
-  const secondSale = trace.steps.filter((s) => isSale(s) && s.value === stockLeft && trace.orders.some((o) => o.actor === s.actor && involved.includes(o.requestId)))[1];
-  if (secondSale) secondSale.note = 'sold-twice';
-  return { kind: 'double-sale', ...trace, stockLeft };
+/**
+ * The first unit sold twice, as few orders as tell it: the first two to write that stock (the pair), those
+ * that let the second in beside the first (a holder whose late release deleted a seller's lock, an order a
+ * fault held up in that window), then any others that wrote the same read. A holder whose lease ran out is
+ * a seller itself: it read before the next one got in. Cut at the second sale, but for what the orders
+ * holding the lock then did until they let it go (the third sale from that read, the late release). The
+ * orders' INSERTs are left out: they explain nothing of the sale, and their table's lifeline would not fit.
+ */
+function doubleSale(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly TraceFault[], stockLeft: number, sellers: readonly string[]): RunTrace {
+  const sales = sellers
+    .flatMap((id) => byOrder.get(id)!.filter((s) => isSale(s) && s.value === stockLeft).map((s) => ({ id, at: s.at ?? 0 })))
+    .sort((a, b) => a.at - b.at);
+  const pair = [...new Set(sales.map((s) => s.id))].slice(0, 2);
+  // Without two such writes in the trace (the journal saw them, the trace did not): every seller's whole span.
+  const involved = pair.length === 2 ? pair : sellers;
+  const from = Math.min(...involved.map((id) => span(byOrder.get(id)!)[0]));
+  const to = pair.length === 2 ? sales.find((s) => s.id === pair[1])!.at : Math.max(...involved.map((id) => span(byOrder.get(id)!)[1]));
+  const inWindow = (at: number) => at >= from && at <= to;
+  const all = [...byOrder.values()].flat().sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+  const deleters = misdeletions(all).filter(({ release, victim }) => sellers.includes(victim) && inWindow(release.at ?? 0)).map(({ release }) => release.actor);
+  const heldUp = faults.filter((f) => f.requestId !== null && f.startedAt <= to && (f.endedAt ?? f.startedAt) >= from).map((f) => f.requestId!);
+  const ids = [...new Set([...involved, ...deleters, ...heldUp, ...sellers])].slice(0, Math.max(involved.length, DOUBLE_SALE_ORDERS));
+  const trace = lettered(byOrder, faults, ids, (step) => isRequest(step) || step.target === 'orders');
+  const secondSale = trace.steps.filter((s) => isSale(s) && s.value === stockLeft && trace.orders.some((o) => o.actor === s.actor && sellers.includes(o.requestId)))[1];
+  if (!secondSale) return { kind: 'double-sale', ...trace, stockLeft };
+  secondSale.note = 'sold-twice';
+  return { kind: 'double-sale', orders: trace.orders, steps: cutAfter(trace.steps, trace.steps.indexOf(secondSale)), stockLeft };
 }
+
+/** The steps up to `last`, then only those of orders holding the lock at it, each until it lets the lock go. */
+function cutAfter(steps: readonly SequenceStep[], last: number): SequenceStep[] {
+  const holding = new Set<string>();
+  for (const step of steps.slice(0, last + 1)) {
+    if (step.target !== 'lock') continue;
+    if (step.action === 'granted') holding.add(step.actor);
+    else if (endsHolding(step)) holding.delete(step.actor);
+  }
+  const after = steps.slice(last + 1).filter((step) => {
+    if (!holding.has(step.actor)) return false;
+    if (step.target === 'lock' && endsHolding(step)) holding.delete(step.actor);
+    return true;
+  });
+  return [...steps.slice(0, last + 1), ...after];
+}
+
+const endsHolding = (step: SequenceStep) => step.action === 'released' || step.action === 'DEL' || step.action === 'timed out';
 
 function deadlock(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly TraceFault[]): RunTrace | undefined {
   const holders: [string, number][] = [...byOrder].filter(([, list]) => list.some((s) => s.action === 'granted') && !list.some((s) => s.action === 'released')).map(([id, list]) => [id, span(list)[0]]);
@@ -254,19 +291,24 @@ function lettered(byOrder: ReadonlyMap<string, SequenceStep[]>, faults: readonly
 /**
  * A plain DEL ('unknown': the lock cannot tell whose it removed) by a holder whose lease had run out,
  * while another order had been granted the lock since and not released it: it removed that order's lock.
+ * Steps in time order; the victim is named as the steps name their actors.
  */
-function markMisdeletions(steps: SequenceStep[]): void {
-  const holder: { actor: string | null } = { actor: null };
+function misdeletions(steps: readonly SequenceStep[]): { release: SequenceStep; victim: string }[] {
+  const found: { release: SequenceStep; victim: string }[] = [];
+  let holder: string | null = null;
   for (const step of steps) {
     if (step.target !== 'lock') continue;
-    if (step.action === 'granted') holder.actor = step.actor;
+    if (step.action === 'granted') holder = step.actor;
     else if (step.action === 'released') {
-      if (step.value === 'unknown' && step.note === 'expired' && holder.actor && holder.actor !== step.actor) {
-        step.action = 'DEL';
-        step.value = holder.actor;
-        step.note = 'not-its-own';
-      }
-      if (holder.actor === step.actor || step.action === 'DEL') holder.actor = null;
+      const removed = step.value === 'unknown' && step.note === 'expired' && holder !== null && holder !== step.actor;
+      if (removed) found.push({ release: step, victim: holder! });
+      if (removed || holder === step.actor) holder = null;
     }
   }
+  return found;
+}
+
+/** Each mis-deletion drawn as what it was: the DEL of that order's lock (value: its letter, note 'not-its-own'). */
+function markMisdeletions(steps: SequenceStep[]): void {
+  for (const { release, victim } of misdeletions(steps)) Object.assign(release, { action: 'DEL', value: victim, note: 'not-its-own' });
 }

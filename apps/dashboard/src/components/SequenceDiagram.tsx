@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RunView, SequenceStep } from '@oversell/contracts';
 import { loadModelTrace, modelTraceName } from '../lib/model-traces';
@@ -17,9 +17,14 @@ function MermaidDiagram({ text, label }: { text: string; label: string }) {
     let current = true;
     import('mermaid')
       .then(async ({ default: mermaid }) => {
-        // Drawn at its own width, not shrunk to its column (a run's eight lifelines stay legible, the box
-        // scrolls sideways), with narrower lifelines than Mermaid's default and no second row of names at the foot.
-        mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral', sequence: { useMaxWidth: false, width: 110, actorMargin: 24, mirrorActors: false } });
+        // Drawn at its own width (the stylesheet lets it shrink to a legible floor, then scroll sideways), with
+        // narrower lifelines and margins than Mermaid's default and no second row of names at the foot.
+        mermaid.initialize({
+          startOnLoad: false,
+          securityLevel: 'strict',
+          theme: 'neutral',
+          sequence: { useMaxWidth: false, width: 96, actorMargin: 12, diagramMarginX: 8, mirrorActors: false },
+        });
         const { svg } = await mermaid.render(id, text);
         if (current) setDrawn({ svg });
       })
@@ -30,7 +35,16 @@ function MermaidDiagram({ text, label }: { text: string; label: string }) {
   }, [id, text]);
   if (drawn.error) return <p className="empty">{t('sequence.failed', { message: drawn.error })}</p>;
   if (!drawn.svg) return <p className="empty">{t('sequence.drawing')}</p>;
-  return <figure className="sequence-diagram" aria-label={label} data-testid="sequence-diagram" dangerouslySetInnerHTML={{ __html: drawn.svg }} />;
+  return <figure className="sequence-diagram" style={legibleFloor(drawn.svg)} aria-label={label} data-testid="sequence-diagram" dangerouslySetInnerHTML={{ __html: drawn.svg }} />;
+}
+
+/** A diagram shrinks with its box to this share of its own width, its text (16 px) still above 11 px; below, its box scrolls. */
+const LEGIBLE_SCALE = 0.7;
+
+/** The narrowest the diagram may be drawn, from the own width Mermaid gave its viewBox. */
+function legibleFloor(svg: string): CSSProperties {
+  const own = Number(/viewBox="[-\d.]+ [-\d.]+ ([\d.]+)/.exec(svg)?.[1]);
+  return Number.isFinite(own) ? ({ '--legible-width': `${Math.ceil(own * LEGIBLE_SCALE)}px` } as CSSProperties) : {};
 }
 
 /** The model checker's interleaving for the run's lock, beside the run's own, where one is checked in. */

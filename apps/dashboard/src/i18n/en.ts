@@ -302,7 +302,7 @@ export const en = {
     titleRetryStorm: 'The retry storm, step by step',
     titleHotKey: 'The line behind the hot key, step by step',
     readingDoubleSale:
-      'Each column is an order (with the instance it ran on), the lock key, the stock key or the orders table; time runs down. Orders {{orders}} wrote the same stock ({{stockLeft}} left) from the same read, so the highlighted write sold a unit another order had already sold. Above it, look for what let two orders into the section at once: a lease that ran out under its holder, a release that deleted another order\'s lock, a fault that held an order up.',
+      'Each column is an order (with the instance it ran on), the lock key or the stock key; time runs down. Orders {{orders}} wrote the same stock ({{stockLeft}} left) from the same read, so the highlighted write sold a unit another order had already sold. Above it, look for what let two orders into the section at once: a lease that ran out under its holder, a release that deleted another order\'s lock, a fault that held an order up.',
     readingDeadlock:
       'Order {{holder}} was granted the lock and never released it (it crashed, and the lock has no expiry to end its holding); orders {{waiters}} waited behind it until their lock wait ran out, with stock still left to sell.',
     readingRetryStorm:
@@ -316,7 +316,7 @@ export const en = {
     drawing: 'Drawing the diagram…',
     failed: 'The diagram could not be drawn: {{message}}',
     participant: {
-      order: '{{actor}} on {{instance}}',
+      onInstance: 'on {{instance}}',
       lock: 'lock key',
       node: 'RedLock {{target}}',
       stock: 'stock key',

@@ -300,7 +300,7 @@ export const zhCN: Messages = {
     titleRetryStorm: '重试风暴：逐步还原',
     titleHotKey: '热点 key 前的队伍：逐步还原',
     readingDoubleSale:
-      '每一列是一个订单（标出它所在的实例）、锁 key、库存 key 或订单表；时间自上而下。订单 {{orders}} 基于同一次读取写入了相同的库存（剩 {{stockLeft}}），所以高亮的那次写入卖出了一件已被别的订单卖掉的商品。往上看是什么让两个订单同时进入了临界区：持有者还在执行时租约已过期、一次释放删掉了别的订单的锁、或者某个故障让订单停住了。',
+      '每一列是一个订单（标出它所在的实例）、锁 key 或库存 key；时间自上而下。订单 {{orders}} 基于同一次读取写入了相同的库存（剩 {{stockLeft}}），所以高亮的那次写入卖出了一件已被别的订单卖掉的商品。往上看是什么让两个订单同时进入了临界区：持有者还在执行时租约已过期、一次释放删掉了别的订单的锁、或者某个故障让订单停住了。',
     readingDeadlock:
       '订单 {{holder}} 拿到了锁却再也没有释放（它崩溃了，而这把锁没有过期时间来结束持有）；订单 {{waiters}} 排在它后面，一直等到锁等待超时，而库存还有剩余。',
     readingRetryStorm:
@@ -314,7 +314,7 @@ export const zhCN: Messages = {
     drawing: '正在绘制图表…',
     failed: '图表无法绘制：{{message}}',
     participant: {
-      order: '{{actor}}（{{instance}}）',
+      onInstance: '（{{instance}}）',
       lock: '锁 key',
       node: 'RedLock {{target}}',
       stock: '库存 key',

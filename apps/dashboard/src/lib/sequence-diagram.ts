@@ -23,7 +23,8 @@ export function sequenceDiagramText(steps: readonly SequenceStep[], t: TFunction
   for (const target of LIFELINES) if (steps.some((s) => s.target === target)) lines.push(`  participant ${target} as ${safe(t(`sequence.participant.${participantKey(target)}`, { target }))}`);
   for (const actor of actors) {
     const instance = instanceOf.get(actor);
-    lines.push(`  participant ${actor} as ${safe(instance ? t('sequence.participant.order', { actor, instance }) : actor)}`);
+    // Its instance on a second line: the column is as narrow as its name, not as wide as both.
+    lines.push(`  participant ${actor} as ${instance ? `${actor}<br/>${safe(t('sequence.participant.onInstance', { instance }))}` : actor}`);
   }
   for (const step of steps) {
     const text = safe(stepText(step, t));
