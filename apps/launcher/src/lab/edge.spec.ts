@@ -24,7 +24,11 @@ describe("the lab's rendering of compose's nginx template", () => {
 
   it('logs the forwarded 2xx answers only when asked to count them', () => {
     expect(renderEdgeConfig(TEMPLATE, CONFIG).main).toContain('access_log off;');
-    expect(renderEdgeConfig(TEMPLATE, { ...CONFIG, countAnswers: true }).main).toContain('access_log /tmp/edge/answers.log lab_answers if=$lab_counted;');
+    expect(renderEdgeConfig(TEMPLATE, CONFIG).main).not.toContain('notice');
+    const counting = renderEdgeConfig(TEMPLATE, { ...CONFIG, countAnswers: true }).main;
+    expect(counting).toContain('access_log /tmp/edge/answers.log lab_answers buffer=64k if=$lab_counted;');
+    // The workers' reopen, takeAnswers' witness that the buffer was written out.
+    expect(counting).toContain('error_log /tmp/edge/notice.log notice;');
   });
 
   it('refuses a template that lost a line it replaces, rather than serve compose’s values', () => {

@@ -46,7 +46,7 @@ export interface Edge {
   /** Rewrites the upstreams and reloads nginx; resolves once its new workers answer. */
   setUpstreams(upstreams: readonly string[]): Promise<void>;
   /** The forwarded 2xx answers logged since the last take (countAnswers); a new count starts. */
-  takeAnswers(): AnswerFigures;
+  takeAnswers(): Promise<AnswerFigures>;
   stop(): Promise<void>;
 }
 
@@ -58,6 +58,8 @@ export function assertAdminTokenFor(host: string, adminToken: string | undefined
 }
 
 /** What the lab's configuration replaces in compose's template: each must be found exactly once. */
+const REOPEN_LOG = 'notice.log';
+
 const TEMPLATE_ANCHORS = {
   upstream: 'server order-service:3000;',
   listen: 'listen 80;',
@@ -94,14 +96,17 @@ export function renderEdgeConfig(template: string, config: EdgeConfig): { main: 
   }
   const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${config.dir}/${kind};\n`).join('');
   // The 2xx answers of the forwarding routes, with when they ended and how long they took (AnswerCount's figures).
+  // Buffered (a write() per answer cost the gateway's share): takeAnswers has nginx flush it first.
   const counted = config.countAnswers
     ? `  map "$status $uri" $lab_counted {\n    "~^2\\d\\d /(api|health|metrics)" 1;\n    default 0;\n  }\n` +
-      `  log_format lab_answers '$msec $request_time';\n  access_log ${config.dir}/answers.log lab_answers if=$lab_counted;\n`
+      `  log_format lab_answers '$msec $request_time';\n  access_log ${config.dir}/answers.log lab_answers buffer=64k if=$lab_counted;\n`
     : '  access_log off;\n';
+  // The workers' "reopening logs" (notice), logged just before a reopen flushes the buffered log: takeAnswers' witness.
+  const reopenLog = config.countAnswers ? `error_log ${config.dir}/${REOPEN_LOG} notice;\n` : '';
   const main =
     // One worker: on the lab's two cores a second competes with the instances it serves. Its workers run as
     // the user who starts the lab (as root, nginx would otherwise switch them to nobody).
-    `worker_processes 1;\n${process.getuid?.() === 0 ? 'user root;\n' : ''}pid ${config.dir}/nginx.pid;\nerror_log ${config.dir}/error.log warn;\n` +
+    `worker_processes 1;\n${process.getuid?.() === 0 ? 'user root;\n' : ''}pid ${config.dir}/nginx.pid;\nerror_log ${config.dir}/error.log warn;\n${reopenLog}` +
     // The load tool's connections and as many to the instances.
     `worker_rlimit_nofile 8192;\nevents { worker_connections 4096; }\n` +
     `http {\n  include /etc/nginx/mime.types;\n${counted}${temps}  include ${config.dir}/default.conf;\n` +
@@ -187,21 +192,55 @@ export async function startEdge(options: EdgeOptions): Promise<Edge> {
         child.kill('SIGHUP');
         await answersGeneration(dir, generation, child);
       })),
+    // In the reloads' queue: the worker that logs the reopen is then the one whose answer follows.
     takeAnswers: () => {
-      const log = readLog(join(dir, 'answers.log'));
-      const lines = log.slice(logOffset).split('\n').filter(Boolean);
-      logOffset = log.length;
-      const figures: AnswerFigures = { answers: 0, firstRequestAt: Infinity, lastAnswerAt: 0 };
-      for (const line of lines) {
-        const [endSec, tookSec] = line.split(' ').map(Number);
-        figures.answers++;
-        figures.firstRequestAt = Math.min(figures.firstRequestAt, (endSec - tookSec) * 1000);
-        figures.lastAnswerAt = Math.max(figures.lastAnswerAt, endSec * 1000);
-      }
-      return figures;
+      const taken = queue.then(async () => {
+        await flushAnswers(dir, child);
+        return readAnswers();
+      });
+      queue = taken.then(
+        () => undefined,
+        () => undefined,
+      );
+      return taken;
     },
     stop,
   };
+
+  function readAnswers(): AnswerFigures {
+    const log = readLog(join(dir, 'answers.log'));
+    const lines = log.slice(logOffset).split('\n').filter(Boolean);
+    logOffset = log.length;
+    const figures: AnswerFigures = { answers: 0, firstRequestAt: Infinity, lastAnswerAt: 0 };
+    for (const line of lines) {
+      const [endSec, tookSec] = line.split(' ').map(Number);
+      figures.answers++;
+      figures.firstRequestAt = Math.min(figures.firstRequestAt, (endSec - tookSec) * 1000);
+      figures.lastAnswerAt = Math.max(figures.lastAnswerAt, endSec * 1000);
+    }
+    return figures;
+  }
+}
+
+/**
+ * Has nginx write out the buffered answers log: USR1 reopens the logs, flushing their buffers. The worker
+ * logs "reopening logs" just before it flushes, in the same turn of its event loop, so the control
+ * request it answers after that line is answered once the flush is written.
+ */
+async function flushAnswers(dir: string, child: ChildProcess): Promise<void> {
+  const reopens = () =>
+    readLog(join(dir, REOPEN_LOG))
+      .split('\n')
+      .filter((line) => (WORKER_REOPEN.exec(line)?.[1] ?? String(child.pid)) !== String(child.pid)).length;
+  const before = reopens();
+  child.kill('SIGUSR1');
+  const deadline = Date.now() + 10_000;
+  while (reopens() === before) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`nginx exited (${child.signalCode ?? child.exitCode}) before it flushed its answers log`);
+    if (Date.now() > deadline) throw new Error('nginx did not reopen its logs within 10 s: its answers are not counted');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await generationAnswered(dir);
 }
 
 /** Polls the control socket until nginx's workers answer with this generation's configuration (a reload is asynchronous). */
@@ -245,6 +284,9 @@ function generationAnswered(dir: string): Promise<string> {
     req.end();
   });
 }
+
+/** A process's "reopening logs" line in nginx's error log, with its pid (the master logs one too). */
+const WORKER_REOPEN = /\[notice\] (\d+)#\d+: reopening logs$/;
 
 function readLog(path: string): string {
   return existsSync(path) ? readFileSync(path, 'utf8') : '';

@@ -303,12 +303,12 @@ describe('the gateway, counting its answers (the bench’s no-op through it)', (
     expect((await send(port, { method: 'POST', path: '/api/orders', body: '{}' })).status).toBe(400);
     expect((await send(port, { path: '/' })).status).toBe(200);
     expect((await send(port, { path: '/api/x', host: 'evil.example' })).status).toBe(421);
-    const counted = gateway.takeAnswers();
+    const counted = await gateway.takeAnswers();
     expect(counted.answers).toBe(3);
     expect(counted.firstRequestAt).toBeGreaterThanOrEqual(before - 1);
     expect(counted.lastAnswerAt).toBeGreaterThanOrEqual(counted.firstRequestAt);
     // take starts a new count.
-    expect(gateway.takeAnswers()).toEqual({ answers: 0, firstRequestAt: Infinity, lastAnswerAt: 0 });
+    expect(await gateway.takeAnswers()).toEqual({ answers: 0, firstRequestAt: Infinity, lastAnswerAt: 0 });
   });
 });
 
