@@ -3,20 +3,34 @@ import { freshProductId, useStockTestApp } from '@oversell/stock/testing';
 import { MetricsService, OrderFigures, RunFigureKeys } from '@oversell/lab';
 
 /**
- * What the run trace costs: CPU µs per order with it on (the first 512 orders of a run traced, as
- * deployed) and off (TRACED_ORDERS=0), in blocks that alternate in one process so drift hits both sides
- * alike. Each block is a fresh run of ORDERS sequential uuid-lua orders on the real stores, so every
- * order of an "on" block is inside the window. Run: npx jest --testMatch '**\/trace-cost.bench.ts'.
+ * What the run trace costs: CPU µs per order (process.cpuUsage) with it on (every order inside the
+ * window), on but with the window full (TRACED_ORDERS=1: the order after the first is outside it) and
+ * off (TRACED_ORDERS=0), in blocks that take turns in one process so drift hits every side alike. Each
+ * block is a fresh run of ORDERS sequential uuid-lua orders on the real stores. It prints figures and
+ * asserts no time. Run: npx jest --testMatch '**\/trace-cost.bench.ts'.
  */
 const ORDERS = 400;
-const BLOCKS = 16;
+const ROUNDS = 30;
+const SIDES = [
+  { name: 'on', traced: 512 },
+  { name: 'full', traced: 1 },
+  { name: 'off', traced: 0 },
+] as const;
+/**
+ * Warm-up rounds are discarded until the JIT has settled: until every side's block is within SETTLED of
+ * its block the round before (at least MIN_WARM_UP rounds, at most MAX_WARM_UP). The first blocks run
+ * at twice the settled cost, so a single warm-up block is not enough.
+ */
+const SETTLED = 0.1;
+const MIN_WARM_UP = 3;
+const MAX_WARM_UP = 20;
 
 // Its keys are removed afterwards, its connections closed.
 const lab = useStockTestApp();
 
-async function block(traced: boolean): Promise<number> {
+async function block(traced: number): Promise<number> {
   const options = lab.app.app.get<StockOptions>(STOCK_OPTIONS);
-  const figures = new OrderFigures(lab.app.app.get(RedisConnections), new LockEvents(), lab.app.app.get(OrderTraces), new MetricsService(), options, undefined, traced ? 512 : 0);
+  const figures = new OrderFigures(lab.app.app.get(RedisConnections), new LockEvents(), lab.app.app.get(OrderTraces), new MetricsService(), options, undefined, traced);
   await figures.onModuleInit();
   try {
     const productId = freshProductId();
@@ -31,49 +45,80 @@ async function block(traced: boolean): Promise<number> {
   }
 }
 
-it('measures the CPU µs per order with the trace on and off, alternated', async () => {
-  await block(false); // warm-up: JIT, connections, scripts
-  const on: number[] = [];
-  const off: number[] = [];
-  for (let i = 0; i < BLOCKS; i++) {
-    if (i % 2) {
-      on.push(await block(true));
-      off.push(await block(false));
-    } else {
-      off.push(await block(false));
-      on.push(await block(true));
-    }
+/** One block of each side, the order turning each round (on–full–off, full–off–on, …). */
+async function round(r: number): Promise<number[]> {
+  const cpu: number[] = [];
+  for (let k = 0; k < SIDES.length; k++) {
+    const side = (r + k) % SIDES.length;
+    cpu[side] = await block(SIDES[side].traced);
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-  const [m1, m0] = [median(on), median(off)];
-  // Each on block beside the off block run next to it: a pair shares the machine's load of the moment.
-  const pairRatio = median(on.map((x, i) => x / off[i]));
-  console.log(`trace on  µs/order: ${on.map((x) => x.toFixed(0)).join(' ')} (median ${m1.toFixed(1)})`);
-  console.log(`trace off µs/order: ${off.map((x) => x.toFixed(0)).join(' ')} (median ${m0.toFixed(1)})`);
-  console.log(`on ÷ off: ${(m1 / m0).toFixed(3)} (medians), ${pairRatio.toFixed(3)} (median of the ${BLOCKS} pairs)`);
-}, 600_000);
+  return cpu;
+}
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const median = (xs: number[]) => {
+  const s = sorted(xs);
+  return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2;
+};
+/** The middle half: the 25th to the 75th percentile. */
+const spread = (xs: number[], digits: number) => {
+  const s = sorted(xs);
+  return `${s[Math.floor((s.length - 1) / 4)].toFixed(digits)}–${s[Math.ceil(((s.length - 1) * 3) / 4)].toFixed(digits)}`;
+};
+
+it('measures the CPU µs per order with the trace on, on with its window full, and off, taking turns', async () => {
+  let previous = await round(0);
+  let warmUp = 1;
+  const discarded = [previous];
+  for (; warmUp < MAX_WARM_UP; warmUp++) {
+    const now = await round(warmUp);
+    discarded.push(now);
+    const settled = now.every((x, side) => Math.abs(x / previous[side] - 1) <= SETTLED);
+    previous = now;
+    if (settled && warmUp + 1 >= MIN_WARM_UP) break;
+  }
+  const rounds: number[][] = [];
+  for (let r = 0; r < ROUNDS; r++) rounds.push(await round(warmUp + 1 + r));
+  const of = (side: number) => rounds.map((cpu) => cpu[side]);
+  console.log(`warm-up: ${discarded.length} rounds discarded (${SIDES.map((s, side) => `${s.name} ${discarded.map((cpu) => cpu[side].toFixed(0)).join(' ')}`).join('; ')})`);
+  for (const [side, { name, traced }] of SIDES.entries())
+    console.log(`${name.padEnd(4)} (TRACED_ORDERS=${traced}) µs/order: median ${median(of(side)).toFixed(1)}, middle half ${spread(of(side), 0)}`);
+  // Each round's blocks side by side: they share the machine's load of the moment.
+  const off = SIDES.findIndex((s) => s.name === 'off');
+  for (const [side, { name }] of SIDES.entries()) {
+    if (side === off) continue;
+    const ratios = rounds.map((cpu) => cpu[side] / cpu[off]);
+    console.log(`${name} ÷ off: ${(median(of(side)) / median(of(off))).toFixed(3)} (medians), ${median(ratios).toFixed(3)} (median of the ${ROUNDS} rounds, middle half ${spread(ratios, 3)})`);
+  }
+}, 1_200_000);
 
 it("measures the recorder alone: CPU µs per traced order (6 steps noted, then flushed to Redis), without the order's own noise", async () => {
   const options = lab.app.app.get<StockOptions>(STOCK_OPTIONS);
   const traces = new OrderTraces();
   const figures = new OrderFigures(lab.app.app.get(RedisConnections), new LockEvents(), traces, new MetricsService(), options, undefined, 512);
   await figures.onModuleInit();
-  const runs = 40;
+  // Blocks of 8 runs, a full window each; the first WARM_UP blocks discarded.
+  const [blocks, runs, WARM_UP] = [12, 8, 4];
   const started = Date.now();
   const settingsOfRun = (r: number) => ({ runId: `bench-${r}-${started}`, strategy: 'uuid-lua' }) as const;
   try {
-    const before = process.cpuUsage();
-    for (let r = 0; r < runs; r++) {
-      const settings = settingsOfRun(r);
-      for (let o = 0; o < 512; o++) {
-        const requestId = `${r}-${o}`;
-        for (const step of [{ target: 'lock', action: 'granted', value: 2000 }, { target: 'stock', action: 'GET', value: 5 }, { target: 'stock', action: 'SET', value: 4 }, { target: 'orders', action: 'INSERT' }, { target: 'lock', action: 'released', value: 'true' }, { target: 'lock', action: 'released', value: 'true' }])
-          traces.hook!(settings as never, requestId, step);
+    const cpu: number[] = [];
+    for (let b = 0; b < blocks; b++) {
+      const before = process.cpuUsage();
+      for (let r = b * runs; r < (b + 1) * runs; r++) {
+        const settings = settingsOfRun(r);
+        for (let o = 0; o < 512; o++) {
+          const order = traces.hook!(settings as never, `${r}-${o}`)!;
+          for (const step of [{ target: 'lock', action: 'granted', value: 2000 }, { target: 'stock', action: 'GET', value: 5 }, { target: 'stock', action: 'SET', value: 4 }, { target: 'orders', action: 'INSERT' }, { target: 'lock', action: 'released', value: 'true' }, { target: 'lock', action: 'released', value: 'true' }])
+            order(step);
+        }
+        expect(await figures.flush()).toBe(true);
       }
-      expect(await figures.flush()).toBe(true);
+      const used = process.cpuUsage(before);
+      cpu.push((used.user + used.system) / (runs * 512));
     }
-    const used = process.cpuUsage(before);
-    console.log(`recorder: ${((used.user + used.system) / (runs * 512)).toFixed(2)} µs CPU per traced order (6 steps, noted and flushed)`);
+    const kept = cpu.slice(WARM_UP);
+    console.log(`recorder: ${median(kept).toFixed(2)} µs CPU per traced order (6 steps, noted and flushed; median of ${kept.length} blocks, middle half ${spread(kept, 2)}; discarded ${cpu.slice(0, WARM_UP).map((x) => x.toFixed(1)).join(' ')})`);
     // What a full window costs where it is kept: one run's steps in Redis (the instance holds them only until the next flush).
     const redis = lab.app.app.get(RedisConnections).control;
     const key = new RunFigureKeys(options.keyPrefix, settingsOfRun(0).runId).traceSteps;

@@ -67,6 +67,12 @@ export interface RunTraceInputs {
 /** Of a fault event, what the trace draws. */
 type TraceFault = Pick<FaultEvent, 'kind' | 'at' | 'instance' | 'requestId' | 'startedAt' | 'endedAt'>;
 
+/**
+ * A run trace's window on one instance (TRACED_ORDERS): the first orders of each run whose steps it
+ * records, by default, and at most (enough to trace every order of a bench's run; 0 turns it off).
+ */
+export const TRACE_WINDOW = { defaultOrders: 512, maxOrders: 100_000 } as const;
+
 /** At most this many orders in a deadlock, a retry storm or a hot key's line. */
 const MAX_TRACED_ORDERS = 6;
 /**

@@ -22,17 +22,21 @@ export interface FaultPoints extends LockHooks {
   at(point: FaultPoint, value?: number): Promise<void> | undefined;
   now(): number;
   /** Notes a step of the critical section that is no fault point (a grant, a release) in the run's trace. */
-  note(step: TraceNote): void;
+  note: TraceStep;
 }
 
 /** A step of one order as the library sees it; the host adds the order, the instance and, unless given, the time. */
 export type TraceNote = Pick<SequenceStep, 'target' | 'action' | 'value' | 'note' | 'at'>;
 
+/** Keeps one step of one order: called in the hot path, so it only keeps the step. */
+export type TraceStep = (step: TraceNote) => void;
+
 /**
- * The host's recorder of the run's trace (the service provides one, bounded): called in the hot path,
- * so it only keeps the step. Absent, nothing is noted and a step costs one check.
+ * The host's recorder of the run's trace (the service provides one, bounded), asked once per order:
+ * the order's recorder, or null when the order is outside the window: its steps then go to a no-op,
+ * with no look-up of the order per step.
  */
-export type TraceHook = (settings: ProductRunSettings, requestId: string, step: TraceNote) => void;
+export type TraceHook = (settings: ProductRunSettings, requestId: string) => TraceStep | null;
 
 /** The fault points that are steps of the trace: the section's reads and writes of the stock and the order. */
 const TRACED_POINTS: Partial<Record<FaultPoint, TraceNote>> = {
@@ -70,7 +74,8 @@ export interface OrderFaults {
  */
 export function faultPointsFor(settings: ProductRunSettings, hooks: readonly FaultHook[] = [], { requestId = '', clockOffsetMs = 0, injector = null, trace = null }: OrderFaults = {}): FaultPoints {
   const offsetMs = clockOffsetMs + (injector?.clockOffsetMs(settings) ?? 0);
-  const note = (step: TraceNote) => trace?.(settings, requestId, step);
+  const traced = trace?.(settings, requestId) ?? null;
+  const note = traced ?? ignore;
   const pass = async (point: FaultPoint, delayMs: number) => {
     if (delayMs > 0) await sleep(delayMs);
     for (const hook of hooks) await hook(point, settings, requestId);
@@ -78,9 +83,9 @@ export function faultPointsFor(settings: ProductRunSettings, hooks: readonly Fau
   };
   return {
     at(point, value) {
-      const step = trace && TRACED_POINTS[point];
+      const step = traced && TRACED_POINTS[point];
       // Noted before the point's delay and faults: the GET or SET happened now; a fault is the run's own event.
-      if (step) note(value === undefined ? step : { ...step, value });
+      if (step) traced(value === undefined ? step : { target: step.target, action: step.action, value });
       const delayMs = point === 'stock-read' ? settings.businessDelayMs : 0;
       if (delayMs > 0 || hooks.length > 0) return pass(point, delayMs);
       return injector?.at(point, settings, requestId);
@@ -89,6 +94,8 @@ export function faultPointsFor(settings: ProductRunSettings, hooks: readonly Fau
     note,
   };
 }
+
+const ignore: TraceStep = () => undefined;
 
 /** Optional provider of extra fault hooks (crash tests); none by default. */
 export const FAULT_HOOKS = Symbol('FAULT_HOOKS');

@@ -2,7 +2,7 @@ export { LockEvents, type LockEventListener } from './lock-events';
 export { OrderTraces } from './order-traces';
 export * from './persistence';
 export * from './errors';
-export { FAULT_HOOKS, FAULT_INJECTOR, FAULT_POINTS, MYSQL_STORE_CUT, STORE_CUT, type FaultHook, type FaultInjector, type FaultPoint, type StoreCut, type TraceHook, type TraceNote } from './fault-points';
+export { FAULT_HOOKS, FAULT_INJECTOR, FAULT_POINTS, MYSQL_STORE_CUT, STORE_CUT, type FaultHook, type FaultInjector, type FaultPoint, type StoreCut, type TraceHook, type TraceNote, type TraceStep } from './fault-points';
 export { InventoryService } from './placement/inventory.service';
 export { LateSettlements, SETTLE_RETRY_MS } from './placement/late-settlements';
 export { LockBreakerService } from './placement/lock-breaker.service';

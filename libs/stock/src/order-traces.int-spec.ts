@@ -20,7 +20,7 @@ let steps: SequenceStep[];
 let stopTracing: () => void;
 beforeEach(() => {
   steps = [];
-  stopTracing = lab.app.app.get(OrderTraces).listen((_settings, requestId, step) => steps.push({ actor: requestId, instance: 'test', at: preciseNow(), ...step }));
+  stopTracing = lab.app.app.get(OrderTraces).listen((_settings, requestId) => (step) => steps.push({ actor: requestId, instance: 'test', at: preciseNow(), ...step }));
 });
 afterEach(() => stopTracing());
 

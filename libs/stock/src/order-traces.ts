@@ -17,7 +17,7 @@ export class OrderTraces {
     };
   }
 
-  /** The hook an order's fault points note steps with: null while nobody listens, so a step costs one check. */
+  /** What an order's fault points ask whether it is traced: null while nobody listens, so a step costs one check. */
   get hook(): TraceHook | null {
     return this.listener;
   }

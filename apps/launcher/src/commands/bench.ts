@@ -9,6 +9,7 @@
  *   --units 100000   (another name for --stock: a long sale)
  *   --instances 1,2,3,4   (a list: the bench once per count, see bench-scaling.ts)
  *   --order-write sync,queued,stream   (each strategy once per way of writing its orders, side by side; default sync)
+ *   --trace off,on,all   (the bench once per trace window, a lab of its own each, see bench-trace.ts)
  * The report's charts (SVG, bench-charts.ts) are written next to its JSON.
  */
 import { ORDER_WRITES, RUN_LIMITS, STRATEGY_CATALOGUE, STRATEGY_NAMES, type BenchReport, type OrderWrite, type RunView, type StrategyName } from '@oversell/contracts';
@@ -19,6 +20,7 @@ import { measureNoop } from './measure-noop';
 import { writeBenchCharts } from '../reports/bench-charts';
 import { benchRow, benchTrouble, markdownTable, withCeiling, withCeilingShare, withGatewayShares } from '../reports/bench-report';
 import { isScalingRun, parseScalingArgs, runScaling, SCALING_COUNTS } from './bench-scaling';
+import { runTraceSides, TRACE_SETTING_NAMES, TRACE_SETTINGS, type TraceSetting } from './bench-trace';
 import { connectionsOption, instancesOption, LAB_INSTANCES, npmCommand, outOption, stockOption, strategiesOption, urlOption } from './cli-options';
 import { openLabSession } from '../lab/lab-session';
 import type { BenchOptions } from './bench-options';
@@ -55,6 +57,17 @@ export function benchCommand() {
     .addOption(valueOption('--units <n>', { en: 'another name for --stock, for a long sale', zh: '--stock 的别名，用于长时间的售卖' }, wholeNumber(0, RUN_LIMITS.maxStock), SCENARIOS))
     .addOption(valueOption('--order-write <list>', { en: 'each strategy once per way of writing its orders, side by side', zh: '每种订单写入方式各跑一遍每个策略，并列比较' }, commaList(ORDER_WRITES)).default(['sync'], 'sync'))
     .addOption(
+      valueOption(
+        '--trace <list>',
+        {
+          en: `the bench once per trace window, a lab of its own each, the instances' CPU per request side by side: on the default window (TRACED_ORDERS=${TRACE_SETTINGS.on}), all every order (${TRACE_SETTINGS.all}), off none (0); a window may be named again, to see the drift`,
+          zh: `每个追踪窗口各跑一遍基准测试（各起一个实验室），并列比较实例每个请求的 CPU：on 为默认窗口（TRACED_ORDERS=${TRACE_SETTINGS.on}），all 追踪每个订单（${TRACE_SETTINGS.all}），off 不追踪（0）；同一窗口可重复给出，以看出机器的漂移`,
+        },
+        commaList(TRACE_SETTING_NAMES),
+        { en: 'one bench, the instances as configured', zh: '只跑一遍，实例按其配置' },
+      ),
+    )
+    .addOption(
       plainOption('--taskset', {
         en: `pin the load tool to core ${TASKSET_CPUS.load} and the lab it starts (instances, nginx, the bare no-op) to core ${TASKSET_CPUS.lab} with taskset, so neither takes the other's CPU; Redis and MariaDB stay unpinned`,
         zh: `用 taskset 把负载工具固定在 ${TASKSET_CPUS.load} 号核、把所启动的实验室（实例、nginx、裸空操作）固定在 ${TASKSET_CPUS.lab} 号核，互不抢占 CPU；Redis 与 MariaDB 不固定`,
@@ -64,7 +77,7 @@ export function benchCommand() {
     .addOption(outOption());
 }
 
-export function parseBenchArgs(args: string[]): BenchOptions {
+export function parseBenchArgs(args: string[]): BenchOptions & { traces?: TraceSetting[] } {
   const command = benchCommand();
   const values = parseCommand(command, args);
   if (values.units !== undefined && values.stock !== undefined) throw new UsageError('--units is another name for --stock: give one of them');
@@ -72,6 +85,8 @@ export function parseBenchArgs(args: string[]): BenchOptions {
   if (values.url !== undefined && givenOnCommandLine(command, 'instances')) throw new UsageError('--instances starts a lab of that many instances; with --url the lab is already running: give one of them');
   // The cores are given to the processes the bench starts; a running lab's were started without them.
   if (values.url !== undefined && values.taskset) throw new UsageError('--taskset pins the lab the bench starts; with --url the lab is already running: give one of them');
+  // A window is set when an instance starts: a running lab's instances have theirs.
+  if (values.url !== undefined && values.trace !== undefined) throw new UsageError('--trace starts a lab for each window; with --url the lab is already running: give one of them');
   return {
     scenario: values.scenario as string,
     strategies: (values.strategies ?? [...STRATEGY_NAMES]) as StrategyName[],
@@ -83,6 +98,7 @@ export function parseBenchArgs(args: string[]): BenchOptions {
     url: values.url as string | undefined,
     outDir: values.out as string,
     taskset: values.taskset === true,
+    traces: values.trace as TraceSetting[] | undefined,
     command: npmCommand('bench', args),
   };
 }
@@ -155,12 +171,22 @@ export async function runBench(options: BenchOptions, print: (line: string) => v
   }
 }
 
+/** A scaling run's options: one window for all its counts, as its instances are started with. */
+export function parseScalingRun(args: string[]): ReturnType<typeof parseScalingArgs> {
+  if (args.some((a) => a === '--trace' || a.startsWith('--trace='))) throw new UsageError('--trace starts a lab for each window and --instances with a list one for each count: give one of them');
+  return parseScalingArgs(args, parseBenchArgs);
+}
+
+/** One bench, or one per trace window given. */
+async function benchOnce({ traces, ...options }: ReturnType<typeof parseBenchArgs>): Promise<BenchReport[]> {
+  if (!traces) return [(await runBench(options)).report];
+  return (await runTraceSides(options, traces, runBench)).report.runs.map((run) => run.report);
+}
+
 if (require.main === module) {
   (async () => {
     const args = process.argv.slice(2);
-    const reports = isScalingRun(args)
-      ? (await runScaling(parseScalingArgs(args, parseBenchArgs), runBench)).report.runs
-      : [(await runBench(parseBenchArgs(args))).report];
+    const reports = isScalingRun(args) ? (await runScaling(parseScalingRun(args), runBench)).report.runs : await benchOnce(parseBenchArgs(args));
     process.exit(reports.some((report) => benchTrouble(report).length) ? 1 : 0);
   })().catch(exitOnCliError);
 }

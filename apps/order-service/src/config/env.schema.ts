@@ -1,4 +1,4 @@
-import { ADDRESS_FORMATS, isLoopbackHost, LOCK_SERVICES, lockServiceAddressMessage, publicHostNames, type LockService } from '@oversell/contracts';
+import { ADDRESS_FORMATS, isLoopbackHost, LOCK_SERVICES, lockServiceAddressMessage, publicHostNames, TRACE_WINDOW, type LockService } from '@oversell/contracts';
 import { DEFAULT_SENTINEL_MASTER, LAB_MYSQL_PASSWORD, LAB_MYSQL_USER } from '@oversell/stock';
 import * as Joi from 'joi';
 
@@ -23,7 +23,7 @@ export const envSchema = Joi.object({
   RUN_WORKER: Joi.boolean().default(true),
   ORDER_WRITER: Joi.boolean().default(true),
   // The run trace's window: enough for the first double sales of a lab run; 0 for the bench's "off" side.
-  TRACED_ORDERS: Joi.number().integer().min(0).max(100_000).default(512),
+  TRACED_ORDERS: Joi.number().integer().min(0).max(TRACE_WINDOW.maxOrders).default(TRACE_WINDOW.defaultOrders),
   // Admin actions (resets, runs, break-locks) need it as a bearer token whenever it is set; bound
   // beyond loopback the service does not start without one, or those actions would be open to anyone.
   // Printable ASCII without spaces: what an Authorization: Bearer header can carry (a token with a space

@@ -20,7 +20,7 @@
   ARGV[8+2c .. 7+2c+2s] per-second counters, field then increment
   ARGV[8+2c+2s .. 7+2c+2s+2m] moments, field then value
   ARGV[8+2c+2s+2m .. 7+2c+2s+2m+l] lock holdings, one JSON each
-  ARGV[8+2c+2s+2m+l ..] trace steps, one JSON each
+  ARGV[8+2c+2s+2m+l] trace steps, one JSON each, joined by newlines (JSON has none of its own); empty for none
 
   Returns 1 if the batch was applied now, 0 if it had been already.
 ]]
@@ -58,7 +58,16 @@ local function push(key, last)
   end
 end
 push(KEYS[4], i + holdings - 1)
-push(KEYS[7], #ARGV)
+local steps, from, slice = ARGV[i], 1, {}
+while from <= #steps do
+  local to = string.find(steps, "\n", from, true) or #steps + 1
+  slice[#slice + 1] = string.sub(steps, from, to - 1)
+  from = to + 1
+  if #slice == 1000 or from > #steps then
+    redis.call("RPUSH", KEYS[7], unpack(slice))
+    slice = {}
+  end
+end
 redis.call("HINCRBY", KEYS[5], ARGV[2], 1)
 for k = 1, 7 do
   redis.call("EXPIRE", KEYS[k], ARGV[3])

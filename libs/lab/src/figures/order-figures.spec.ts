@@ -1,5 +1,5 @@
 import type { LockEvent } from '@oversell/contracts';
-import { DEFAULT_STOCK_OPTIONS, LockEvents, OrderTraces, RedisConnections, type StockOptions } from '@oversell/stock';
+import { DEFAULT_STOCK_OPTIONS, LockEvents, OrderTraces, RedisConnections, type StockOptions, type TraceNote } from '@oversell/stock';
 import type { ProductRunSettings } from '@oversell/contracts';
 import { CuttableProxy, freshKeyPrefix, testRedisOptions, until } from '@oversell/stock/testing';
 import Redis from 'ioredis';
@@ -122,8 +122,11 @@ it("traces the run's first orders only, a bounded number of steps each, and flus
   await traced.onModuleInit();
   try {
     const settings = { runId, strategy: 'uuid-lua' } as ProductRunSettings;
-    for (const requestId of ['r0', 'r1', 'r2']) traces.hook!(settings, requestId, { target: 'stock', action: 'GET', value: 5 });
-    for (let i = 0; i < 20; i++) traces.hook!(settings, 'r0', { target: 'lock', action: 'released', value: 'true' });
+    const [r0, r1, r2] = ['r0', 'r1', 'r2'].map((requestId) => traces.hook!(settings, requestId));
+    expect(r2).toBeNull();
+    for (const order of [r0, r1]) order!({ target: 'stock', action: 'GET', value: 5 });
+    for (let i = 0; i < 20; i++) r0!({ target: 'lock', action: 'released', value: 'true' });
+    for (const step of SHAPES) r1!(step);
     expect(await traced.flush()).toBe(true);
   } finally {
     await traced.onApplicationShutdown();
@@ -136,4 +139,19 @@ it("traces the run's first orders only, a bounded number of steps each, and flus
   expect(steps.filter((s) => s.actor === 'r0')).toHaveLength(12);
   expect(steps[0]).toMatchObject({ actor: 'r0', instance: 'instance-a', target: 'stock', action: 'GET', value: 5 });
   expect(typeof steps[0].at).toBe('number');
+  // Written out by hand, each step is the JSON of { actor, instance, at: now, ...step }, to the byte.
+  const kept = (await connections.control.lrange(new RunFigureKeys(options.keyPrefix, runId).traceSteps, 0, -1)).filter((json) => json.includes('"actor":"r1"'));
+  const at = (json: string): number | undefined => JSON.parse(json).at;
+  expect(kept).toEqual([{ target: 'stock', action: 'GET', value: 5 }, ...SHAPES].map((step, i) => JSON.stringify({ actor: 'r1', instance: 'instance-a', at: at(kept[i]), ...step })));
+  expect(at(kept[0])).toEqual(expect.any(Number));
 });
+
+/** The shapes its emitters give a step: a time of its own or none, a value a number or a string or none, a note, text that needs escaping. */
+const SHAPES: TraceNote[] = [
+  { target: 'lock', action: 'granted', value: 2000, at: 1_700_000_000_123.456, note: 'fence:7' },
+  { target: 'lock', action: 'released', value: 'false', at: 1_700_000_000_200.5, note: 'expired' },
+  { target: 'lock', action: 'released', value: 'true', at: undefined },
+  { target: 'expiry', action: 'lease ran out', at: 1_700_000_000_150 },
+  { target: 'lock', action: 'lease lost' },
+  { target: 'stock', action: 'UPDATE', value: 0, note: 'version:"3"\n' },
+];

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { LockEvent, OrderOutcome, ProductRunSettings, RunTarget, SequenceStep, StrategyName } from '@oversell/contracts';
+import { TRACE_WINDOW, type LockEvent, type OrderOutcome, type ProductRunSettings, type RunTarget, type StrategyName } from '@oversell/contracts';
 import { loadLuaScript, useScripts } from '@oversell/locks';
 import { preciseNow } from '@oversell/locks';
-import { LockEvents, OrderTraces, RedisConnections, STOCK_OPTIONS, type StockOptions, type TraceNote } from '@oversell/stock';
+import { LockEvents, OrderTraces, RedisConnections, STOCK_OPTIONS, type StockOptions, type TraceNote, type TraceStep } from '@oversell/stock';
 import type * as hdr from 'hdr-histogram-js';
 import type { ChainableCommander, default as Redis, Result } from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -30,7 +30,6 @@ export const MAX_LOCK_EVENTS = Symbol('MAX_LOCK_EVENTS');
  * the run's start, not its end: what an order beyond it does is not noted at all.
  */
 export const TRACED_ORDERS = Symbol('TRACED_ORDERS');
-const DEFAULT_TRACED_ORDERS = 512;
 /** A lock's section notes 6 to 11 (requested, granted, up to 3 renewals, GET, SET, INSERT, released; a lease lost or run out; a refusal); an optimistic order 2 a round (GET, a failed UPDATE). */
 const STEPS_PER_ORDER = 12;
 
@@ -42,7 +41,8 @@ interface FigureBatch {
   /** RUN_MOMENTS fields: the lowest or highest value seen here, which Redis keeps if it is lower or higher still. */
   moments: Map<string, number>;
   lockEvents: LockEvent[];
-  traceSteps: SequenceStep[];
+  /** Each a SequenceStep's JSON, as the run's trace list keeps it. */
+  traceSteps: string[];
 }
 
 interface RunBuffer {
@@ -53,9 +53,10 @@ interface RunBuffer {
   lockEvents: LockEvent[];
   /** Lock events taken into a batch so far, against the cap. */
   lockEventsKept: number;
-  traceSteps: SequenceStep[];
-  /** The steps noted so far of each order in the trace's window; an order not in it once the window is full is not traced. */
-  tracedOrders: Map<string, number>;
+  /** Each a SequenceStep's JSON, as the run's trace list keeps it. */
+  traceSteps: string[];
+  /** The orders let into the trace's window so far; once it is full, the run's later orders are not traced. */
+  tracedOrders: number;
   /** Batches not yet known to be applied: re-sent as they are, never merged, so a repeat is recognised. */
   unsent: FigureBatch[];
   /** This instance's latency histogram for each epoch second, cumulative; re-sent while it changes. */
@@ -94,14 +95,14 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
     private readonly metrics: MetricsService,
     @Inject(STOCK_OPTIONS) private readonly options: StockOptions,
     @Optional() @Inject(MAX_LOCK_EVENTS) private readonly maxLockEvents: number = MAX_LOCK_EVENTS_PER_RUN,
-    @Optional() @Inject(TRACED_ORDERS) private readonly tracedOrders: number = DEFAULT_TRACED_ORDERS,
+    @Optional() @Inject(TRACED_ORDERS) private readonly tracedOrders: number = TRACE_WINDOW.defaultOrders,
   ) {
     this.redis = useScripts(connections.control, [APPLY_RUN_FIGURES]);
   }
 
   async onModuleInit(): Promise<void> {
     this.unsubscribeLocks = this.lockEvents.subscribe((runId, strategy, event) => this.recordLock(runId, strategy, event));
-    if (this.tracedOrders > 0) this.unsubscribeTraces = this.traces.listen((settings, requestId, step) => this.recordStep(settings, requestId, step));
+    if (this.tracedOrders > 0) this.unsubscribeTraces = this.traces.listen((settings, requestId) => this.traceOrder(settings, requestId));
     this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
     this.timer.unref();
     // At a run's end: let the in-flight orders finish, push the figures, and tell the worker whether both worked.
@@ -182,19 +183,25 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** One step of an order in the trace's window, stamped with this instance and, unless the step has it, now. */
-  private recordStep(settings: ProductRunSettings, requestId: string, step: TraceNote): void {
-    const buffer = this.buffer(settings.runId, settings.strategy);
-    const noted = buffer.tracedOrders.get(requestId);
-    if (noted === undefined ? buffer.tracedOrders.size >= this.tracedOrders : noted >= STEPS_PER_ORDER) return;
-    buffer.tracedOrders.set(requestId, (noted ?? 0) + 1);
-    buffer.traceSteps.push({ actor: requestId, instance: this.options.instanceId, at: preciseNow(), ...step });
+  /**
+   * Lets an order into the run's trace window, if there is room: asked once per order, so the order's
+   * steps then need no look-up of it. Each step is kept as the JSON the run's trace list holds, stamped
+   * with the order, this instance and, unless the step has it, now.
+   */
+  private traceOrder(settings: ProductRunSettings, requestId: string): TraceStep | null {
+    if (this.buffer(settings.runId, settings.strategy).tracedOrders++ >= this.tracedOrders) return null;
+    const head = `{"actor":${JSON.stringify(requestId)},"instance":${JSON.stringify(this.options.instanceId)},`;
+    let noted = 0;
+    // The run's buffer looked up at each step: a run idle for a while is forgotten here and begun again.
+    return (step) => {
+      if (noted++ < STEPS_PER_ORDER) this.buffer(settings.runId, settings.strategy).traceSteps.push(stepJson(head, 'at' in step ? step.at : preciseNow(), step));
+    };
   }
 
   private buffer(runId: string, strategy: RunTarget): RunBuffer {
     let run = this.runs.get(runId);
     if (!run) {
-      run = { strategy, counts: new Map(), seconds: new Map(), moments: new Map(), lockEvents: [], lockEventsKept: 0, traceSteps: [], tracedOrders: new Map(), unsent: [], histograms: new Map(), dirtySeconds: new Set() };
+      run = { strategy, counts: new Map(), seconds: new Map(), moments: new Map(), lockEvents: [], lockEventsKept: 0, traceSteps: [], tracedOrders: 0, unsent: [], histograms: new Map(), dirtySeconds: new Set() };
       this.runs.set(runId, run);
     }
     return run;
@@ -271,9 +278,19 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
       batch.lockEvents.length,
       ...[...batch.counts, ...batch.seconds, ...batch.moments].flat(),
       ...batch.lockEvents.map((e) => JSON.stringify(e)),
-      ...batch.traceSteps.map((s) => JSON.stringify(s)),
+      // One argument for all the steps: a few thousand arguments cost the client more to write than their bytes.
+      batch.traceSteps.join('\n'),
     );
   }
+}
+
+/**
+ * JSON.stringify({ actor, instance, at, ...step }) to the byte: the order's part written once per order
+ * (`{"actor":…,"instance":…,`), the step's in one shape whatever its emitter gave, the keys in the order
+ * they give them (a time of undefined, like a value or note of undefined, is left out).
+ */
+function stepJson(head: string, at: number | undefined, { target, action, value, note }: TraceNote): string {
+  return head + JSON.stringify({ at, target, action, value, note }).slice(1);
 }
 
 function add(map: Map<string, number>, key: string, n: number): void {
