@@ -86,6 +86,8 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
   private flushing: Promise<void> = Promise.resolve();
   private inFlight = 0;
   private drainWaiters: (() => void)[] = [];
+  /** The current second's fields in a run's seconds, named once a second instead of twice an order. */
+  private secondFields = secondFieldsOf(0);
 
   constructor(
     connections: RedisConnections,
@@ -151,6 +153,8 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
     const buffer = this.buffer(run.runId, run.strategy);
     const now = Date.now();
     const second = Math.floor(now / 1000);
+    if (this.secondFields.second !== second) this.secondFields = secondFieldsOf(second);
+    const fields = this.secondFields;
     // Where the run's phases begin and end, to the ms: whole seconds would misstate a sale over in two.
     keep(buffer.moments, RUN_MOMENTS.firstRequestAt, now - latencyMs);
     keep(buffer.moments, RUN_MOMENTS.lastAnswerAt, now);
@@ -159,8 +163,8 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
     add(buffer.counts, outcome, 1);
     if (units) add(buffer.counts, 'units', units);
     if (conflicts) add(buffer.counts, 'conflicts', conflicts);
-    add(buffer.seconds, `${second}:attempts`, 1);
-    if (units) add(buffer.seconds, `${second}:units`, units);
+    add(buffer.seconds, fields.attempts, 1);
+    if (units) add(buffer.seconds, fields.units, units);
     let histogram = buffer.histograms.get(second);
     if (!histogram) {
       histogram = newShortLivedHistogram();
@@ -274,6 +278,10 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
       ...batch.traceSteps.map((s) => JSON.stringify(s)),
     );
   }
+}
+
+function secondFieldsOf(second: number): { second: number; attempts: string; units: string } {
+  return { second, attempts: `${second}:attempts`, units: `${second}:units` };
 }
 
 function add(map: Map<string, number>, key: string, n: number): void {
