@@ -86,6 +86,38 @@ it('counts the lock holdings it did not keep beyond its cap, and the reconciliat
   expect(reconcile(inventory, kept, lockEventsDropped)).toMatchObject({ exclusionViolations: 0, lockEventsDropped: 3 });
 });
 
+it('counts each answer in the second it was answered in, across a change of second', async () => {
+  const runId = randomUUID();
+  const run = { runId, strategy: 'lua-decrement' } as const;
+  const secondNow = () => Math.floor(Date.now() / 1000);
+  /** Records a sale and says its second, or null if the second changed while it was recorded (then not known). */
+  const sale = (): number | null => {
+    const before = secondNow();
+    figures.record(run, 'sold', 1, 1);
+    return secondNow() === before ? before : null;
+  };
+  const expected = new Map<number | null, number>();
+  const note = (second: number | null) => expected.set(second, (expected.get(second) ?? 0) + 1);
+  note(sale());
+  note(sale());
+  const first = secondNow();
+  await until(async () => secondNow() > first, 'the next second');
+  note(sale());
+  expect(await figures.flush()).toBe(true);
+
+  const seconds = await redis.hgetall(new RunFigureKeys(keyPrefix, runId).seconds);
+  const unknown = expected.get(null) ?? 0;
+  expected.delete(null);
+  expect(expected.size).toBeGreaterThanOrEqual(1);
+  for (const [second, n] of expected) {
+    expect(Number(seconds[`${second}:attempts`])).toBeGreaterThanOrEqual(n);
+    expect(Number(seconds[`${second}:attempts`])).toBeLessThanOrEqual(n + unknown);
+    expect(seconds[`${second}:units`]).toBe(seconds[`${second}:attempts`]);
+  }
+  const total = Object.entries(seconds).filter(([field]) => field.endsWith(':attempts')).reduce((sum, [, n]) => sum + Number(n), 0);
+  expect(total).toBe(3);
+});
+
 it("pools the run's first arrival, last answer and last sale over every instance, to the ms", async () => {
   const runId = randomUUID();
   const run = { runId, strategy: 'lua-decrement' } as const;

@@ -87,6 +87,8 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
   private flushing: Promise<void> = Promise.resolve();
   private inFlight = 0;
   private drainWaiters: (() => void)[] = [];
+  /** The current second's fields in a run's seconds, named once a second instead of twice an order. */
+  private secondFields = secondFieldsOf(0);
 
   constructor(
     connections: RedisConnections,
@@ -152,6 +154,8 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
     const buffer = this.buffer(run.runId, run.strategy);
     const now = Date.now();
     const second = Math.floor(now / 1000);
+    if (this.secondFields.second !== second) this.secondFields = secondFieldsOf(second);
+    const fields = this.secondFields;
     // Where the run's phases begin and end, to the ms: whole seconds would misstate a sale over in two.
     keep(buffer.moments, RUN_MOMENTS.firstRequestAt, now - latencyMs);
     keep(buffer.moments, RUN_MOMENTS.lastAnswerAt, now);
@@ -160,8 +164,8 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
     add(buffer.counts, outcome, 1);
     if (units) add(buffer.counts, 'units', units);
     if (conflicts) add(buffer.counts, 'conflicts', conflicts);
-    add(buffer.seconds, `${second}:attempts`, 1);
-    if (units) add(buffer.seconds, `${second}:units`, units);
+    add(buffer.seconds, fields.attempts, 1);
+    if (units) add(buffer.seconds, fields.units, units);
     let histogram = buffer.histograms.get(second);
     if (!histogram) {
       histogram = newShortLivedHistogram();
@@ -291,6 +295,10 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
  */
 function stepJson(head: string, at: number | undefined, { target, action, value, note }: TraceNote): string {
   return head + JSON.stringify({ at, target, action, value, note }).slice(1);
+}
+
+function secondFieldsOf(second: number): { second: number; attempts: string; units: string } {
+  return { second, attempts: `${second}:attempts`, units: `${second}:units` };
 }
 
 function add(map: Map<string, number>, key: string, n: number): void {

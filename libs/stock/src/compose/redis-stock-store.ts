@@ -6,6 +6,9 @@ import { StockMovePages } from '../redis/stock-moves';
 
 /** A product's stock as one Redis key per run: seeding and reading it are the same for every strategy that keeps it there. */
 export class RedisStockStore {
+  /** By settings object: an order's are the process's cached ones (ProductSettingsStore), the same object for the whole run. */
+  private readonly runKeys = new WeakMap<Pick<ProductRunSettings, 'productId' | 'runId'>, RunStockKeys>();
+
   constructor(
     readonly redis: Redis,
     private readonly keyPrefix: string,
@@ -14,7 +17,12 @@ export class RedisStockStore {
   }
 
   keys(settings: Pick<ProductRunSettings, 'productId' | 'runId'>): RunStockKeys {
-    return StockKeys.of(this.keyPrefix, settings);
+    let keys = this.runKeys.get(settings);
+    if (!keys) {
+      keys = StockKeys.of(this.keyPrefix, settings);
+      this.runKeys.set(settings, keys);
+    }
+    return keys;
   }
 
   async prepare(settings: ProductRunSettings): Promise<void> {

@@ -42,28 +42,26 @@ export class StockKeys {
 /**
  * Stock and lock keys carry the run id: an instance still holding an earlier run's settings finds
  * no such keys (not seeded) instead of selling from the new run's stock under the old run's name.
+ * Built once (a store keeps one per run: RedisStockStore.keys), so an order builds no key names.
  */
 export class RunStockKeys {
-  constructor(private readonly base: string) {}
-
-  get stock(): string {
-    return `${this.base}:stock`;
-  }
-  get lock(): string {
-    return `${this.base}:lock`;
-  }
+  readonly stock: string;
+  readonly lock: string;
   /** What each request did to the stock (took, gave back), by request id: makes a re-sent take or give-back a no-op. */
-  get moves(): string {
-    return `${this.base}:moves`;
-  }
+  readonly moves: string;
   /** The run's orders as its take scripts appended them (orderWrite 'stream'), until a stream writer has inserted them. */
-  get orders(): string {
-    return `${this.base}:orders`;
-  }
+  readonly orders: string;
   /** Orders whose write MySQL could not confirm nor deny, settled once it answers (LateSettlements). */
-  get settlements(): string {
-    return `${this.base}:settlements`;
+  readonly settlements: string;
+
+  constructor(private readonly base: string) {
+    this.stock = `${base}:stock`;
+    this.lock = `${base}:lock`;
+    this.moves = `${base}:moves`;
+    this.orders = `${base}:orders`;
+    this.settlements = `${base}:settlements`;
   }
+
   segment(index: number): string {
     return `${this.base}:segment:${index}`;
   }

@@ -37,7 +37,10 @@ export function encodeOrder(order: NewOrder): string {
 /** A stream entry's order, queued at the time of the take (the entry id's milliseconds are Redis's clock then). */
 export function decodeEntry(id: string, fields: readonly string[]): QueuedOrder {
   const at = fields.indexOf(ORDER_FIELD);
-  return { ...(JSON.parse(fields[at + 1]) as NewOrder), queuedAt: entryTime(id) };
+  // The parsed order is this entry's own: completed in place rather than copied.
+  const order = JSON.parse(fields[at + 1]) as QueuedOrder;
+  order.queuedAt = entryTime(id);
+  return order;
 }
 
 function entryTime(id: string): number {
