@@ -1,4 +1,4 @@
-import type { FaultEvent, InventoryView, RunParams, RunView } from '@oversell/contracts';
+import type { FaultEvent, InventoryView, OrderView, RunParams, RunView } from '@oversell/contracts';
 import { runLoad } from '@oversell/loadtests';
 import Redis from 'ioredis';
 import { execFile } from 'node:child_process';
@@ -31,6 +31,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await lab?.stop();
 });
+
+/** The run's fault events, and how often its first fault's point was passed (an `every` fault's counter), as the instances left them in Redis. */
+async function faultsOf(runId: string): Promise<{ events: FaultEvent[]; passages: number }> {
+  const redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true });
+  const key = (suffix: string) => `${labEnv.REDIS_KEY_PREFIX}:run:{${runId}}:${suffix}`;
+  try {
+    const [json, passages] = await Promise.all([redis.lrange(key('faults'), 0, -1), redis.get(key('fault:0:passages'))]);
+    return { events: json.map((event) => JSON.parse(event) as FaultEvent), passages: Number(passages) };
+  } finally {
+    redis.disconnect();
+  }
+}
 
 async function run(params: RunParams): Promise<RunView> {
   const response = await fetch(`${lab.gatewayUrl}/api/runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) });
@@ -102,6 +114,66 @@ describe('a MySQL store cut', () => {
     expect(reconciliation).toMatchObject({ oversold: 0, lost: 0, storesAgree: true });
     expect(reconciliation.orders).toBe(reconciliation.sold);
     expect(reconciliation.initialStock - reconciliation.remaining).toBe(reconciliation.sold);
+  });
+
+  describe('at every Nth passage of its point, counted over both instances', () => {
+    const cutEvery = (every: number, durationMs: number) => ({ kind: 'store-cut', store: 'mysql', at: 'stock-written', every, durationMs }) as const;
+    const ONE_CUT_MS = 300;
+    const post = async <T>(url: string, body: object) => {
+      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: response.status, body: (await response.json()) as T };
+    };
+
+    it('every: 3, ten orders one after another, alternately on each instance: the 3rd, 6th and 9th are cut (rolled back, 503) and no other; every 201 is a row in MySQL, nothing stranded', async () => {
+      const productId = 100_000 + Math.floor(Math.random() * 2_000_000_000);
+      const reset = await post<{ runId: string }>(`${lab.instances[0].url}/api/products/${productId}/reset`, { stock: 20, strategy: 'db-conditional', faults: [cutEvery(3, ONE_CUT_MS)] });
+      expect(reset.status).toBe(200);
+      const order = (i: number) => ({ productId, quantity: 1, strategy: 'db-conditional', idempotencyKey: `every-${productId}-${i}` });
+      const answers: { status: number; body: OrderView & { error?: string } }[] = [];
+      // One at a time: passage n is order n, and no cut overlaps another order.
+      for (let i = 0; i < 10; i++) answers.push(await post(`${lab.instances[i % 2].url}/api/orders`, order(i)));
+
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201, 503, 201, 201, 503, 201, 201, 503, 201]);
+      for (const cut of answers.filter((answer) => answer.status === 503)) expect(cut.body).toMatchObject({ error: 'store_unavailable' });
+      const { events, passages } = await faultsOf(reset.body.runId);
+      expect(passages).toBe(10);
+      // Passages 3 and 9 were orders to the first instance, 6 to the second: each cut its own instance off MySQL.
+      const [first, second] = lab.instances.map((instance) => instance.spec.id);
+      expect(events.map((event) => [event.kind, event.store, event.at, event.instance])).toEqual([first, second, first].map((instance) => ['store-cut', 'mysql', 'stock-written', instance]));
+      // Timed by setTimeout on libuv's whole-millisecond loop clock: against the event's precise clock it may end up to 1 ms early.
+      for (const event of events) expect(event.endedAt! - event.startedAt).toBeGreaterThanOrEqual(ONE_CUT_MS - 1);
+
+      const inventory = (await (await fetch(`${lab.gatewayUrl}/api/products/${productId}/inventory`)).json()) as InventoryView;
+      expect(inventory).toMatchObject({ initialStock: 20, remaining: 13, sold: 7, orders: 7, oversold: 0, lost: 0, storesAgree: true });
+      // Each 201 is its row: sent again with its key, the order is found in MySQL and answered again (200), the same id.
+      // On a run without the fault: a copy tries the take again (its INSERT then meets the key), and would pass the point.
+      expect((await post(`${lab.gatewayUrl}/api/products/${productId}/reset`, { stock: 20, strategy: 'db-conditional' })).status).toBe(200);
+      for (const [i, answer] of answers.entries()) {
+        if (answer.status === 201) expect(await post(`${lab.gatewayUrl}/api/orders`, order(i))).toMatchObject({ status: 200, body: { id: answer.body.id, replayed: true } });
+      }
+    });
+
+    it.each(['db-conditional', 'lua-decrement'] as const)('every: 20, a run of %s under load: one cut per 20 passages, no more, no fewer; nothing stranded or conjured, every order sold has its row', async (strategy) => {
+      // Cuts of one instance overlap under load (a cut holds it off MySQL until the last one ends): a short one keeps orders selling between them.
+      const done = await run({ strategy, initialStock: 20_000, load: { connections: 4, durationSec: 3 }, faults: [cutEvery(20, 50)] });
+      expect(done.failure ?? null).toBeNull();
+      expect(done.status).toBe('completed');
+      const result = done.result!;
+      const { events, passages } = await faultsOf(done.id);
+      console.log(`${strategy}, a MySQL cut every 20th stock-written: ${JSON.stringify({ passages, cuts: events.length, counts: result.counts, reconciliation: { remaining: result.reconciliation.remaining, sold: result.reconciliation.sold, orders: result.reconciliation.orders } })}`);
+      expect(passages).toBeGreaterThanOrEqual(40);
+      expect(events).toHaveLength(Math.floor(passages / 20));
+      expect(result.faults).toHaveLength(events.length);
+      expect(new Set(events.map((event) => event.requestId)).size).toBe(events.length);
+      const { reconciliation } = result;
+      expect(reconciliation).toMatchObject({ oversold: 0, lost: 0, storesAgree: true });
+      // Units taken are the orders recorded, and stock left + sold is the initial stock.
+      expect(reconciliation.orders).toBe(reconciliation.sold);
+      expect(reconciliation.remaining + reconciliation.sold).toBe(reconciliation.initialStock);
+      // Every 201 has its row (an order may have its row and no 201: its client's answer was the cut).
+      expect(result.counts.sold).toBeGreaterThan(0);
+      expect(result.counts.sold).toBeLessThanOrEqual(reconciliation.orders);
+    });
   });
 
   it('lasting past the load\'s end, on the instance running the run, does not fail it: the drain waits for the cut order, then it reconciles', async () => {
@@ -203,21 +275,12 @@ describe('npm run load (the Node runner\'s CLI, built) against the lab', () => {
   /** The CLI's --json record: what the client saw and the inventory read back after the load. */
   const recordOf = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { client: { statusCounts: Record<string, number> }; inventory: InventoryView };
 
-  async function faultEventsOf(runId: string): Promise<FaultEvent[]> {
-    const redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true });
-    try {
-      return (await redis.lrange(`${labEnv.REDIS_KEY_PREFIX}:run:{${runId}}:faults`, 0, -1)).map((json) => JSON.parse(json) as FaultEvent);
-    } finally {
-      redis.disconnect();
-    }
-  }
-
   it('sends the scenario\'s faults with the reset and the service injects them: store-cut-lock-lost cuts the first holder off Redis, nothing oversells', async () => {
     const json = join(workDir, 'store-cut.json');
     const result = await load(['--scenario', 'store-cut-lock-lost', '--json', json]);
     expect(result.code).toBe(0);
     const { client, inventory } = recordOf(json);
-    const events = await faultEventsOf(inventory.runId);
+    const { events } = await faultsOf(inventory.runId);
     // On no instance in particular, as in the test above: pinned to one, it could miss the whole sale.
     expect(events).toEqual([expect.objectContaining({ kind: 'store-cut', at: 'stock-read', instance: expect.stringMatching(/^instance-[12]$/) })]);
     expect(events[0].endedAt! - events[0].startedAt).toBeGreaterThanOrEqual(1500);

@@ -64,6 +64,10 @@ describe('how often, counted over the instances together', () => {
     expect(events.map((e) => passages.findIndex((p) => p.requestId === e.requestId) + 1)).toEqual([3, 6, 9]);
     // Passage 3 and 9 were A's orders, 6 was B's: each event names the instance it fired in.
     expect(events.map((e) => e.instance)).toEqual(['A', 'B', 'A']);
+    // The passages' counter goes with the run's other figures, not kept for good.
+    const counter = new RunFigureKeys(keyPrefix, run.settings.runId).faultPassages(0);
+    expect(await a.redis.get(counter)).toBe('9');
+    expect(await a.redis.ttl(counter)).toBeGreaterThan(0);
   });
 
   it('once fires exactly once over both instances, at the first passage', async () => {

@@ -93,7 +93,12 @@ export class RunFaultInjector implements FaultInjector {
   private async fires(keys: RunFigureKeys, index: number, fault: FaultSettings): Promise<boolean> {
     const redis = this.connections.control;
     if (fault.probability !== undefined) return Math.random() < fault.probability;
-    if (fault.every !== undefined) return (await redis.incr(keys.faultPassages(index))) % fault.every === 0;
+    if (fault.every !== undefined) {
+      const passages = await redis.incr(keys.faultPassages(index));
+      // The first passage gives the counter the run figures' lifetime; the later ones cost the INCR alone.
+      if (passages === 1) await redis.expire(keys.faultPassages(index), RUN_FIGURES_TTL_SECONDS);
+      return passages % fault.every === 0;
+    }
     return (await redis.set(keys.faultPassages(index), this.options.instanceId, 'EX', RUN_FIGURES_TTL_SECONDS, 'NX')) === 'OK';
   }
 

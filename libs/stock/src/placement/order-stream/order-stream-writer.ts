@@ -13,10 +13,18 @@ import { decodeEntry, ORDER_STREAM_GROUP, OrderStreams } from './order-streams';
 /** Most entries read (per stream) into one multi-row INSERT. */
 export const ORDER_STREAM_BATCH = 500;
 /**
- * How long one read waits for new entries; also how late a stream listed meanwhile is first read. On a
- * Cluster, where each stream is read on its own and none can block for all, the pause between two empty rounds.
+ * How long one read waits for new entries. On a Cluster, where each stream is read on its own and none
+ * can block for all, the pause after a first empty round.
  */
 const READ_BLOCK_MS = 200;
+/**
+ * The longest pause between rounds that found nothing (no stream listed; on a Cluster, no entry): the
+ * pause doubles from READ_BLOCK_MS each such round, so an idle lab stops asking. A stream opened in this
+ * process wakes its writers at once; another process's writers find it within this.
+ */
+const IDLE_PAUSE_MAX_MS = 2000;
+/** How many streams of a Cluster are read (or claimed from) at once, each its own command. */
+const STREAMS_AT_ONCE = 16;
 /**
  * How long an entry may stay delivered and unacknowledged before another writer claims it: its writer
  * died (or is stuck). Well above a batch's INSERT; a live writer whose batch is claimed anyway writes
@@ -47,6 +55,7 @@ type Entries = [id: string, fields: string[] | null][];
 export class OrderStreamWriter implements OnApplicationBootstrap, OnApplicationShutdown {
   private loops: HostLoop[] = [];
   private running: Promise<void>[] = [];
+  private unwatch: () => void = () => undefined;
 
   constructor(
     private readonly streams: OrderStreams,
@@ -68,6 +77,9 @@ export class OrderStreamWriter implements OnApplicationBootstrap, OnApplicationS
     this.loops = this.streams.hosts().map(
       (host) => new HostLoop(host === this.streams.labHost ? { ...host, redis: own } : host, this.options.instanceId, this.streams, this.batches, this.settingsStore, host === this.streams.labHost ? () => own.disconnect() : () => undefined),
     );
+    // Keyed by the host OrderStreams opens on (the lab's loop reads it on a connection of its own).
+    const byHost = new Map(this.streams.hosts().map((host, i) => [host, this.loops[i]]));
+    this.unwatch = this.streams.onOpened((host) => byHost.get(host)?.wake());
     this.running = this.loops.map((loop) => loop.run());
   }
 
@@ -75,7 +87,12 @@ export class OrderStreamWriter implements OnApplicationBootstrap, OnApplicationS
   async stop(): Promise<void> {
     const loops = this.loops;
     this.loops = [];
-    for (const loop of loops) loop.stopped = true;
+    this.unwatch();
+    for (const loop of loops) {
+      loop.stopped = true;
+      // Out of an idle pause at once: stopping does not wait it out.
+      loop.wake();
+    }
     await Promise.all(this.running);
     // Closed after the loops: a batch's ack must not be cut off after its INSERT (it would be claimed and written again, harmlessly, but late).
     for (const loop of loops) loop.close();
@@ -92,6 +109,9 @@ class HostLoop {
   /** After a failed batch its entries are still this writer's: read again (id 0) before anything new. */
   private ownPending = true;
   private lastClaim = 0;
+  /** The pause after the next round that finds nothing. */
+  private idlePauseMs = READ_BLOCK_MS;
+  private endPause: (() => void) | null = null;
 
   constructor(
     private readonly host: OrderStreamHost,
@@ -106,7 +126,10 @@ class HostLoop {
     while (!this.stopped) {
       try {
         const batch = await this.next();
-        if (batch.size) await this.write(batch);
+        if (batch.size) {
+          this.idlePauseMs = READ_BLOCK_MS;
+          await this.write(batch);
+        }
       } catch (error) {
         if (this.stopped) return;
         this.ownPending = true;
@@ -116,11 +139,33 @@ class HostLoop {
     }
   }
 
+  /** Ends an idle pause now, and the next one starts short again: a stream of the host was opened (or the writer stops). */
+  wake(): void {
+    this.idlePauseMs = READ_BLOCK_MS;
+    this.endPause?.();
+  }
+
+  /** After a round that found nothing: a pause twice the last, up to IDLE_PAUSE_MAX_MS, unless woken. */
+  private idle(): Promise<void> {
+    // Stopped during the round: its wake came before this pause.
+    if (this.stopped) return Promise.resolve();
+    const pauseMs = this.idlePauseMs;
+    this.idlePauseMs = Math.min(pauseMs * 2, IDLE_PAUSE_MAX_MS);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.endPause?.(), pauseMs);
+      this.endPause = () => {
+        clearTimeout(timer);
+        this.endPause = null;
+        resolve();
+      };
+    });
+  }
+
   /** The next batch, by stream: this writer's own unacknowledged entries, else idle ones claimed, else new ones. */
   private async next(): Promise<Map<string, Entries>> {
     const streams = await this.host.redis.smembers(this.streams.registry);
     if (!streams.length) {
-      await sleep(READ_BLOCK_MS);
+      await this.idle();
       return new Map();
     }
     if (this.ownPending) {
@@ -137,20 +182,37 @@ class HostLoop {
     return this.read(streams, '>', READ_BLOCK_MS);
   }
 
-  /** XREADGROUP: '>' for entries never delivered, '0' for this writer's pending ones; every stream at once where the host allows it. */
+  /**
+   * XREADGROUP: '>' for entries never delivered, '0' for this writer's pending ones; every stream in one
+   * command where the host allows it, else one command per stream, STREAMS_AT_ONCE at a time.
+   */
   private async read(streams: string[], from: '>' | '0', blockMs: number): Promise<Map<string, Entries>> {
-    try {
-      if (this.host.readsTogether) return await this.readGroup(streams, from, blockMs);
-      const batch = new Map<string, Entries>();
-      for (const stream of streams) for (const [key, entries] of await this.readGroup([stream], from, 0)) batch.set(key, entries);
-      if (!batch.size && blockMs) await sleep(blockMs);
-      return batch;
-    } catch (error) {
-      // A listed stream gone (dropped since the list was read, or Redis lost it): unlisted, the others are read again.
-      if (!(error as Error).message.startsWith('NOGROUP')) throw error;
-      await this.unlistMissing(streams);
-      return new Map();
+    if (this.host.readsTogether) {
+      try {
+        return await this.readGroup(streams, from, blockMs);
+      } catch (error) {
+        if (!isGone(error)) throw error;
+        await this.unlistMissing(streams);
+        return new Map();
+      }
     }
+    const batch = await this.eachStream(streams, (stream) => this.readGroup([stream], from, 0));
+    if (!batch.size && blockMs) await this.idle();
+    return batch;
+  }
+
+  /**
+   * One command per stream, STREAMS_AT_ONCE at a time, their entries in one batch. A stream gone (dropped
+   * since the list was read, or Redis lost it) is unlisted and the others' entries kept; any other failure
+   * fails the round, and what was read stays this writer's pending entries, read again (id 0) next.
+   */
+  private async eachStream(streams: string[], command: (stream: string) => Promise<Map<string, Entries>>): Promise<Map<string, Entries>> {
+    const answers = await settledAtMost(STREAMS_AT_ONCE, streams, command);
+    const failure = answers.find((answer): answer is PromiseRejectedResult => answer.status === 'rejected' && !isGone(answer.reason));
+    if (failure) throw failure.reason;
+    const gone = streams.filter((_, i) => answers[i].status === 'rejected');
+    if (gone.length) await this.unlistMissing(gone);
+    return new Map(answers.flatMap((answer) => (answer.status === 'fulfilled' ? [...answer.value] : [])));
   }
 
   private async readGroup(streams: string[], from: '>' | '0', blockMs: number): Promise<Map<string, Entries>> {
@@ -164,13 +226,11 @@ class HostLoop {
     return new Map((answer ?? []).filter(([, entries]) => entries.length).map(([stream, entries]) => [stream, entries]));
   }
 
-  private async claim(streams: string[]): Promise<Map<string, Entries>> {
-    const claimed = new Map<string, Entries>();
-    for (const stream of streams) {
+  private claim(streams: string[]): Promise<Map<string, Entries>> {
+    return this.eachStream(streams, async (stream) => {
       const [, entries] = (await this.host.redis.xautoclaim(stream, ORDER_STREAM_GROUP, this.consumer, ORDER_STREAM_CLAIM_IDLE_MS, '0-0', 'COUNT', ORDER_STREAM_BATCH)) as [string, Entries, string[]];
-      if (entries.length) claimed.set(stream, entries);
-    }
-    return claimed;
+      return new Map(entries.length ? [[stream, entries]] : []);
+    });
   }
 
   /** One INSERT for the whole batch; then, committed, each stream's entries acknowledged and deleted together. */
@@ -215,3 +275,24 @@ class HostLoop {
 }
 
 const reportError = reportQueueErrors('order stream writer');
+
+/** A listed stream is gone: its group with it (XREADGROUP, XAUTOCLAIM answer NOGROUP). */
+function isGone(error: unknown): boolean {
+  return (error as Error).message.startsWith('NOGROUP');
+}
+
+/** `work` on every item, at most `limit` at a time; the outcomes in the items' order. */
+async function settledAtMost<T, R>(limit: number, items: readonly T[], work: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+  const outcomes: PromiseSettledResult<R>[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) {
+      outcomes[i] = await work(items[i]).then(
+        (value) => ({ status: 'fulfilled', value }),
+        (reason: unknown) => ({ status: 'rejected', reason }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return outcomes;
+}

@@ -64,6 +64,7 @@ export interface OrderStreamBacklog extends OrderWriteBacklog {
 export class OrderStreams {
   /** The lab's Redis, as a host: one XREADGROUP reads all its streams. */
   readonly labHost: OrderStreamHost;
+  private readonly openedListeners = new Set<(host: OrderStreamHost) => void>();
 
   constructor(
     connections: RedisConnections,
@@ -96,6 +97,16 @@ export class OrderStreams {
       });
       await host.redis.sadd(this.registry, stream);
     }
+    for (const listener of this.openedListeners) listener(host);
+  }
+
+  /**
+   * Calls `listener` with the host each time this process opens a run's streams on it (its writers, idle,
+   * then read at once); the returned function stops it.
+   */
+  onOpened(listener: (host: OrderStreamHost) => void): () => void {
+    this.openedListeners.add(listener);
+    return () => this.openedListeners.delete(listener);
   }
 
   /**
