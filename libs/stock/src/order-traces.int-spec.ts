@@ -91,6 +91,8 @@ it('watchdog: the lease is renewed under the paused holder (the first renewals n
   // Past two leases and the key still there: renewed (every third of a lease), not expired.
   await until(async () => Date.now() - pausedAt > 2 * LEASE_MS && (await lab.app.redis.exists(lock)) === 1, 'the watchdog renewed the lease past two leases');
   const second = order();
+  // In line before A lets go (the placement's first await may come after the resume): the wait is what the trace explains.
+  await until(async () => steps.some((s) => s.action === 'requested' && s.actor !== steps[0].actor), 'the second order asked for the lock');
   expect((await first.resume()).result.outcome).toBe('sold');
   expect((await second).result.outcome).toBe('sold');
 
