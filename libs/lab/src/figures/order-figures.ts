@@ -41,8 +41,19 @@ interface FigureBatch {
   /** RUN_MOMENTS fields: the lowest or highest value seen here, which Redis keeps if it is lower or higher still. */
   moments: Map<string, number>;
   lockEvents: LockEvent[];
-  /** Each a SequenceStep's JSON, as the run's trace list keeps it. */
-  traceSteps: string[];
+  /** The steps' JSON, one SequenceStep a line, as the run's trace list keeps each. */
+  traceSteps: string;
+}
+
+/**
+ * A step as the hot path keeps it: its JSON is written at the flush, all of a batch's in one loop, so the
+ * order pays for a small object and its time only (and the collector copies no strings till the flush).
+ */
+interface TracedStep {
+  /** The order's part of the JSON (`{"actor":…,"instance":…,`), written once per order. */
+  head: string;
+  at: number | undefined;
+  step: TraceNote;
 }
 
 interface RunBuffer {
@@ -53,8 +64,7 @@ interface RunBuffer {
   lockEvents: LockEvent[];
   /** Lock events taken into a batch so far, against the cap. */
   lockEventsKept: number;
-  /** Each a SequenceStep's JSON, as the run's trace list keeps it. */
-  traceSteps: string[];
+  traceSteps: TracedStep[];
   /** The orders let into the trace's window so far; once it is full, the run's later orders are not traced. */
   tracedOrders: number;
   /** Batches not yet known to be applied: re-sent as they are, never merged, so a repeat is recognised. */
@@ -189,8 +199,8 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Lets an order into the run's trace window, if there is room: asked once per order, so the order's
-   * steps then need no look-up of it. Each step is kept as the JSON the run's trace list holds, stamped
-   * with the order, this instance and, unless the step has it, now.
+   * steps then need no look-up of it. Each step is kept with the order, this instance and, unless the
+   * step has it, now: the JSON the run's trace list holds is written at the flush.
    */
   private traceOrder(settings: ProductRunSettings, requestId: string): TraceStep | null {
     if (this.buffer(settings.runId, settings.strategy).tracedOrders++ >= this.tracedOrders) return null;
@@ -198,7 +208,7 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
     let noted = 0;
     // The run's buffer looked up at each step: a run idle for a while is forgotten here and begun again.
     return (step) => {
-      if (noted++ < STEPS_PER_ORDER) this.buffer(settings.runId, settings.strategy).traceSteps.push(stepJson(head, 'at' in step ? step.at : preciseNow(), step));
+      if (noted++ < STEPS_PER_ORDER) this.buffer(settings.runId, settings.strategy).traceSteps.push({ head, at: 'at' in step ? step.at : preciseNow(), step });
     };
   }
 
@@ -228,7 +238,7 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
     const nowSecond = Math.floor(Date.now() / 1000);
     for (const [runId, run] of this.runs) {
       if (run.counts.size || run.seconds.size || run.moments.size || run.lockEvents.length || run.traceSteps.length) {
-        run.unsent.push({ id: randomUUID(), counts: run.counts, seconds: run.seconds, moments: run.moments, lockEvents: run.lockEvents, traceSteps: run.traceSteps });
+        run.unsent.push({ id: randomUUID(), counts: run.counts, seconds: run.seconds, moments: run.moments, lockEvents: run.lockEvents, traceSteps: run.traceSteps.map(stepJson).join('\n') });
         run.counts = new Map();
         run.seconds = new Map();
         run.moments = new Map();
@@ -283,7 +293,7 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
       ...[...batch.counts, ...batch.seconds, ...batch.moments].flat(),
       ...batch.lockEvents.map((e) => JSON.stringify(e)),
       // One argument for all the steps: a few thousand arguments cost the client more to write than their bytes.
-      batch.traceSteps.join('\n'),
+      batch.traceSteps,
     );
   }
 }
@@ -293,7 +303,7 @@ export class OrderFigures implements OnModuleInit, OnApplicationShutdown {
  * (`{"actor":…,"instance":…,`), the step's in one shape whatever its emitter gave, the keys in the order
  * they give them (a time of undefined, like a value or note of undefined, is left out).
  */
-function stepJson(head: string, at: number | undefined, { target, action, value, note }: TraceNote): string {
+function stepJson({ head, at, step: { target, action, value, note } }: TracedStep): string {
   return head + JSON.stringify({ at, target, action, value, note }).slice(1);
 }
 
