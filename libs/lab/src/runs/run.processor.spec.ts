@@ -1,12 +1,12 @@
 import type { RunParams, RunResult } from '@oversell/contracts';
-import { DEFAULT_STOCK_OPTIONS, mysqlDataSourceOptions, RedisConnections, type StockOptions } from '@oversell/stock';
+import { DEFAULT_STOCK_OPTIONS, mysqlDataSourceOptions, RedisConnections, runMigrationsExclusively, type StockOptions } from '@oversell/stock';
 import { freshKeyPrefix, testMysqlSettings, testRedisOptions, until } from '@oversell/stock/testing';
 import { Queue, Worker, type Job } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type Repository } from 'typeorm';
 import type { LabOptions } from '../lab.options';
 import { bullPrefix as bullPrefixOf } from '../redis-keys';
-import { RUN_ENTITIES, RunEntity } from './run.entity';
+import { RUN_ENTITIES, RUN_MIGRATIONS, RunEntity } from './run.entity';
 import { RunEventsBus } from './run-events.bus';
 import { RunExecutor } from './run-executor';
 import { RunProcessor } from './run.processor';
@@ -31,7 +31,9 @@ let processing: Promise<void>[];
 let measuring: Promise<(result: RunResult) => void>;
 
 beforeAll(async () => {
-  dataSource = await new DataSource(mysqlDataSourceOptions(testMysqlSettings(), { entities: RUN_ENTITIES })).initialize();
+  dataSource = await new DataSource(mysqlDataSourceOptions(testMysqlSettings(), { entities: RUN_ENTITIES, migrations: RUN_MIGRATIONS })).initialize();
+  // The runs table, as the service makes it: on a fresh database nothing else in this project has.
+  await runMigrationsExclusively(dataSource);
   runs = dataSource.getRepository(RunEntity);
   connections = new RedisConnections(options);
   bus = new RunEventsBus(connections, options);
